@@ -1,0 +1,20 @@
+"""Readers for outside task formats, by name (``loader:`` in suite.yaml, ``?adapter=`` in hf: specs).
+
+Each adapter turns records of a public data set's exact schema into ``Task`` objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from grpo_code.adapters import humaneval
+
+# name -> function(options: dict) -> list[Task], for suites whose data ships in an installed package.
+PACKAGE_LOADERS: dict[str, Callable] = {
+    "humaneval": humaneval.load_tasks,
+}
+
+# name -> module with task_from_record(record: dict, index: int) -> Task and PROMPT_TEMPLATE,
+# for data sets read through `datasets` (hf:<name>?adapter=NAME).
+RECORD_ADAPTERS: dict[str, ModuleType] = {}

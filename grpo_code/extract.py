@@ -1,0 +1,171 @@
+"""Completion text -> program: markdown fences, language tags, prompt continuation.
+
+A completion is either a chat answer holding code in markdown fences (with or without a
+language tag, several blocks, prose around them, perhaps a fence that the generation prefix
+opened), bare code, or a human-eval style continuation of a code prompt (program = prompt +
+completion). ``extract_program`` returns the program, or None when nothing runnable is there
+(the ``no_code`` status).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+LANGUAGE_TAGS = {
+    "python": {"python", "py", "python3", "py3"},
+    "c": {"c", "h"},
+    "cpp": {"cpp", "c++", "cc", "cxx", "hpp"},
+}
+# A fence line: ``` or ~~~ (3 or more), then an optional one-word info string, then the line ends.
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([A-Za-z0-9_+#.-]*)[ \t]*$")
+_THINK = re.compile(r"<think>.*?</think>", re.S)
+_CODE_HINT = {
+    "python": re.compile(r"^\s*(def |class |import |from \S+ import |return\b|print\(|for |while |if |\w+\s*=)", re.M),
+    "c": re.compile(r"#include|\bint\s+main\s*\("),
+    "cpp": re.compile(r"#include|\bint\s+main\s*\("),
+}
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    """One fenced block: its info string (lower case, may be empty) and its content."""
+
+    tag: str
+    code: str
+    closed: bool = True
+
+
+def _looks_like_code(text: str, language: str) -> bool:
+    if not text.strip():
+        return False
+    if language == "python":
+        try:
+            ast.parse(text)
+            return bool(_CODE_HINT["python"].search(text))
+        except (SyntaxError, ValueError):
+            return False
+    return bool(_CODE_HINT[language].search(text))
+
+
+def find_code_blocks(text: str, language: str = "python") -> list[CodeBlock]:
+    """The fenced blocks of ``text``, in order.
+
+    A fence line holds only the fence and an optional one-word tag (so "```def f(a):" is not a
+    fence with tag "def"). When the text starts with code and its first fence is bare, that
+    fence closes a block the generation prefix opened.
+    """
+    lines = text.split("\n")
+    blocks: list[CodeBlock] = []
+    opened_at: int | None = None
+    fence = tag = ""
+    for i, line in enumerate(lines):
+        m = _FENCE.match(line)
+        if m is None:
+            continue
+        marker, info = m.group(1), m.group(2).lower()
+        if opened_at is None:
+            prefix = "\n".join(lines[:i])
+            if not blocks and not info and _looks_like_code(prefix, language):
+                blocks.append(CodeBlock("", prefix.strip("\n")))
+                continue
+            opened_at, fence, tag = i + 1, marker, info
+        elif not info and marker[0] == fence[0] and len(marker) >= len(fence):
+            blocks.append(CodeBlock(tag, "\n".join(lines[opened_at:i]).strip("\n")))
+            opened_at = None
+    if opened_at is not None:  # cut off mid-block (max tokens): keep what is there
+        blocks.append(CodeBlock(tag, "\n".join(lines[opened_at:]).strip("\n"), closed=False))
+    return blocks
+
+
+def _defines(code: str, entry_point: str, language: str) -> bool:
+    if language == "python":
+        return re.search(rf"^\s*(async\s+)?def\s+{re.escape(entry_point)}\s*\(", code, re.M) is not None
+    return re.search(rf"\b{re.escape(entry_point)}\s*\(", code) is not None
+
+
+def _choose(blocks: list[CodeBlock], language: str, entry_point: str | None) -> str | None:
+    tags = LANGUAGE_TAGS[language]
+    tagged = [b for b in blocks if b.tag in tags and b.code.strip()]
+    untagged = [b for b in blocks if not b.tag and b.code.strip()]
+    for candidates in (tagged, untagged):
+        if not candidates:
+            continue
+        if entry_point:
+            defining = [b for b in candidates if _defines(b.code, entry_point, language)]
+            if defining:
+                return defining[-1].code  # a later block that defines it is a revision
+        if language == "python":
+            parsing = [b for b in candidates if _looks_like_code(b.code, language)]
+            candidates = parsing or candidates
+        return max(candidates, key=lambda b: len(b.code)).code  # usage examples are short
+    return None
+
+
+def _trim_prose(text: str) -> str | None:
+    """The longest stretch of lines, from the first code-looking line, that parses as Python."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines)
+                  if re.match(r"(def |class |import |from \S+ import |async def )", line)), None)
+    if start is None:
+        return None
+    for end in range(len(lines), start, -1):
+        candidate = "\n".join(lines[start:end])
+        try:
+            ast.parse(candidate)
+            return candidate
+        except (SyntaxError, ValueError):
+            continue
+    return None
+
+
+def _is_code_prompt(prompt: str | None) -> bool:
+    """A human-eval style prompt: Python source (imports, signature, docstring)."""
+    if not prompt or "def " not in prompt:
+        return False
+    try:
+        ast.parse(prompt)
+        return True
+    except (SyntaxError, ValueError):
+        return False
+
+
+def extract_program(completion: str, language: str = "python", prompt: str | None = None,
+                    entry_point: str | None = None) -> str | None:
+    """Turn a completion into the program to run.
+
+    Args:
+        completion: the model's text.
+        language: the task's language (``python``, ``c``, ``cpp``).
+        prompt: the task's raw prompt; when it is Python source (human-eval style), the program
+            is the prompt followed by the extracted code, so a continuation or a block that
+            only redefines the entry point still has the prompt's imports and helpers.
+        entry_point: the function under test; among several blocks, the last one that
+            defines it wins.
+
+    Returns:
+        The program text, or None if nothing runnable could be extracted.
+    """
+    text = _THINK.sub("", completion.replace("\r\n", "\n"))
+    if not text.strip():
+        return None
+    blocks = find_code_blocks(text, language)
+    code = _choose(blocks, language, entry_point) if blocks else None
+    if code is None:
+        if blocks:  # only blocks of other languages, or empty ones
+            return None
+        code = text
+        continuation = language == "python" and _is_code_prompt(prompt)
+        if not continuation and not _looks_like_code(code, language):
+            if not _CODE_HINT[language].search(code):
+                return None
+            # Code in prose without fences: the part that parses; else broken code, which is
+            # a compile_error (the program's fault), not no_code.
+            code = (_trim_prose(code) if language == "python" else None) or code.strip("\n")
+    if language == "python" and _is_code_prompt(prompt):
+        joiner = "" if prompt.endswith("\n") else "\n"
+        if blocks:
+            joiner += "\n"
+        return prompt + joiner + code
+    return code

@@ -1,0 +1,240 @@
+"""Where task suites come from, by name.
+
+``load_suite(spec)`` accepts:
+
+- a built-in suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``);
+  options after ``?`` go to its loader (``humaneval?form=whole``);
+- a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
+- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME]``: a Hugging Face data
+  set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
+- the name of an entry point in the group ``grpo_code.suites`` (other packages' suites): it
+  loads to a ``TaskSuite``, a callable returning one, or a path to a suite folder.
+
+Unknown names fail loudly with "did you mean ...".
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import yaml
+
+from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
+from grpo_code.tasks import TaskFormatError, TaskSuite, parse_task, read_jsonl
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "tasks"
+ENTRY_POINT_GROUP = "grpo_code.suites"
+SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
+              "loader", "options"}
+DEFAULT_TEMPLATE = "{prompt}"
+
+
+class UnknownSuiteError(LookupError):
+    """No suite of that name; the message lists close matches and where suites come from."""
+
+
+@dataclass(frozen=True)
+class SuiteRef:
+    """A suite that can be loaded: its name and where it comes from (for ``tasks list``)."""
+
+    name: str
+    origin: str
+    spec: str
+
+
+def _split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    base, _, query = spec.partition("?")
+    return base, dict(parse_qsl(query, keep_blank_values=True))
+
+
+def _yaml_error(path: Path, error: yaml.YAMLError) -> TaskFormatError:
+    mark = getattr(error, "problem_mark", None)
+    line = mark.line + 1 if mark is not None else None
+    return TaskFormatError(f"invalid YAML: {getattr(error, 'problem', error)}", path=path, line=line)
+
+
+def _key_line(path: Path, key: str) -> int | None:
+    for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text.startswith(f"{key}:"):
+            return i
+    return None
+
+
+def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
+    """A suite folder: ``suite.yaml`` plus ``problems.jsonl`` (or a ``loader:``).
+
+    Raises:
+        TaskFormatError: naming the file, line and field.
+    """
+    folder = Path(path)
+    meta_path = folder / "suite.yaml"
+    if not meta_path.is_file():
+        raise TaskFormatError("a suite folder needs a suite.yaml (see TASK_FORMAT.md)", path=meta_path)
+    try:
+        meta = yaml.safe_load(meta_path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as e:
+        raise _yaml_error(meta_path, e) from None
+    if not isinstance(meta, dict):
+        raise TaskFormatError("expected a mapping of suite fields", path=meta_path, line=1)
+    for key in sorted(set(meta) - SUITE_KEYS):
+        close = difflib.get_close_matches(key, sorted(SUITE_KEYS), n=1)
+        raise TaskFormatError("unknown suite field" + (f"; did you mean {close[0]!r}?" if close else ""),
+                              path=meta_path, line=_key_line(meta_path, key), field=key)
+    name = meta.get("name", folder.name)
+    if not isinstance(name, str) or not name:
+        raise TaskFormatError("expected a non-empty string", path=meta_path, line=_key_line(meta_path, "name"),
+                              field="name")
+    defaults = meta.get("defaults") or {}
+    if not isinstance(defaults, dict):
+        raise TaskFormatError("expected a mapping of task fields", path=meta_path,
+                              line=_key_line(meta_path, "defaults"), field="defaults")
+    template = meta.get("prompt_template", DEFAULT_TEMPLATE)
+    if not isinstance(template, str) or "{prompt}" not in template:
+        raise TaskFormatError("expected a string containing {prompt}", path=meta_path,
+                              line=_key_line(meta_path, "prompt_template"), field="prompt_template")
+    loader = meta.get("loader")
+    if loader is not None:
+        if loader not in PACKAGE_LOADERS:
+            raise TaskFormatError(f"unknown loader {loader!r}; known: {', '.join(sorted(PACKAGE_LOADERS))}",
+                                  path=meta_path, line=_key_line(meta_path, "loader"), field="loader")
+        try:
+            tasks = PACKAGE_LOADERS[loader]({**(meta.get("options") or {}), **(options or {})})
+        except ValueError as e:
+            raise TaskFormatError(str(e), path=meta_path, field="options") from None
+        source = f"{loader} loader"
+    else:
+        if options:
+            raise TaskFormatError(f"options {sorted(options)} given, but this suite has no loader", path=meta_path)
+        problems = folder / meta.get("source", "problems.jsonl")
+        if not problems.is_file():
+            raise TaskFormatError(f"the suite's tasks file {problems.name} does not exist", path=meta_path,
+                                  line=_key_line(meta_path, "source"), field="source")
+        tasks = [parse_task(obj, defaults, problems, lineno) for lineno, obj in read_jsonl(problems)]
+        source = str(problems)
+    return TaskSuite(name=name, tasks=tuple(tasks), version=meta.get("version", 1),
+                     description=str(meta.get("description", "")).strip(), license=str(meta.get("license", "")),
+                     prompt_template=template, source=source)
+
+
+def load_jsonl_suite(path: str | Path, name: str | None = None) -> TaskSuite:
+    """A plain JSONL file of tasks (no suite.yaml): the suite is named after the file."""
+    path = Path(path)
+    tasks = [parse_task(obj, None, path, lineno) for lineno, obj in read_jsonl(path)]
+    if not tasks:
+        raise TaskFormatError("the file holds no tasks", path=path)
+    return TaskSuite(name=name or path.stem, tasks=tuple(tasks), source=str(path))
+
+
+def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
+    """``hf:<name-or-path>?adapter=...&split=...&config=...`` through ``datasets`` and an adapter."""
+    options = dict(options)
+    adapter_name = options.pop("adapter", None)
+    if adapter_name not in RECORD_ADAPTERS:
+        raise UnknownSuiteError(f"hf: suites need ?adapter=NAME, one of {', '.join(sorted(RECORD_ADAPTERS))}; "
+                                f"got {adapter_name!r}")
+    split = options.pop("split", "test")
+    config = options.pop("config", None)
+    limit = options.pop("limit", None)
+    if options:
+        raise UnknownSuiteError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+    records = _read_hf(target, split, config)
+    if limit is not None:
+        records = records.select(range(min(int(limit), len(records))))
+    adapter = RECORD_ADAPTERS[adapter_name]
+    tasks = []
+    for i, record in enumerate(records):
+        try:
+            tasks.append(adapter.task_from_record(record, i))
+        except (KeyError, ValueError, TypeError) as e:
+            raise TaskFormatError(f"record does not fit the {adapter_name} schema: {type(e).__name__}: {e}",
+                                  path=f"hf:{target}[{split}]", line=i + 1) from None
+    name = f"{Path(target).name or target}-{split}"
+    return TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
+                     prompt_template=adapter.PROMPT_TEMPLATE, description=adapter.__doc__.strip().splitlines()[0])
+
+
+def _read_hf(target: str, split: str, config: str | None):
+    import datasets
+
+    path = Path(target)
+    if path.is_dir() and (path / "dataset_dict.json").exists():
+        return datasets.load_from_disk(str(path))[split]
+    if path.is_dir() and (path / "dataset_info.json").exists():
+        return datasets.load_from_disk(str(path))
+    if path.is_file():
+        kind = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".csv": "csv"}.get(path.suffix)
+        if kind is None:
+            raise UnknownSuiteError(f"cannot read {path}: use .jsonl, .json, .parquet or .csv")
+        return datasets.load_dataset(kind, data_files={split: str(path)}, split=split)
+    return datasets.load_dataset(target, name=config, split=split)
+
+
+def builtin_suites() -> dict[str, Path]:
+    """Bundled suites: folders under the project's tasks/ that hold a suite.yaml."""
+    if not BUILTIN_DIR.is_dir():
+        return {}
+    return {p.name: p for p in sorted(BUILTIN_DIR.iterdir()) if (p / "suite.yaml").is_file()}
+
+
+def entry_point_suites() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def available_suites() -> list[SuiteRef]:
+    """Every named suite: bundled ones, then other packages' entry points."""
+    refs = [SuiteRef(name, "bundled", name) for name in builtin_suites()]
+    builtins = {r.name for r in refs}
+    for name, ep in entry_point_suites().items():
+        if name in builtins:
+            raise UnknownSuiteError(f"entry point {ep.value!r} registers suite {name!r}, which is bundled already")
+        refs.append(SuiteRef(name, f"entry point {ep.value}", name))
+    return refs
+
+
+def _load_entry_point(ep: metadata.EntryPoint, options: dict) -> TaskSuite:
+    obj = ep.load()
+    if callable(obj) and not isinstance(obj, TaskSuite):
+        obj = obj(**options) if options else obj()
+    elif options:
+        raise UnknownSuiteError(f"suite {ep.name!r} takes no options")
+    if isinstance(obj, (str, Path)):
+        return load_suite_dir(obj)
+    if not isinstance(obj, TaskSuite):
+        raise UnknownSuiteError(f"entry point {ep.value!r} gave {type(obj).__name__}, not a TaskSuite or a path")
+    return obj
+
+
+def load_suite(spec: str) -> TaskSuite:
+    """Load a suite by name, path, ``hf:`` spec or entry point (see the module docstring).
+
+    Raises:
+        UnknownSuiteError: no such suite (with close matches).
+        TaskFormatError: the suite's files are malformed (file, line, field).
+    """
+    if spec.startswith("hf:"):
+        target, options = _split_spec(spec[3:])
+        return load_hf_suite(target, options)
+    base, options = _split_spec(spec)
+    path = Path(base)
+    if path.is_dir():
+        return load_suite_dir(path, options)
+    if path.is_file():
+        if options:
+            raise UnknownSuiteError(f"a JSONL suite takes no options, got {sorted(options)}")
+        return load_jsonl_suite(path)
+    builtins = builtin_suites()
+    if base in builtins:
+        return load_suite_dir(builtins[base], options)
+    entry_points = entry_point_suites()
+    if base in entry_points:
+        return _load_entry_point(entry_points[base], options)
+    known = sorted(set(builtins) | set(entry_points))
+    close = difflib.get_close_matches(base, known, n=3, cutoff=0.5)
+    hint = f"did you mean {', '.join(repr(c) for c in close)}? " if close else ""
+    raise UnknownSuiteError(
+        f"no suite named {base!r} and no such file or folder. {hint}Known suites: {', '.join(known) or 'none'}; "
+        "a path to a suite folder or tasks .jsonl file, or hf:<dataset>?adapter=NAME also work.")

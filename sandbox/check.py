@@ -1,0 +1,200 @@
+"""Prove the sandbox's isolation on the live image: each property is checked by a real job.
+
+``run_checks(executor)`` returns one ``Check`` per property; ``grpo-code sandbox check`` prints
+them. The network check sends traffic only to loopback: a listener on the host's 127.0.0.1
+must see no connection, and the container must have no interface but ``lo``.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+
+from sandbox.executor import DockerExecutor
+from sandbox.types import Job, Limits, TestCase
+
+
+@dataclass(frozen=True)
+class Check:
+    """One isolation property: what was expected, what was observed, whether it holds."""
+
+    name: str
+    expected: str
+    observed: str
+    ok: bool
+
+
+def _stdio(program: str, expected: str, limits: Limits | None = None, language: str = "python") -> Job:
+    return Job(program=program, tests=(TestCase(kind="stdio", stdin="", expected_stdout=expected),),
+               language=language, limits=limits or Limits(), job_id="sandbox-check")
+
+
+NETWORK = """
+import os, socket
+print(" ".join(sorted(os.listdir("/sys/class/net"))))
+s = socket.socket()
+s.settimeout(2)
+try:
+    s.connect(("127.0.0.1", {port}))
+    print("connected")
+except OSError as e:
+    print("unreachable")
+"""
+
+READ_ONLY = """
+import os
+hits = []
+for path in ("/usr/x", "/etc/x", "/opt/sandbox/runner.py", "/x"):
+    try:
+        with open(path, "a") as f:
+            f.write("x")
+        hits.append(path)
+    except OSError:
+        pass
+print("read-only" if not hits else "writable: " + " ".join(hits))
+"""
+
+IDENTITY = """
+import os
+status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
+print("uid", os.getuid(), "euid", os.geteuid())
+print("CapEff", int(status["CapEff"], 16), "CapPrm", int(status["CapPrm"], 16), "CapBnd", int(status["CapBnd"], 16))
+print("NoNewPrivs", status["NoNewPrivs"].strip())
+"""
+
+PROCESSES = """
+import os, time
+n = 0
+try:
+    for _ in range(10000):
+        if os.fork() == 0:
+            time.sleep(60)
+            os._exit(0)
+        n += 1
+    print("unlimited", n)
+except OSError:
+    print("limited")
+"""
+
+FILE_SIZE = """
+try:
+    with open("/tmp/big", "wb") as f:
+        for _ in range(64):
+            f.write(b"x" * (1 << 20))
+    print("unlimited")
+except OSError:
+    print("limited")
+"""
+
+ESCAPE = """
+import os, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(600)
+    os._exit(0)
+print("spawned")
+"""
+
+WRITE_SECRET = """
+open("/tmp/secret-of-job-a", "w").write("a")
+open("/dev/shm/secret-of-job-a", "w").write("a")
+print("written")
+"""
+
+READ_SECRET = """
+import os
+found = [p for p in ("/tmp/secret-of-job-a", "/dev/shm/secret-of-job-a") if os.path.exists(p)]
+print("absent" if not found else "visible: " + " ".join(found))
+"""
+
+
+def _listener() -> tuple[socket.socket, list[str], threading.Thread]:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.settimeout(0.2)
+    seen: list[str] = []
+
+    def accept_loop() -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                conn, addr = server.accept()
+                seen.append(str(addr))
+                conn.close()
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+
+    thread = threading.Thread(target=accept_loop, daemon=True)
+    thread.start()
+    return server, seen, thread
+
+
+def run_checks(executor: DockerExecutor) -> list[Check]:
+    """Run every isolation check on the executor's live containers."""
+    checks: list[Check] = []
+    server, seen, thread = _listener()
+    port = server.getsockname()[1]
+    try:
+        v = executor.run_one(_stdio(NETWORK.format(port=port), "lo\nunreachable\n"))
+    finally:
+        server.close()
+        thread.join(timeout=5)
+    checks.append(Check("network: only lo, host 127.0.0.1 listener unreachable",
+                        "interfaces: lo; connect refused; listener saw 0 connections",
+                        f"{v.status}{': ' + v.tests[0].message if v.tests and v.tests[0].message else ''}; "
+                        f"listener saw {len(seen)}", v.passed and not seen))
+
+    def expect_output(name: str, program: str, expected: str, limits: Limits | None = None) -> None:
+        verdict = executor.run_one(_stdio(program, expected, limits))
+        message = verdict.tests[0].message if verdict.tests else verdict.message
+        checks.append(Check(name, expected.strip().replace("\n", "; "),
+                            "as expected" if verdict.passed else f"{verdict.status}: {message}", verdict.passed))
+
+    def expect_status(name: str, program: str, statuses: set[str], limits: Limits, within_s: float,
+                      language: str = "python") -> None:
+        started = time.monotonic()
+        verdict = executor.run_one(_stdio(program, "never\n", limits, language))
+        seconds = time.monotonic() - started
+        ok = verdict.status in statuses and seconds <= within_s
+        checks.append(Check(name, f"{' or '.join(sorted(statuses))} within {within_s:g} s",
+                            f"{verdict.status} after {seconds:.1f} s", ok))
+
+    expect_output("root filesystem read-only", READ_ONLY, "read-only\n")
+    expect_output("non-root user, no capabilities, no-new-privileges", IDENTITY,
+                  "uid 10001 euid 10001\nCapEff 0 CapPrm 0 CapBnd 0\nNoNewPrivs 1\n")
+    expect_status("time limit (CPU loop, 1 s)", "while True:\n    pass\n", {"timeout"},
+                  Limits(time_limit_s=1), within_s=6)
+    expect_status("wall-clock limit (sleep, 1 s CPU)", "import time\ntime.sleep(600)\n", {"timeout"},
+                  Limits(time_limit_s=1), within_s=8)
+    expect_status("memory limit (1 GiB list, 128 MiB)", "x = bytearray(1 << 30)\nprint(len(x))\n",
+                  {"memory_limit"}, Limits(memory_limit_mb=128), within_s=10)
+    expect_status("output limit (endless stdout, 1 MiB)", "while True:\n    print('y' * 1000)\n",
+                  {"output_limit"}, Limits(), within_s=10)
+    expect_output("process-count limit (fork 10000 sleepers)", PROCESSES, "limited\n", Limits(time_limit_s=5))
+    expect_output("file-size limit (64 MiB file, 16 MiB)", FILE_SIZE, "limited\n")
+    escape = executor.run_one(_stdio(ESCAPE, "spawned\n"))
+    left = [p for cid in executor.container_ids() for p in _processes(executor, cid)]
+    checks.append(Check("whole process tree killed (setsid escapee)", "only the runner left in each container",
+                        f"{escape.status}; processes left: {left or 'runner only'}",
+                        escape.passed and not left))
+    if executor.concurrency == 1:
+        executor.run_one(_stdio(WRITE_SECRET, "written\n"))
+        expect_output("nothing one job writes is visible to the next", READ_SECRET, "absent\n")
+    else:  # every container must come out clean: write and read on each of them
+        jobs = [_stdio(WRITE_SECRET, "written\n") for _ in range(executor.concurrency * 2)]
+        executor.run(jobs)
+        expect_output("nothing one job writes is visible to the next", READ_SECRET, "absent\n")
+    return checks
+
+
+def _processes(executor: DockerExecutor, container_id: str) -> list[str]:
+    """Command lines of the container's processes other than the runner."""
+    top = executor.client.api.top(container_id, ps_args="-eo pid,args")
+    rows = [row[-1] for row in top.get("Processes") or []]
+    return [cmd for cmd in rows if "runner.py" not in cmd]

@@ -1,0 +1,219 @@
+"""One warm sandbox container: start it locked down, talk to its runner, remove it.
+
+The runner is the container's PID 1 and reads requests from the container's stdin; we write
+to and read from the attach socket of the Docker API (stdout arrives in Docker's multiplexed
+frames: an 8-byte header, then the payload).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import struct
+import time
+from dataclasses import dataclass
+
+from sandbox.types import DockerUnavailable, Job, SandboxFault, Verdict
+
+log = logging.getLogger(__name__)
+
+LABEL = "grpo-code.sandbox"
+OWNER_LABEL = "grpo-code.owner"
+START_TIMEOUT_S = 60.0
+
+
+@dataclass(frozen=True)
+class ContainerSettings:
+    """How each sandbox container is confined.
+
+    Attributes:
+        memory_mb: the container's memory cgroup limit (swap included), MiB: the backstop
+            behind each test process's own limit.
+        cpus: CPU share per container (1.0 = one core), so one program cannot slow the others.
+        pids_limit: most processes (and threads) alive at once in the container.
+        tmpfs_mb: size of the writable /tmp, MiB; everything else is read-only.
+    """
+
+    memory_mb: int = 2048
+    cpus: float = 1.0
+    pids_limit: int = 128
+    tmpfs_mb: int = 256
+
+    def run_kwargs(self) -> dict:
+        """Keyword arguments of ``client.containers.run`` for a locked-down container."""
+        return dict(
+            detach=True,
+            stdin_open=True,
+            tty=False,
+            network_mode="none",
+            read_only=True,
+            tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={self.tmpfs_mb}m,mode=1777"},
+            cap_drop=["ALL"],
+            security_opt=["no-new-privileges"],
+            pids_limit=self.pids_limit,
+            mem_limit=f"{self.memory_mb}m",
+            memswap_limit=f"{self.memory_mb}m",
+            nano_cpus=int(self.cpus * 1e9),
+            ipc_mode="private",
+            init=False,
+        )
+
+
+def owner_token() -> str:
+    """``host:pid:start-time`` of this process, stamped on the containers it starts."""
+    return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid())}"
+
+
+def _start_time(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return "?"
+
+
+def owner_alive(token: str) -> bool:
+    """Whether the process that stamped ``token`` on a container still runs (on this host)."""
+    host, _, rest = token.partition(":")
+    pid, _, started = rest.partition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return True  # another host's container: not ours to judge
+    return _start_time(int(pid)) == started
+
+
+class SandboxContainer:
+    """A started container whose runner answers requests, one at a time."""
+
+    def __init__(self, client, image: str, settings: ContainerSettings, labels: dict[str, str]):
+        self.client = client
+        self.image = image
+        self.settings = settings
+        self.labels = labels
+        self.container = None
+        self._sock = None
+        self._response = None
+        self._buf = bytearray()
+        self.jobs_run = 0
+
+    @property
+    def id(self) -> str:
+        return self.container.id[:12] if self.container is not None else "-"
+
+    def start(self) -> None:
+        """Start the container and check that its runner answers; raises SandboxFault."""
+        import docker.errors
+
+        try:
+            self.container = self.client.containers.run(self.image, labels=self.labels,
+                                                        **self.settings.run_kwargs())
+            self._response = self.client.api.attach_socket(
+                self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
+            self._sock = getattr(self._response, "_sock", self._response)
+            reply = self.request({"op": "ping"}, START_TIMEOUT_S)
+        except (docker.errors.DockerException, OSError) as e:
+            self.remove()
+            raise SandboxFault(f"cannot start a sandbox container: {e}") from e
+        except SandboxFault:
+            self.remove()
+            raise
+        if reply.get("op") != "pong":
+            self.remove()
+            raise SandboxFault(f"the sandbox runner answered {reply!r} to ping")
+
+    def run(self, job: Job) -> Verdict:
+        """Run one job; raises SandboxFault if the container fails (the job is not judged)."""
+        reply = self.request(job.to_wire(), job.limits.worst_case_s(len(job.tests)))
+        self.jobs_run += 1
+        if not reply.get("ok"):
+            raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}")
+        return Verdict.from_wire(reply, n_tests=len(job.tests))
+
+    def request(self, message: dict, timeout_s: float) -> dict:
+        """Send one request line, return the runner's reply; raises SandboxFault."""
+        if self._sock is None:
+            raise SandboxFault("the sandbox container is not started")
+        deadline = time.monotonic() + timeout_s
+        try:
+            self._sock.settimeout(timeout_s)
+            self._sock.sendall((json.dumps(message) + "\n").encode())
+            return json.loads(self._read_line(deadline))
+        except (OSError, ValueError) as e:
+            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+
+    def _read_line(self, deadline: float) -> bytes:
+        errors = bytearray()
+        while True:
+            i = self._buf.find(b"\n")
+            if i >= 0:
+                line = bytes(self._buf[:i])
+                del self._buf[: i + 1]
+                return line
+            stream, payload = self._read_frame(deadline)
+            if stream == 2:  # the runner's own stderr: only ever a crash report
+                errors += payload
+                del errors[:-4000]
+                log.warning("sandbox runner %s stderr: %s", self.id, payload.decode("utf-8", "replace"))
+            else:
+                self._buf += payload
+
+    def _read_frame(self, deadline: float) -> tuple[int, bytes]:
+        header = self._read_exact(8, deadline)
+        stream, size = struct.unpack(">BxxxL", header)
+        return stream, self._read_exact(size, deadline)
+
+    def _read_exact(self, n: int, deadline: float) -> bytes:
+        chunks = bytearray()
+        while len(chunks) < n:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("the sandbox runner did not answer in time")
+            self._sock.settimeout(remaining)
+            data = self._sock.recv(min(n - len(chunks), 1 << 20))
+            if not data:
+                raise ConnectionError("the sandbox container closed its stream (it died)")
+            chunks += data
+        return bytes(chunks)
+
+    def remove(self) -> None:
+        """Close the stream and remove the container (idempotent, never raises)."""
+        import docker.errors
+
+        for closable in (self._sock, self._response):
+            try:
+                if closable is not None:
+                    closable.close()
+            except OSError:
+                pass
+        self._sock = self._response = None
+        if self.container is not None:
+            try:
+                self.container.remove(force=True)
+            except docker.errors.DockerException as e:
+                if not isinstance(e, docker.errors.NotFound):
+                    log.warning("could not remove sandbox container %s: %s", self.id, e)
+            except OSError as e:
+                log.warning("could not remove sandbox container %s: %s", self.id, e)
+            self.container = None
+
+
+def connect(max_pool_size: int = 32):
+    """A ``docker.DockerClient`` for the daemon of ``DOCKER_HOST`` (default: the local socket).
+
+    Raises:
+        DockerUnavailable: the daemon cannot be reached; the message says how to start it.
+    """
+    import docker
+    import docker.errors
+
+    try:
+        client = docker.from_env(max_pool_size=max_pool_size, timeout=120)
+        client.ping()
+        return client
+    except (docker.errors.DockerException, OSError) as e:
+        where = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+        raise DockerUnavailable(
+            f"cannot reach the Docker daemon at {where} ({e}). Start it: `sudo systemctl start docker`, "
+            "or as root `dockerd > /var/log/dockerd.log 2>&1 &`; or set DOCKER_HOST to a reachable "
+            "daemon. On a fresh Debian machine: apt-get install -y docker.io") from e

@@ -1,0 +1,970 @@
+"""The in-container runner: compile a program once, run each test case in a fresh process.
+
+Stdlib only. It runs as PID 1 of a sandbox container (unprivileged user, no capabilities, no
+network, read-only root) and talks to the host over the container's attached stdin/stdout:
+one JSON object per line in each direction (``ping`` and ``run`` requests, see ``serve``).
+
+Why PID 1: signals sent from inside a PID namespace to its init are dropped unless init
+handles them, so a program cannot kill the runner, and ``kill(-1, SIGKILL)`` from the runner
+ends every other process in the container, including children that escaped with ``setsid``.
+
+Each test case runs in a child forked from the runner. The child first unwinds the runner's
+stack (``_BecomeChild``), so the job (test sources, expected outputs) is no longer reachable
+from the program; it gets only its own test's input. Limits per child: CPU time (RLIMIT_CPU,
+plus a wall-clock deadline enforced here), address space, file size, open files; output is
+capped here. Verdicts come from harness code and positive evidence: an ``assert`` test passes
+only when the harness reports that the statements ran to their end, with a per-test nonce; a
+``call`` test's value is serialized out of the child and compared here; ``stdio`` output is
+compared here.
+
+Threat model of in-process tests: the harness guards against always-equal objects, early
+exits and monkeypatched builtins, but code that deliberately reverse-engineers the harness
+(ctypes, frame walking) shares the test's process. ``call`` and ``stdio`` tests do not.
+"""
+
+from __future__ import annotations
+
+import ast
+import ctypes
+import io
+import json
+import math
+import os
+import re
+import secrets
+import selectors
+import shutil
+import signal
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:  # inside the image: a plain module beside this file
+    from languages import LANGUAGES  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - imported as sandbox.runner on the host
+    from sandbox.languages import LANGUAGES
+
+PROTOCOL = 1
+JOB_ROOT = "/tmp/jobs"
+SCRUB_DIRS = ("/tmp", "/dev/shm")
+COMPILE_OUTPUT_LIMIT = 64 * 1024
+STDERR_TAIL = 2048
+MESSAGE_LIMIT = 500
+RESULT_LIMIT = 8 * 1024 * 1024  # bytes a child may send on its result channel
+PIPE_CHUNK = 65536
+
+
+# --------------------------------------------------------------------------------------
+# Output comparison (stdio) and value comparison (call): harness code, never the program's.
+# --------------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\Z")
+_INTEGER = re.compile(r"[+-]?\d+\Z")
+
+
+def _significant_lines(text: str) -> list[str]:
+    """Lines with trailing whitespace removed and trailing blank lines dropped."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _token_equal(got: str, want: str, tolerance: float) -> bool:
+    if got == want:
+        return True
+    # Tolerance applies when the expected token is a float literal; integers and words are exact.
+    if _INTEGER.match(want) or not _NUMBER.match(want) or not _NUMBER.match(got):
+        return False
+    a, b = float(got), float(want)
+    diff = abs(a - b)
+    return diff <= tolerance or diff <= tolerance * abs(b)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def compare_output(got: str, want: str, mode: str, tolerance: float) -> str | None:
+    """Compare a program's stdout with the expected stdout.
+
+    Args:
+        got: the program's stdout (decoded).
+        want: the expected stdout.
+        mode: ``tokens`` (per line, whitespace-separated tokens, floats within ``tolerance``;
+            trailing whitespace and trailing blank lines ignored, the line count must match),
+            ``lines`` (per line, trailing whitespace and trailing blank lines ignored) or
+            ``exact``.
+        tolerance: absolute-or-relative tolerance for float tokens (``tokens`` mode).
+
+    Returns:
+        None when the output is accepted, else a short message saying where it differs.
+    """
+    if mode == "exact":
+        if got == want:
+            return None
+        return f"output differs (exact comparison): expected {_clip(repr(want))}, got {_clip(repr(got))}"
+    got_lines, want_lines = _significant_lines(got), _significant_lines(want)
+    for i, (g, w) in enumerate(zip(got_lines, want_lines), start=1):
+        if mode == "lines":
+            ok = g == w
+        else:
+            gt, wt = g.split(), w.split()
+            ok = len(gt) == len(wt) and all(_token_equal(a, b, tolerance) for a, b in zip(gt, wt))
+        if not ok:
+            return f"line {i}: expected {_clip(repr(w))}, got {_clip(repr(g))}"
+    if len(got_lines) != len(want_lines):
+        return f"expected {len(want_lines)} line(s) of output, got {len(got_lines)}"
+    return None
+
+
+def json_equal(got, want) -> bool:
+    """Same JSON type and value: bool is not a number, int and float are both numbers."""
+    if isinstance(got, bool) or isinstance(want, bool):
+        return type(got) is type(want) and got == want
+    if isinstance(got, (int, float)) and isinstance(want, (int, float)):
+        return got == want or (got != got and want != want)  # NaN equals NaN here
+    if type(got) is not type(want):
+        return False
+    if isinstance(want, list):
+        return len(got) == len(want) and all(json_equal(a, b) for a, b in zip(got, want))
+    if isinstance(want, dict):
+        return got.keys() == want.keys() and all(json_equal(got[k], want[k]) for k in want)
+    return got == want
+
+
+# --------------------------------------------------------------------------------------
+# Plain data: the only values a test may compare. Bound to pristine builtins at import time.
+# --------------------------------------------------------------------------------------
+
+
+class NotPlainData(Exception):
+    """A test compared a value that is not plain data (its __eq__ is the program's code)."""
+
+
+_PLAIN_SCALARS = frozenset(
+    {int, float, bool, str, bytes, complex, type(None), type(Ellipsis), range, slice}
+)
+_PLAIN_CONTAINERS = frozenset({list, tuple, set, frozenset, dict})
+
+
+def _plain(value, _type=type, _id=id, _scalars=_PLAIN_SCALARS, _containers=_PLAIN_CONTAINERS,
+           _dict=dict, _list=list, _set=set, _NotPlain=NotPlainData):
+    """Return ``value`` if it is built only from builtin data types (exact types), else raise."""
+    stack = [value]
+    seen = _set()
+    while stack:
+        v = stack.pop()
+        t = _type(v)
+        if t in _scalars:
+            continue
+        if t is type:  # a class object (plain metaclass) compares by identity
+            continue
+        if t not in _containers:
+            raise _NotPlain(f"test compared a value of type {getattr(t, '__qualname__', t)!s}, "
+                            "which is not plain data")
+        if _id(v) in seen:
+            continue
+        seen.add(_id(v))
+        if t is _dict:
+            stack.extend(_dict.keys(v))
+            stack.extend(_dict.values(v))
+        else:
+            stack.extend(_list(v) if t is not _list else v)
+    return value
+
+
+class _GuardComparisons(ast.NodeTransformer):
+    """Route every compared or truth-tested value of a test through ``__grpo_plain__``."""
+
+    def _wrap(self, node):
+        return ast.Call(func=ast.Name("__grpo_plain__", ast.Load()), args=[node], keywords=[])
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        node.left = self._wrap(node.left)
+        node.comparators = [self._wrap(c) for c in node.comparators]
+        return node
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            node.operand = self._wrap(node.operand)
+        return node
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        node.values = [self._wrap(v) for v in node.values]
+        return node
+
+    def _visit_test(self, node):
+        self.generic_visit(node)
+        node.test = self._wrap(node.test)
+        return node
+
+    visit_Assert = visit_If = visit_While = visit_IfExp = _visit_test
+
+
+def compile_guarded_test(code: str):
+    """Compile test statements into ``def __grpo_test__(__grpo_plain__): <code>``.
+
+    The guard arrives as an argument (a local, or a closure cell in nested functions), so the
+    program cannot replace it through the shared globals.
+    """
+    module = ast.parse(code, filename="<test>")
+    module = _GuardComparisons().visit(module)
+    fn = ast.FunctionDef(
+        name="__grpo_test__",
+        args=ast.arguments(posonlyargs=[], args=[ast.arg("__grpo_plain__")], vararg=None,
+                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+        body=module.body or [ast.Pass()],
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
+    wrapper = ast.Module(body=[fn], type_ignores=[])
+    ast.fix_missing_locations(wrapper)
+    return compile(wrapper, "<test>", "exec", dont_inherit=True)
+
+
+_encode_str = json.encoder.encode_basestring_ascii  # C code: untouched by a program's monkeypatching
+_INF = float("inf")
+_PRISTINE_BUILTINS = dict(vars(__import__("builtins")))
+
+
+def to_json(value, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr__, _str=_encode_str,
+            _join=", ".join, _append=list.append, _keys=dict.keys, _getitem=dict.__getitem__):
+    """Serialize a returned value to JSON text with harness code only.
+
+    Only exact builtin types (so no program code runs here); tuples become lists; dict keys
+    must be str, int, float, bool or None (non-str keys are written as JSON text, as json does).
+
+    Raises:
+        NotPlainData: the value holds anything else, or nests deeper than 200 levels.
+    """
+
+    def scalar(v, t):
+        if t is str:
+            return _str(v)
+        if t is bool:
+            return "true" if v else "false"
+        if t is int:
+            return _repr_int(v)
+        if t is float:
+            if v != v:
+                return "NaN"
+            if v == _INF or v == -_INF:
+                return "Infinity" if v > 0 else "-Infinity"
+            return _repr_float(v)
+        if v is None:
+            return "null"
+        return None
+
+    def walk(v, depth):
+        t = _type(v)
+        if depth > 200:
+            raise NotPlainData("returned value is nested too deeply")
+        text = scalar(v, t)
+        if text is not None:
+            return text
+        if t is list or t is tuple:
+            parts = []
+            for x in v:
+                _append(parts, walk(x, depth + 1))
+            return "[" + _join(parts) + "]"
+        if t is dict:
+            parts = []
+            for k in _keys(v):
+                kt = _type(k)
+                if kt not in (str, int, float, bool, type(None)):
+                    raise NotPlainData(f"returned dict has a key of type {kt.__qualname__}")
+                key = _str(k) if kt is str else _str(scalar(k, kt))
+                _append(parts, key + ": " + walk(_getitem(v, k), depth + 1))
+            return "{" + _join(parts) + "}"
+        raise NotPlainData(f"returned a value of type {getattr(t, '__qualname__', t)!s}, "
+                           "which is not plain data")
+
+    return walk(value, 0)
+
+
+def _restore_builtins(_vars=vars(__import__("builtins")), _pristine=_PRISTINE_BUILTINS,
+                      _clear=dict.clear, _update=dict.update) -> None:
+    """Undo a program's changes to builtins before harness code runs again."""
+    _clear(_vars)
+    _update(_vars, _pristine)
+
+
+# --------------------------------------------------------------------------------------
+# The child side: becomes the test process.
+# --------------------------------------------------------------------------------------
+
+
+class _BecomeChild(BaseException):
+    """Raised in a forked child to unwind the runner's stack, leaving only ``payload``."""
+
+    def __init__(self, payload):
+        super().__init__()
+        self.payload = payload
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _set_dumpable(flag: int) -> None:
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(4, flag, 0, 0, 0)  # PR_SET_DUMPABLE
+    except (OSError, AttributeError):
+        pass
+
+
+def _child_setup(p) -> int:
+    """Signals, file descriptors, limits and folder of a test process; returns the result fd."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD, signal.SIGUSR1, signal.SIGUSR2):
+        signal.signal(sig, signal.SIG_DFL)
+    _set_dumpable(1)
+    try:
+        with open("/proc/self/oom_score_adj", "w") as f:  # be the OOM killer's first choice
+            f.write("1000")
+    except OSError:
+        pass
+    stdin_r, stdout_w, stderr_w, result_w = p["fds"]
+    result_fd = p["result_fd"]
+    os.dup2(stdin_r, 0)
+    os.dup2(stdout_w, 1)
+    os.dup2(stderr_w, 2)
+    os.dup2(result_w, result_fd)
+    os.closerange(3, result_fd)
+    os.closerange(result_fd + 1, 65536)
+    os.chdir(p["workdir"])
+    os.umask(0o077)
+    limits = p["limits"]
+    cpu = max(1, math.ceil(limits["cpu_s"]))
+    resource_limits = [
+        ("RLIMIT_CPU", cpu, cpu + 1),
+        ("RLIMIT_FSIZE", limits["fsize_bytes"], limits["fsize_bytes"]),
+        ("RLIMIT_CORE", 0, 0),
+        ("RLIMIT_NOFILE", 256, 256),
+    ]
+    if limits.get("as_bytes"):
+        resource_limits.append(("RLIMIT_AS", limits["as_bytes"], limits["as_bytes"]))
+    import resource
+
+    for name, soft, hard in resource_limits:
+        resource.setrlimit(getattr(resource, name), (soft, hard))
+    return result_fd
+
+
+def _child_main(p) -> None:
+    """Run one test (or one compile) as the current, forked process. Never returns."""
+    try:
+        result_fd = _child_setup(p)
+    except BaseException:  # noqa: BLE001 - report any setup failure, then die
+        os.write(2, traceback.format_exc().encode()[-2000:])
+        os._exit(121)
+    if p["mode"] == "exec":
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": p["workdir"], "TMPDIR": "/tmp"}
+        try:
+            os.execve(p["argv"][0] if "/" in p["argv"][0] else shutil.which(p["argv"][0]) or p["argv"][0],
+                      p["argv"], env)
+        except OSError as e:
+            os.write(2, f"cannot run {p['argv'][0]}: {e}\n".encode())
+            os._exit(127)
+    _python_child(p, result_fd)
+
+
+def _exception_message(exc: BaseException, filenames=("main.py", "<test>")) -> str:
+    where = ""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename in filenames:
+            where = f" ({frame.filename}, line {frame.lineno})"
+            break
+    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return _clip(text + where, MESSAGE_LIMIT)
+
+
+def _assert_message(exc: AssertionError, test_code: str) -> str:
+    text = str(exc)
+    lineno = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == "<test>":
+            lineno = frame.lineno
+    source = ""
+    if lineno is not None:
+        lines = test_code.splitlines()
+        if 0 < lineno <= len(lines):
+            source = lines[lineno - 1].strip()
+    return _clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)
+
+
+def _python_child(p, result_fd: int) -> None:
+    import builtins
+
+    kind, nonce, test = p["kind"], p["nonce"], p["test"]
+    stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8")
+    stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding="utf-8",
+                              errors="backslashreplace", line_buffering=True)
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)),
+                                                 encoding="utf-8")
+    sys.stdout = sys.__stdout__ = stdout
+    sys.stderr = sys.__stderr__ = stderr
+    sys.argv = ["main.py"]
+    sys.path[0] = p["workdir"]
+    p = None  # noqa: F841 - drop the payload before the program runs
+
+    def report(event: str, **fields) -> None:
+        """Write a result record with harness code only (builtins restored, C-level encoding)."""
+        _restore_builtins()
+        fields["event"], fields["nonce"] = event, nonce
+        text = "{" + ", ".join(_encode_str(k) + ": " + (_encode_str(v) if type(v) is str else int.__repr__(v))
+                               for k, v in fields.items()) + "}\n"
+        try:
+            _write_all(result_fd, text.encode())
+        except OSError:
+            pass
+
+    def flush() -> None:
+        for stream in (stdout, stderr):
+            try:
+                stream.flush()
+            except BaseException:  # noqa: BLE001 - a closed or broken stream is the program's doing
+                pass
+
+    def describe(exc: BaseException) -> str:
+        _restore_builtins()
+        try:
+            return _exception_message(exc)
+        except BaseException:  # noqa: BLE001 - a program can make str(exc) raise
+            return "the program raised an exception that cannot be shown"
+
+    try:
+        with open("main.py", encoding="utf-8") as f:
+            source = f.read()
+        code = compile(source, "main.py", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, UnicodeDecodeError, MemoryError, RecursionError) as e:
+        report("compile_error", message=_clip("".join(traceback.format_exception_only(type(e), e)).strip(),
+                                              MESSAGE_LIMIT))
+        os._exit(0)
+
+    # Compiled before the program runs: the compiler's Python code must not meet its patches.
+    try:
+        guarded = compile_guarded_test(test["code"]) if kind == "assert" else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
+        report("runtime_error", message=f"the test code does not compile: {e}")
+        os._exit(1)
+    namespace = {"__name__": "__main__" if kind == "stdio" else "__program__",
+                 "__builtins__": builtins, "__file__": "main.py", "__doc__": None}
+    exit_code = 0
+    try:
+        exec(code, namespace)
+        if kind == "assert":
+            exec(guarded, namespace)
+            run_test = dict.pop(namespace, "__grpo_test__")
+            run_test(_plain)
+            flush()
+            report("passed")
+        elif kind == "call":
+            fn = dict.get(namespace, test["fn_name"])
+            if fn is None:
+                raise NameError(f"name {test['fn_name']!r} is not defined")
+            value = fn(*test["args"], **test["kwargs"])
+            flush()
+            report("returned", value=to_json(value))
+        else:
+            flush()
+            report("exit", code=0)
+    except SystemExit as e:
+        code_value = e.code
+        if code_value is None or code_value is True or code_value == 0:
+            exit_code = 0 if code_value is not True else 1
+        elif type(code_value) is int:
+            exit_code = code_value & 0xFF
+        else:
+            try:
+                print(code_value, file=stderr)
+            except BaseException:  # noqa: BLE001
+                pass
+            exit_code = 1
+        flush()
+        if kind == "stdio":
+            report("exit", code=exit_code)
+        else:
+            report("runtime_error", message="the program raised SystemExit before the test finished")
+    except NotPlainData as e:
+        report("failed", message=_clip(BaseException.__str__(e), MESSAGE_LIMIT))
+    except AssertionError as e:
+        _restore_builtins()
+        try:
+            message = _assert_message(e, test.get("code", ""))
+        except BaseException:  # noqa: BLE001
+            message = "AssertionError"
+        report("failed", message=message)
+    except MemoryError:
+        report("memory_limit", message="MemoryError: memory limit reached")
+    except BaseException as e:  # noqa: BLE001 - any exception of the program is a verdict
+        report("runtime_error", message=describe(e))
+        try:
+            traceback.print_exception(e, file=stderr)
+        except BaseException:  # noqa: BLE001
+            pass
+        exit_code = 1
+    flush()
+    os._exit(exit_code)
+
+
+# --------------------------------------------------------------------------------------
+# The runner side: spawn, supervise, kill everything, judge.
+# --------------------------------------------------------------------------------------
+
+
+def kill_all() -> None:
+    """SIGKILL every process in the container but this one, and reap them all."""
+    while True:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        while True:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                break
+        time.sleep(0.0005)
+
+
+def _oom_kills() -> int:
+    """OOM kills recorded for this container's memory cgroup (v1 or v2); -1 if unknown."""
+    for path in ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control"):
+        try:
+            with open(path) as f:
+                for line in f:
+                    if line.startswith("oom_kill "):
+                        return int(line.split()[1])
+        except OSError:
+            continue
+    return -1
+
+
+_CPU_USAGE_FILES = ("/sys/fs/cgroup/cpu.stat", "/sys/fs/cgroup/cpuacct/cpuacct.usage",
+                    "/sys/fs/cgroup/cpu,cpuacct/cpuacct.usage")
+CPU_POLL_S = 0.05
+CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
+
+
+def container_cpu_s() -> float | None:
+    """CPU seconds used by every process of this container so far (cgroup v2 or v1); None if unknown.
+
+    The CPU limit of a test applies to its whole process tree: a fork bomb's processes share
+    it, instead of each getting its own RLIMIT_CPU while the main process starves.
+    """
+    for path in _CPU_USAGE_FILES:
+        try:
+            with open(path) as f:
+                text = f.read()
+        except OSError:
+            continue
+        if path.endswith("cpu.stat"):
+            for line in text.splitlines():
+                if line.startswith("usage_usec "):
+                    return int(line.split()[1]) / 1e6
+            continue
+        return int(text) / 1e9
+    return None
+
+
+class Outcome:
+    """What one child did: exit status, usage, captured output, result records."""
+
+    __slots__ = ("exit_code", "signal", "wall_s", "cpu_s", "stdout", "stderr", "records", "killed_for", "oom")
+
+    def __init__(self):
+        self.exit_code = None
+        self.signal = None
+        self.stdout = bytearray()
+        self.stderr = bytearray()
+        self.records = bytearray()
+        self.killed_for = None
+        self.oom = False
+
+
+def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
+          cpu_limit: float | None = None) -> Outcome:
+    """Fork a child that runs ``payload``, feed it ``stdin_data``, supervise it, clean up.
+
+    Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, or when the
+    container's processes together have used ``cpu_limit`` CPU seconds (checked every 50 ms).
+
+    In the child this raises ``_BecomeChild`` (caught by ``main``); it never returns there.
+    """
+    stdin_r, stdin_w = os.pipe()
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    res_r, res_w = os.pipe()
+    oom_before = _oom_kills()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        for fd in (stdin_w, out_r, err_r, res_r):
+            os.close(fd)
+        payload["fds"] = (stdin_r, out_w, err_w, res_w)
+        payload["result_fd"] = 100 + secrets.randbelow(900)
+        raise _BecomeChild(payload)
+    for fd in (stdin_r, out_w, err_w, res_w):
+        os.close(fd)
+    outcome = Outcome()
+    pidfd = os.pidfd_open(pid)
+    sel = selectors.DefaultSelector()
+    readers = {out_r: outcome.stdout, err_r: outcome.stderr, res_r: outcome.records}
+    for fd in readers:
+        os.set_blocking(fd, False)
+        sel.register(fd, selectors.EVENT_READ)
+    sel.register(pidfd, selectors.EVENT_READ)
+    pending = memoryview(stdin_data)
+    if pending:
+        os.set_blocking(stdin_w, False)
+        sel.register(stdin_w, selectors.EVENT_WRITE)
+    else:
+        os.close(stdin_w)
+        stdin_w = -1
+    deadline = started + wall_s
+    printed = 0
+    exited = False
+
+    def read_ready(fd: int) -> bool:
+        nonlocal printed
+        try:
+            data = os.read(fd, PIPE_CHUNK)
+        except BlockingIOError:
+            return True
+        if not data:
+            sel.unregister(fd)
+            return False
+        buf = readers[fd]
+        if fd == res_r:
+            if len(buf) + len(data) > RESULT_LIMIT:
+                outcome.killed_for = "output_limit"
+            else:
+                buf += data
+            return True
+        printed += len(data)
+        if printed > output_limit:
+            outcome.killed_for = "output_limit"
+        elif fd == out_r:
+            buf += data
+        else:
+            buf += data
+            del buf[:-STDERR_TAIL]
+        return True
+
+    cpu_start = container_cpu_s() if cpu_limit is not None else None
+    while not exited and outcome.killed_for is None:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            outcome.killed_for = "timeout"
+            break
+        if cpu_start is not None:
+            used = container_cpu_s()
+            if used is not None and used - cpu_start > cpu_limit:
+                outcome.killed_for = "timeout"
+                break
+            remaining = min(remaining, CPU_POLL_S)
+        for key, _ in sel.select(remaining):
+            fd = key.fd
+            if fd == pidfd:
+                exited = True
+            elif fd == stdin_w:
+                try:
+                    n = os.write(stdin_w, pending[:PIPE_CHUNK])
+                    pending = pending[n:]
+                except BlockingIOError:
+                    continue
+                except OSError:  # the program closed its stdin: fine
+                    pending = pending[:0]
+                if not pending:
+                    sel.unregister(stdin_w)
+                    os.close(stdin_w)
+                    stdin_w = -1
+            else:
+                read_ready(fd)
+    if not exited:
+        os.kill(pid, signal.SIGKILL)
+    _, status, usage = os.wait4(pid, 0)
+    outcome.wall_s = time.monotonic() - started
+    outcome.cpu_s = usage.ru_utime + usage.ru_stime
+    if os.WIFSIGNALED(status):
+        outcome.signal = os.WTERMSIG(status)
+    else:
+        outcome.exit_code = os.WEXITSTATUS(status)
+    kill_all()
+    for fd in list(readers):  # every writer is gone: drain to EOF
+        if fd in sel.get_map():
+            while outcome.killed_for is None and read_ready(fd):
+                pass
+        os.close(fd)
+    sel.close()
+    os.close(pidfd)
+    if stdin_w >= 0:
+        os.close(stdin_w)
+    after = _oom_kills()
+    outcome.oom = oom_before >= 0 and after > oom_before
+    return outcome
+
+
+def _records(outcome: Outcome, nonce: str) -> list[dict]:
+    out = []
+    for line in bytes(outcome.records).splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict) and rec.get("nonce") == nonce:
+            out.append(rec)
+    return out
+
+
+def _signal_name(sig: int) -> str:
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return f"signal {sig}"
+
+
+def _stderr_hint(outcome: Outcome) -> str:
+    tail = bytes(outcome.stderr).decode("utf-8", "replace").strip().splitlines()
+    return f": {_clip(tail[-1], 300)}" if tail else ""
+
+
+def judge(test: dict, outcome: Outcome, limits: dict, nonce: str, compare: str, tolerance: float) -> dict:
+    """Turn a child's outcome into a per-test result ``{status, time_s, cpu_time_s, message}``."""
+    result = {"status": "passed", "time_s": round(outcome.wall_s, 6), "cpu_time_s": round(outcome.cpu_s, 6)}
+
+    def verdict(status: str, message: str = "") -> dict:
+        result["status"] = status
+        if message:
+            result["message"] = _clip(message, MESSAGE_LIMIT)
+        return result
+
+    time_limit = limits["time_limit_s"]
+    if outcome.killed_for == "output_limit":
+        return verdict("output_limit", f"output exceeded {limits['output_limit_bytes']} bytes")
+    if (outcome.killed_for == "timeout" or outcome.cpu_s > time_limit
+            or outcome.signal == signal.SIGXCPU):
+        return verdict("timeout", f"time limit exceeded ({time_limit:g} s CPU, "
+                                  f"{limits['wall_time_limit_s']:g} s wall)")
+    records = _records(outcome, nonce)
+    last = records[-1] if records else None
+    stderr_text = bytes(outcome.stderr).decode("utf-8", "replace")
+    if last is not None and last["event"] == "memory_limit":
+        return verdict("memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached")
+    if outcome.signal is not None:
+        if outcome.oom or (outcome.signal == signal.SIGABRT and "bad_alloc" in stderr_text):
+            return verdict("memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached")
+        if outcome.signal == signal.SIGXFSZ:
+            return verdict("runtime_error", "file size limit exceeded")
+        return verdict("runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome)}")
+    if last is not None and last["event"] in ("failed", "runtime_error", "compile_error"):
+        return verdict(last["event"], last.get("message", ""))
+    kind = test["kind"]
+    if kind == "assert":
+        if last is not None and last["event"] == "passed":
+            return result
+        return verdict("runtime_error", "the process ended before the test finished "
+                                        f"(exit status {outcome.exit_code}); no pass was recorded")
+    if kind == "call":
+        if last is None or last["event"] != "returned":
+            return verdict("runtime_error", "the process ended before the call returned "
+                                            f"(exit status {outcome.exit_code})")
+        got = json.loads(last["value"])
+        if json_equal(got, test["expected"]):
+            return result
+        return verdict("failed", f"expected {_clip(json.dumps(test['expected']), 200)}, "
+                                 f"got {_clip(last['value'], 200)}")
+    # stdio
+    if outcome.exit_code != 0:
+        return verdict("runtime_error", f"exit status {outcome.exit_code}{_stderr_hint(outcome)}")
+    got = bytes(outcome.stdout).decode("utf-8", "replace")
+    problem = compare_output(got, test["expected_stdout"], compare, tolerance)
+    return verdict("failed", problem) if problem else result
+
+
+def _address_space_in_use() -> int:
+    """Bytes of address space this process maps (a forked Python child starts with them)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 64 * 1024 * 1024
+
+
+def _child_limits(limits: dict, forked_python: bool) -> dict:
+    """rlimits of a test process; a forked Python child gets the runner's own mappings on top."""
+    memory = limits["memory_limit_mb"] * 1024 * 1024
+    return {
+        "cpu_s": limits["time_limit_s"],
+        "as_bytes": memory + (_address_space_in_use() if forked_python else 0),
+        "fsize_bytes": limits["file_size_limit_mb"] * 1024 * 1024,
+    }
+
+
+def _visible_test(test: dict) -> dict:
+    """The part of a test the program's process may see: never expected values."""
+    if test["kind"] == "assert":
+        return {"code": test["code"]}
+    if test["kind"] == "call":
+        return {"fn_name": test["fn_name"], "args": test.get("args", []), "kwargs": test.get("kwargs", {})}
+    return {}
+
+
+def _scrub() -> None:
+    for root in SCRUB_DIRS:
+        try:
+            entries = os.listdir(root)
+        except OSError:
+            continue
+        for name in entries:
+            path = os.path.join(root, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+
+def _compile(language, workdir: str, limits: dict) -> tuple[bool, str, float]:
+    payload = {"mode": "exec", "argv": list(language.compile_command), "workdir": workdir,
+               "limits": {"cpu_s": limits["compile_time_limit_s"], "as_bytes": 0,
+                          "fsize_bytes": 512 * 1024 * 1024}}
+    outcome = spawn(payload, b"", limits["compile_time_limit_s"] * 2 + 5, COMPILE_OUTPUT_LIMIT)
+    text = (bytes(outcome.stdout) + bytes(outcome.stderr)).decode("utf-8", "replace")
+    if outcome.killed_for == "timeout":
+        return False, "compilation timed out\n" + text, outcome.wall_s
+    if outcome.killed_for or outcome.signal is not None or outcome.exit_code != 0:
+        return False, text or f"compiler failed (status {outcome.exit_code}, signal {outcome.signal})", outcome.wall_s
+    return True, text, outcome.wall_s
+
+
+def run_job(job: dict) -> dict:
+    """Compile once, run every test in a fresh process, clean up; return the verdict dict."""
+    language = LANGUAGES[job["language"]]
+    limits = job["limits"]
+    workdir = os.path.join(JOB_ROOT, secrets.token_hex(8))
+    os.makedirs(workdir, mode=0o700)
+    with open(os.path.join(workdir, language.source_file), "w", encoding="utf-8") as f:
+        f.write(job["program"])
+    verdict = {"id": job.get("id"), "ok": True, "tests": [], "compile_output": "", "compile_time_s": 0.0}
+    started = time.monotonic()
+    if language.compile_command:
+        ok, output, seconds = _compile(language, workdir, limits)
+        verdict["compile_output"] = _clip(output, COMPILE_OUTPUT_LIMIT)
+        verdict["compile_time_s"] = round(seconds, 6)
+        if not ok:
+            verdict["status"] = "compile_error"
+    if "status" not in verdict:
+        mode = "exec" if language.run_command else "python"
+        for test in job["tests"]:
+            nonce = secrets.token_hex(16)
+            payload = {"mode": mode, "kind": test["kind"], "test": _visible_test(test), "nonce": nonce,
+                       "workdir": workdir, "limits": _child_limits(limits, mode == "python"),
+                       "argv": list(language.run_command or ())}
+            stdin = test.get("stdin", "").encode("utf-8") if test["kind"] == "stdio" else b""
+            outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
+                            cpu_limit=limits["time_limit_s"] + CPU_GRACE_S)
+            result = judge(test, outcome, limits, nonce, job.get("compare", "tokens"),
+                           job.get("float_tolerance", 1e-6))
+            if result["status"] == "compile_error":
+                verdict["status"] = "compile_error"
+                verdict["compile_output"] = result.get("message", "")
+                verdict["tests"] = []
+                break
+            verdict["tests"].append(result)
+    if "status" not in verdict:
+        failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]
+        verdict["status"] = failed[0] if failed else "passed"
+    verdict["run_time_s"] = round(time.monotonic() - started, 6)
+    _scrub()
+    return verdict
+
+
+class LineReader:
+    """Newline-delimited messages from a file descriptor."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buf = bytearray()
+
+    def readline(self) -> bytes | None:
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line = bytes(self.buf[:i])
+                del self.buf[: i + 1]
+                return line
+            data = os.read(self.fd, 1 << 20)
+            if not data:
+                return None
+            self.buf += data
+
+
+def _reply(message: dict) -> None:
+    _write_all(1, (json.dumps(message) + "\n").encode())
+
+
+def serve(fd_in: int = 0) -> None:
+    """Answer requests until stdin closes.
+
+    Requests: ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong", "protocol": 1}``;
+    ``{"op": "run", "id", "language", "program", "tests", "limits", "compare", "float_tolerance"}``
+    -> the verdict (see ``run_job``), or ``{"ok": false, "error": ...}`` if the runner failed.
+    """
+    reader = LineReader(fd_in)
+    while True:
+        line = reader.readline()
+        if line is None:
+            return
+        request_id = None
+        try:
+            request = json.loads(line)
+            request_id = request.get("id")
+            if request.get("op") == "ping":
+                _reply({"ok": True, "op": "pong", "protocol": PROTOCOL, "id": request_id})
+                continue
+            reply = run_job(request)
+        except Exception:  # noqa: BLE001 - a runner bug is reported, the host retries elsewhere
+            kill_all()
+            _scrub()
+            reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:]}
+        _reply(reply)
+
+
+def main() -> None:
+    # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
+    if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
+        sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
+    _set_dumpable(0)  # no ptrace and no /proc/1/mem for programs of the same user
+    os.makedirs(JOB_ROOT, exist_ok=True)
+    try:
+        serve()
+    except _BecomeChild as become:
+        payload = become.payload
+    else:
+        os._exit(0)
+    # The runner's frames went with the exception's traceback; they held no reference cycles,
+    # so the job's data is freed already (no gc.collect: on a forked heap it costs ~5 ms).
+    _child_main(payload)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,280 @@
+"""The sandbox's data types: test cases, limits, jobs, verdicts, and its errors.
+
+Formats follow TASK_FORMAT.md (the project's public data contract). Program failures are
+data (a ``Verdict``); infrastructure failures are errors (``SandboxError``), turned into a
+``sandbox_error`` verdict for the one job only after retries.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from sandbox.languages import LANGUAGES
+
+TEST_KINDS = ("assert", "stdio", "call")
+COMPARE_MODES = ("tokens", "lines", "exact")
+TEST_STATUSES = ("passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit")
+PROGRAM_STATUSES = ("compile_error", "no_code", "sandbox_error")
+STATUSES = TEST_STATUSES + PROGRAM_STATUSES
+
+
+class SandboxError(Exception):
+    """The sandbox infrastructure failed (never the program's fault)."""
+
+
+class DockerUnavailable(SandboxError):
+    """The Docker daemon cannot be reached."""
+
+
+class ImageMissing(SandboxError):
+    """The sandbox image for this version of the runner is not built."""
+
+
+class SandboxFault(SandboxError):
+    """One container failed while running a job (it died, hung, or answered garbage); retried."""
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(message)
+
+
+@dataclass(frozen=True)
+class TestCase:
+    """One check of a program; each test case is one unit of reward.
+
+    Kinds (TASK_FORMAT.md):
+        ``assert``: ``code`` holds Python statements run after the program in a fresh process;
+            passes only when they ran to their end.
+        ``stdio``: the program reads ``stdin``; its stdout is compared with ``expected_stdout``.
+        ``call``: the harness calls ``fn_name(*args, **kwargs)``; the value, serialized out of
+            the program's process, must have the same JSON type and value as ``expected``.
+    """
+
+    __test__ = False  # not a pytest class
+
+    kind: str
+    code: str | None = None
+    stdin: str = ""
+    expected_stdout: str | None = None
+    fn_name: str | None = None
+    args: list = field(default_factory=list)
+    kwargs: dict = field(default_factory=dict)
+    expected: Any = None
+
+    def __post_init__(self) -> None:
+        _require(self.kind in TEST_KINDS, f"kind must be one of {', '.join(TEST_KINDS)}, got {self.kind!r}")
+        if self.kind == "assert":
+            _require(isinstance(self.code, str) and self.code.strip() != "",
+                     "an assert test needs 'code': Python statements, e.g. \"assert add(1, 2) == 3\"")
+        elif self.kind == "stdio":
+            _require(isinstance(self.stdin, str), "'stdin' must be a string")
+            _require(isinstance(self.expected_stdout, str), "a stdio test needs 'expected_stdout' (a string)")
+        else:
+            _require(isinstance(self.fn_name, str) and self.fn_name.isidentifier(),
+                     "a call test needs 'fn_name': the name of the function to call")
+            _require(isinstance(self.args, list), "'args' must be a JSON list")
+            _require(isinstance(self.kwargs, dict), "'kwargs' must be a JSON object")
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TestCase":
+        """Build from the TASK_FORMAT.md form; raises ValueError naming the bad field."""
+        _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
+        known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected"}
+        unknown = sorted(set(data) - known)
+        _require(not unknown, f"unknown test case field(s) {unknown}; known: {sorted(known)}")
+        _require("kind" in data, "a test case needs 'kind' (assert, stdio or call)")
+        return cls(**data)
+
+    def to_dict(self) -> dict:
+        """The TASK_FORMAT.md form (only the fields of this kind)."""
+        if self.kind == "assert":
+            return {"kind": "assert", "code": self.code}
+        if self.kind == "stdio":
+            return {"kind": "stdio", "stdin": self.stdin, "expected_stdout": self.expected_stdout}
+        return {"kind": "call", "fn_name": self.fn_name, "args": self.args, "kwargs": self.kwargs,
+                "expected": self.expected}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one program's test processes.
+
+    Attributes:
+        time_limit_s: CPU seconds per test case.
+        memory_limit_mb: address space per process, MiB (on top of the runner's own mappings
+            for forked Python tests).
+        output_limit_bytes: stdout + stderr per test case.
+        file_size_limit_mb: largest file a test process may write, MiB.
+        compile_time_limit_s: CPU seconds for compiling (C, C++).
+        wall_time_limit_s: wall-clock seconds per test case; by default ``3 * time_limit_s + 1``,
+            a floor generous enough that a busy host never turns a correct program into a timeout.
+    """
+
+    time_limit_s: float = 2.0
+    memory_limit_mb: int = 256
+    output_limit_bytes: int = 1 << 20
+    file_size_limit_mb: int = 16
+    compile_time_limit_s: float = 20.0
+    wall_time_limit_s: float | None = None
+
+    def __post_init__(self) -> None:
+        _require(self.time_limit_s > 0 and math.isfinite(self.time_limit_s), "time_limit_s must be > 0")
+        _require(self.memory_limit_mb >= 16, "memory_limit_mb must be at least 16")
+        _require(self.output_limit_bytes >= 1024, "output_limit_bytes must be at least 1024")
+        _require(self.file_size_limit_mb >= 1, "file_size_limit_mb must be at least 1")
+        if self.wall_time_limit_s is None:
+            object.__setattr__(self, "wall_time_limit_s", 3 * self.time_limit_s + 1)
+        _require(self.wall_time_limit_s >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
+
+    def to_dict(self) -> dict:
+        return {
+            "time_limit_s": self.time_limit_s,
+            "memory_limit_mb": self.memory_limit_mb,
+            "output_limit_bytes": self.output_limit_bytes,
+            "file_size_limit_mb": self.file_size_limit_mb,
+            "compile_time_limit_s": self.compile_time_limit_s,
+            "wall_time_limit_s": self.wall_time_limit_s,
+        }
+
+    def worst_case_s(self, n_tests: int) -> float:
+        """Upper bound of the wall-clock seconds one job may take in the container."""
+        return self.compile_time_limit_s * 2 + 5 + n_tests * (self.wall_time_limit_s + 1)
+
+
+@dataclass(frozen=True)
+class Job:
+    """A program and its tests, to run in the sandbox.
+
+    Attributes:
+        program: full source code.
+        tests: the test cases; each runs in a fresh process.
+        language: a key of ``sandbox.languages.LANGUAGES``.
+        limits: resource limits.
+        compare: stdio comparison: ``tokens``, ``lines`` or ``exact``.
+        float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
+        job_id: free text for logs.
+    """
+
+    program: str
+    tests: tuple[TestCase, ...]
+    language: str = "python"
+    limits: Limits = field(default_factory=Limits)
+    compare: str = "tokens"
+    float_tolerance: float = 1e-6
+    job_id: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tests", tuple(self.tests))
+        _require(self.language in LANGUAGES,
+                 f"unknown language {self.language!r}; the sandbox runs {', '.join(LANGUAGES)}")
+        supported = LANGUAGES[self.language].test_kinds
+        for test in self.tests:
+            _require(test.kind in supported,
+                     f"{self.language} programs take {', '.join(supported)} tests, not {test.kind!r}")
+        _require(self.compare in COMPARE_MODES, f"compare must be one of {', '.join(COMPARE_MODES)}")
+        _require(self.float_tolerance >= 0, "float_tolerance must be >= 0")
+        _require(len(self.tests) > 0, "a job needs at least one test case")
+
+    def to_wire(self) -> dict:
+        """The request the in-container runner reads (see ``sandbox.runner.serve``)."""
+        tests = []
+        for t in self.tests:
+            d = t.to_dict()
+            if t.kind == "stdio":
+                d["stdin"] = t.stdin
+            tests.append(d)
+        return {"op": "run", "id": self.job_id, "language": self.language, "program": self.program,
+                "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
+                "float_tolerance": self.float_tolerance}
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """The verdict of one test case.
+
+    Attributes:
+        status: one of ``TEST_STATUSES``.
+        time_s: wall-clock seconds of the test process.
+        cpu_time_s: CPU seconds of the test process.
+        message: what went wrong, short (empty when passed).
+    """
+
+    __test__ = False  # not a pytest class
+
+    status: str
+    time_s: float = 0.0
+    cpu_time_s: float = 0.0
+    message: str = ""
+
+    def to_dict(self) -> dict:
+        d = {"status": self.status, "time_s": self.time_s}
+        if self.message:
+            d["message"] = self.message
+        return d
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of running one program against its tests.
+
+    Attributes:
+        status: ``passed`` when every test passed; else the status of the first test that did
+            not pass, or a program-level status (``compile_error``, ``no_code``, ``sandbox_error``)
+            standing in place of all tests.
+        tests: per-test results, in the job's order (empty for program-level statuses).
+        n_tests: how many test cases the job had.
+        compile_output: compiler output (or the Python SyntaxError).
+        compile_time_s: seconds spent compiling.
+        run_time_s: seconds the runner spent on the job, compile included.
+        message: why, for program-level statuses.
+        attempts: how many containers the job was tried on.
+    """
+
+    status: str
+    tests: tuple[TestResult, ...] = ()
+    n_tests: int = 0
+    compile_output: str = ""
+    compile_time_s: float = 0.0
+    run_time_s: float = 0.0
+    message: str = ""
+    attempts: int = 1
+
+    @property
+    def pass_rate(self) -> float | None:
+        """Passed tests / tests, in [0, 1]; None for ``sandbox_error`` (not the program's fault)."""
+        if self.status == "sandbox_error":
+            return None
+        if not self.n_tests:
+            return 0.0
+        return sum(t.status == "passed" for t in self.tests) / self.n_tests
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+    @classmethod
+    def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> "Verdict":
+        tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
+                                 cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""))
+                      for t in reply.get("tests", ()))
+        return cls(status=reply["status"], tests=tests, n_tests=n_tests,
+                   compile_output=reply.get("compile_output", ""),
+                   compile_time_s=reply.get("compile_time_s", 0.0),
+                   run_time_s=reply.get("run_time_s", 0.0), attempts=attempts)
+
+    @classmethod
+    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> "Verdict":
+        """A verdict with no test results (``no_code``, ``sandbox_error``)."""
+        return cls(status=status, n_tests=n_tests, message=message, attempts=attempts)
+
+    def to_dict(self) -> dict:
+        """The per-sample fields of a results line (TASK_FORMAT.md)."""
+        d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.tests]}
+        if self.compile_output and self.status == "compile_error":
+            d["compile_output"] = self.compile_output
+        if self.message:
+            d["message"] = self.message
+        return d

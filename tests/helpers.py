@@ -1,0 +1,25 @@
+"""Small builders shared by tests."""
+
+from __future__ import annotations
+
+from grpo_code.tasks import parse_task
+from sandbox import Job, Limits, TestCase
+
+
+def task_of(case: dict):
+    """The Task of a failure case (its JSON follows TASK_FORMAT.md)."""
+    return parse_task(case["task"])
+
+
+def statuses(verdict) -> list[str]:
+    return [t.status for t in verdict.tests]
+
+
+def matches(status: str, allowed: str) -> bool:
+    """`allowed` is a status or several joined by | (the cases file's notation)."""
+    return status in allowed.split("|")
+
+
+def stdio_job(program: str, stdin: str, expected: str, language: str = "python", **limits) -> Job:
+    return Job(program=program, tests=(TestCase(kind="stdio", stdin=stdin, expected_stdout=expected),),
+               language=language, limits=Limits(**limits))

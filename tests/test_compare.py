@@ -1,0 +1,86 @@
+"""Harness-side comparison and value rules of the runner (pure functions, no Docker)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from sandbox.runner import NotPlainData, _plain, compare_output, compile_guarded_test, json_equal, to_json
+
+
+@pytest.mark.parametrize("got, want, mode, ok", [
+    ("1 2 3 \n\n", "1 2 3\n", "tokens", True),
+    ("1  2\t3\n", "1 2 3\n", "tokens", True),
+    ("\n1 2 3\n", "1 2 3\n", "tokens", False),          # a leading blank line is a difference
+    ("12 3\n", "1 2 3\n", "tokens", False),
+    ("1\n2\n3\n", "1 2 3\n", "tokens", False),           # line structure counts
+    ("0.333333\n", "0.333333333333\n", "tokens", True),
+    ("0.333\n", "0.333333333333\n", "tokens", False),
+    ("3.0\n", "3\n", "tokens", False),                   # integer tokens are exact
+    ("2\n", "2.0\n", "tokens", True),                    # a float token accepts a close number
+    ("nan\n", "nan\n", "tokens", True),
+    ("inf\n", "1e400\n", "tokens", False),
+    ("1000001.0\n", "1000000.0\n", "tokens", True),      # relative tolerance 1e-6
+    ("a b  \n", "a b\n", "lines", True),
+    ("a  b\n", "a b\n", "lines", False),
+    ("a b\n\n\n", "a b\n", "lines", True),
+    ("a b\n", "a b", "exact", False),
+    ("a b\r\n", "a b\n", "tokens", True),
+])
+def test_compare_output(got, want, mode, ok):
+    assert (compare_output(got, want, mode, 1e-6) is None) is ok
+
+
+def test_compare_output_says_where():
+    assert compare_output("1 2\n5\n", "1 2\n4\n", "tokens", 1e-6) == "line 2: expected '4', got '5'"
+    assert "expected 1 line(s) of output, got 2" in compare_output("1\n2\n", "1\n", "tokens", 1e-6)
+
+
+@pytest.mark.parametrize("got, want, ok", [
+    (True, True, True), (1, True, False), (True, 1, False), (3, 3.0, True), ([1, [2]], [1, [2]], True),
+    ({"a": 1}, {"a": 1.0}, True), ({"a": 1}, {"b": 1}, False), ("1", 1, False), (None, None, True),
+    (math.nan, math.nan, True), ([1, 2], [1, 2, 3], False),
+])
+def test_json_equal(got, want, ok):
+    assert json_equal(got, want) is ok
+
+
+def test_plain_accepts_builtin_data_only():
+    class Anything:
+        def __eq__(self, other):
+            return True
+
+    class Int(int):
+        pass
+
+    nested = [1, (2.5, "x"), {"k": {3, frozenset({4})}}, None, b"y", range(3), int]
+    assert _plain(nested) is nested
+    for bad in (Anything(), [Anything()], {"k": Anything()}, {Int(1)}, Int(3)):
+        with pytest.raises(NotPlainData):
+            _plain(bad)
+    cyclic = []
+    cyclic.append(cyclic)
+    assert _plain(cyclic) is cyclic
+
+
+def test_to_json_serializes_exact_types():
+    assert to_json((1, [2.5, None], {"a": True})) == '[1, [2.5, null], {"a": true}]'
+    with pytest.raises(NotPlainData):
+        to_json({1, 2})
+    with pytest.raises(NotPlainData):
+        to_json(type("S", (str,), {})("x"))
+
+
+def test_guarded_test_routes_comparisons_through_the_guard():
+    calls = []
+
+    def guard(v):
+        calls.append(v)
+        return v
+
+    namespace = {"f": lambda: 3}
+    exec(compile_guarded_test("def check(c):\n    assert c() == 3 and not c() == 4\ncheck(f)\n"), namespace)
+    namespace["__grpo_test__"](guard)
+    assert 3 in calls and 4 in calls
+    assert "__grpo_plain__" not in namespace  # the guard is a local, not a global the program could replace

