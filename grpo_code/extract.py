@@ -37,15 +37,19 @@ class CodeBlock:
     closed: bool = True
 
 
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+        return True
+    except (SyntaxError, ValueError):
+        return False
+
+
 def _looks_like_code(text: str, language: str) -> bool:
     if not text.strip():
         return False
     if language == "python":
-        try:
-            ast.parse(text)
-            return bool(_CODE_HINT["python"].search(text))
-        except (SyntaxError, ValueError):
-            return False
+        return _parses(text) and bool(_CODE_HINT["python"].search(text))
     return bool(_CODE_HINT[language].search(text))
 
 
@@ -112,23 +116,14 @@ def _trim_prose(text: str) -> str | None:
         return None
     for end in range(len(lines), start, -1):
         candidate = "\n".join(lines[start:end])
-        try:
-            ast.parse(candidate)
+        if _parses(candidate):
             return candidate
-        except (SyntaxError, ValueError):
-            continue
     return None
 
 
 def _is_code_prompt(prompt: str | None) -> bool:
     """A human-eval style prompt: Python source (imports, signature, docstring)."""
-    if not prompt or "def " not in prompt:
-        return False
-    try:
-        ast.parse(prompt)
-        return True
-    except (SyntaxError, ValueError):
-        return False
+    return bool(prompt) and "def " in prompt and _parses(prompt)
 
 
 def extract_program(completion: str, language: str = "python", prompt: str | None = None,
@@ -157,6 +152,8 @@ def extract_program(completion: str, language: str = "python", prompt: str | Non
             return None
         code = text
         continuation = language == "python" and _is_code_prompt(prompt)
+        if continuation and not _parses(prompt + code) and not _CODE_HINT[language].search(code):
+            return None  # prose after a code prompt: nothing to run
         if not continuation and not _looks_like_code(code, language):
             if not _CODE_HINT[language].search(code):
                 return None

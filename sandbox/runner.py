@@ -26,14 +26,12 @@ from __future__ import annotations
 
 import ast
 import ctypes
-import io
+import gc
 import json
 import math
 import os
 import re
-import secrets
-import selectors
-import shutil
+import select
 import signal
 import sys
 import time
@@ -175,57 +173,65 @@ def _plain(value, _type=type, _id=id, _scalars=_PLAIN_SCALARS, _containers=_PLAI
     return value
 
 
-class _GuardComparisons(ast.NodeTransformer):
-    """Route every compared or truth-tested value of a test through ``__grpo_plain__``."""
+_GUARD_NAME = "__grpo_plain__"
+_TESTED = (ast.Assert, ast.If, ast.While, ast.IfExp)
 
-    def _wrap(self, node):
-        return ast.Call(func=ast.Name("__grpo_plain__", ast.Load()), args=[node], keywords=[])
 
-    def visit_Compare(self, node):
-        self.generic_visit(node)
-        node.left = self._wrap(node.left)
-        node.comparators = [self._wrap(c) for c in node.comparators]
-        return node
+def _located(node, like):
+    node.lineno, node.col_offset = like.lineno, like.col_offset
+    node.end_lineno, node.end_col_offset = like.end_lineno, like.end_col_offset
+    return node
 
-    def visit_UnaryOp(self, node):
-        self.generic_visit(node)
-        if isinstance(node.op, ast.Not):
-            node.operand = self._wrap(node.operand)
-        return node
 
-    def visit_BoolOp(self, node):
-        self.generic_visit(node)
-        node.values = [self._wrap(v) for v in node.values]
-        return node
+def _wrap(expr):
+    return _located(ast.Call(_located(ast.Name(_GUARD_NAME, ast.Load()), expr), [expr], []), expr)
 
-    def _visit_test(self, node):
-        self.generic_visit(node)
-        node.test = self._wrap(node.test)
-        return node
 
-    visit_Assert = visit_If = visit_While = visit_IfExp = _visit_test
+def _guard(node) -> None:
+    """Route every compared or truth-tested value under ``node`` through ``__grpo_plain__``."""
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if type(value) is list:
+            for item in value:
+                if isinstance(item, ast.AST):
+                    _guard(item)
+        elif isinstance(value, ast.AST):
+            _guard(value)
+    kind = type(node)
+    if kind is ast.Compare:
+        node.left = _wrap(node.left)
+        node.comparators = [_wrap(c) for c in node.comparators]
+    elif kind is ast.BoolOp:
+        node.values = [_wrap(v) for v in node.values]
+    elif kind is ast.UnaryOp and type(node.op) is ast.Not:
+        node.operand = _wrap(node.operand)
+    elif kind in _TESTED:
+        node.test = _wrap(node.test)
 
 
 def compile_guarded_test(code: str):
     """Compile test statements into ``def __grpo_test__(__grpo_plain__): <code>``.
 
-    The guard arrives as an argument (a local, or a closure cell in nested functions), so the
-    program cannot replace it through the shared globals.
+    Every compared or truth-tested value passes through the guard (``_plain``), so a value
+    whose ``__eq__`` or ``__bool__`` is the program's code fails the test. The guard arrives
+    as an argument (a local, or a closure cell in nested functions), so the program cannot
+    replace it through the shared globals.
+
+    Raises:
+        SyntaxError: the test code does not compile.
     """
     module = ast.parse(code, filename="<test>")
-    module = _GuardComparisons().visit(module)
-    fn = ast.FunctionDef(
+    for stmt in module.body:
+        _guard(stmt)
+    top = module.body[0] if module.body else _located(ast.Pass(), ast.Pass(lineno=1, col_offset=0,
+                                                                             end_lineno=1, end_col_offset=0))
+    arg = _located(ast.arg(_GUARD_NAME), top)
+    fn = _located(ast.FunctionDef(
         name="__grpo_test__",
-        args=ast.arguments(posonlyargs=[], args=[ast.arg("__grpo_plain__")], vararg=None,
-                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
-        body=module.body or [ast.Pass()],
-        decorator_list=[],
-        returns=None,
-        type_params=[],
-    )
-    wrapper = ast.Module(body=[fn], type_ignores=[])
-    ast.fix_missing_locations(wrapper)
-    return compile(wrapper, "<test>", "exec", dont_inherit=True)
+        args=ast.arguments(posonlyargs=[], args=[arg], vararg=None, kwonlyargs=[], kw_defaults=[],
+                           kwarg=None, defaults=[]),
+        body=module.body or [top], decorator_list=[], returns=None), top)
+    return compile(ast.Module(body=[fn], type_ignores=[]), "<test>", "exec", dont_inherit=True)
 
 
 _encode_str = json.encoder.encode_basestring_ascii  # C code: untouched by a program's monkeypatching
@@ -315,21 +321,25 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
+try:  # looked up once: a dlopen per test process would cost milliseconds
+    _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+except (OSError, AttributeError):  # pragma: no cover - no libc symbol
+    _PRCTL = None
+
+
 def _set_dumpable(flag: int) -> None:
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(4, flag, 0, 0, 0)  # PR_SET_DUMPABLE
-    except (OSError, AttributeError):
-        pass
+    if _PRCTL is not None:
+        _PRCTL(4, flag, 0, 0, 0)  # PR_SET_DUMPABLE
 
 
 def _child_setup(p) -> int:
     """Signals, file descriptors, limits and folder of a test process; returns the result fd."""
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD, signal.SIGUSR1, signal.SIGUSR2):
-        signal.signal(sig, signal.SIG_DFL)
+    # Signal dispositions are the runner's: all default but SIGPIPE (ignored, as Python does).
     _set_dumpable(1)
-    try:
-        with open("/proc/self/oom_score_adj", "w") as f:  # be the OOM killer's first choice
-            f.write("1000")
+    try:  # be the OOM killer's first choice, never the runner
+        fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
+        os.write(fd, b"1000")
+        os.close(fd)
     except OSError:
         pass
     stdin_r, stdout_w, stderr_w, result_w = p["fds"]
@@ -370,12 +380,25 @@ def _child_main(p) -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": p["workdir"], "TMPDIR": "/tmp"}
         try:
-            os.execve(p["argv"][0] if "/" in p["argv"][0] else shutil.which(p["argv"][0]) or p["argv"][0],
-                      p["argv"], env)
+            os.execve(_which(p["argv"][0], env["PATH"]), p["argv"], env)
         except OSError as e:
             os.write(2, f"cannot run {p['argv'][0]}: {e}\n".encode())
             os._exit(127)
     _python_child(p, result_fd)
+
+
+def _which(program: str, path: str) -> str:
+    if "/" in program:
+        return program
+    for folder in path.split(":"):
+        candidate = os.path.join(folder, program)
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return program
+
+
+def _token(n_bytes: int) -> str:
+    return os.urandom(n_bytes).hex()
 
 
 def _exception_message(exc: BaseException, filenames=("main.py", "<test>")) -> str:
@@ -405,26 +428,27 @@ def _assert_message(exc: AssertionError, test_code: str) -> str:
 def _python_child(p, result_fd: int) -> None:
     import builtins
 
-    kind, nonce, test = p["kind"], p["nonce"], p["test"]
-    stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8")
-    stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding="utf-8",
-                              errors="backslashreplace", line_buffering=True)
-    sys.stdin = sys.__stdin__ = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)),
-                                                 encoding="utf-8")
-    sys.stdout = sys.__stdout__ = stdout
-    sys.stderr = sys.__stderr__ = stderr
+    kind, nonce, test, code = p["kind"], p["nonce"], p["test"], p["code"]
+    # The runner's own sys.stdin/stdout/stderr (never used by it, so their buffers are empty)
+    # now read and write the test's pipes, which sit on fds 0, 1 and 2.
+    stdout, stderr = sys.__stdout__, sys.__stderr__
     sys.argv = ["main.py"]
     sys.path[0] = p["workdir"]
     p = None  # noqa: F841 - drop the payload before the program runs
 
-    def report(event: str, **fields) -> None:
-        """Write a result record with harness code only (builtins restored, C-level encoding)."""
-        _restore_builtins()
+    def report(event: str, _type=type, _str=str, _repr=int.__repr__, _enc=_encode_str, _join="".join,
+               _write=os.write, _encode=str.encode, _items=dict.items, **fields) -> None:
+        """Write a result record with pristine references only (no builtins lookups), so a
+        program's monkeypatching cannot break or forge the report."""
         fields["event"], fields["nonce"] = event, nonce
-        text = "{" + ", ".join(_encode_str(k) + ": " + (_encode_str(v) if type(v) is str else int.__repr__(v))
-                               for k, v in fields.items()) + "}\n"
+        parts = ["{"]
+        for k, v in _items(fields):
+            parts += [_enc(k), ": ", _enc(v) if _type(v) is _str else _repr(v), ", "]
+        parts[-1] = "}\n"
+        data = _encode(_join(parts))
         try:
-            _write_all(result_fd, text.encode())
+            while data:
+                data = data[_write(result_fd, data):]
         except OSError:
             pass
 
@@ -442,21 +466,7 @@ def _python_child(p, result_fd: int) -> None:
         except BaseException:  # noqa: BLE001 - a program can make str(exc) raise
             return "the program raised an exception that cannot be shown"
 
-    try:
-        with open("main.py", encoding="utf-8") as f:
-            source = f.read()
-        code = compile(source, "main.py", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError, UnicodeDecodeError, MemoryError, RecursionError) as e:
-        report("compile_error", message=_clip("".join(traceback.format_exception_only(type(e), e)).strip(),
-                                              MESSAGE_LIMIT))
-        os._exit(0)
-
-    # Compiled before the program runs: the compiler's Python code must not meet its patches.
-    try:
-        guarded = compile_guarded_test(test["code"]) if kind == "assert" else None
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
-        report("runtime_error", message=f"the test code does not compile: {e}")
-        os._exit(1)
+    guarded = test.get("guarded")  # compiled by the runner, before the program could patch anything
     namespace = {"__name__": "__main__" if kind == "stdio" else "__program__",
                  "__builtins__": builtins, "__file__": "main.py", "__doc__": None}
     exit_code = 0
@@ -479,6 +489,7 @@ def _python_child(p, result_fd: int) -> None:
             flush()
             report("exit", code=0)
     except SystemExit as e:
+        _restore_builtins()
         code_value = e.code
         if code_value is None or code_value is True or code_value == 0:
             exit_code = 0 if code_value is not True else 1
@@ -496,6 +507,7 @@ def _python_child(p, result_fd: int) -> None:
         else:
             report("runtime_error", message="the program raised SystemExit before the test finished")
     except NotPlainData as e:
+        _restore_builtins()
         report("failed", message=_clip(BaseException.__str__(e), MESSAGE_LIMIT))
     except AssertionError as e:
         _restore_builtins()
@@ -505,6 +517,7 @@ def _python_child(p, result_fd: int) -> None:
             message = "AssertionError"
         report("failed", message=message)
     except MemoryError:
+        _restore_builtins()
         report("memory_limit", message="MemoryError: memory limit reached")
     except BaseException as e:  # noqa: BLE001 - any exception of the program is a verdict
         report("runtime_error", message=describe(e))
@@ -539,6 +552,9 @@ def kill_all() -> None:
         time.sleep(0.0005)
 
 
+_OOM_SEEN = [-1]  # the container's OOM-kill count when last read
+
+
 def _oom_kills() -> int:
     """OOM kills recorded for this container's memory cgroup (v1 or v2); -1 if unknown."""
     for path in ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control"):
@@ -558,24 +574,33 @@ CPU_POLL_S = 0.05
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
 
 
+_CPU_FILE: list = []  # [(fd, cgroup version)] once found
+
+
 def container_cpu_s() -> float | None:
     """CPU seconds used by every process of this container so far (cgroup v2 or v1); None if unknown.
 
     The CPU limit of a test applies to its whole process tree: a fork bomb's processes share
     it, instead of each getting its own RLIMIT_CPU while the main process starves.
     """
-    for path in _CPU_USAGE_FILES:
-        try:
-            with open(path) as f:
-                text = f.read()
-        except OSError:
-            continue
-        if path.endswith("cpu.stat"):
-            for line in text.splitlines():
-                if line.startswith("usage_usec "):
-                    return int(line.split()[1]) / 1e6
-            continue
+    if not _CPU_FILE:
+        for path in _CPU_USAGE_FILES:
+            try:
+                _CPU_FILE.append((os.open(path, os.O_RDONLY), 2 if path.endswith("cpu.stat") else 1))
+                break
+            except OSError:
+                continue
+        else:
+            _CPU_FILE.append((-1, 0))
+    fd, version = _CPU_FILE[0]
+    if fd < 0:
+        return None
+    text = os.pread(fd, 4096, 0)
+    if version == 1:
         return int(text) / 1e9
+    for line in text.splitlines():
+        if line.startswith(b"usage_usec "):
+            return int(line.split()[1]) / 1e6
     return None
 
 
@@ -607,29 +632,29 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     res_r, res_w = os.pipe()
-    oom_before = _oom_kills()
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         for fd in (stdin_w, out_r, err_r, res_r):
             os.close(fd)
         payload["fds"] = (stdin_r, out_w, err_w, res_w)
-        payload["result_fd"] = 100 + secrets.randbelow(900)
+        payload["result_fd"] = 100 + int.from_bytes(os.urandom(2), "little") % 900
         raise _BecomeChild(payload)
     for fd in (stdin_r, out_w, err_w, res_w):
         os.close(fd)
     outcome = Outcome()
     pidfd = os.pidfd_open(pid)
-    sel = selectors.DefaultSelector()
+    poller = select.epoll()
     readers = {out_r: outcome.stdout, err_r: outcome.stderr, res_r: outcome.records}
     for fd in readers:
         os.set_blocking(fd, False)
-        sel.register(fd, selectors.EVENT_READ)
-    sel.register(pidfd, selectors.EVENT_READ)
+        poller.register(fd, select.EPOLLIN)
+    poller.register(pidfd, select.EPOLLIN)
+    open_readers = set(readers)
     pending = memoryview(stdin_data)
     if pending:
         os.set_blocking(stdin_w, False)
-        sel.register(stdin_w, selectors.EVENT_WRITE)
+        poller.register(stdin_w, select.EPOLLOUT)
     else:
         os.close(stdin_w)
         stdin_w = -1
@@ -644,7 +669,8 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
         except BlockingIOError:
             return True
         if not data:
-            sel.unregister(fd)
+            poller.unregister(fd)
+            open_readers.discard(fd)
             return False
         buf = readers[fd]
         if fd == res_r:
@@ -664,31 +690,30 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
         return True
 
     cpu_start = container_cpu_s() if cpu_limit is not None else None
+    next_cpu_check = started + CPU_POLL_S if cpu_start is not None else float("inf")
     while not exited and outcome.killed_for is None:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
+        now = time.monotonic()
+        if now >= deadline:
             outcome.killed_for = "timeout"
             break
-        if cpu_start is not None:
+        if now >= next_cpu_check:
             used = container_cpu_s()
             if used is not None and used - cpu_start > cpu_limit:
                 outcome.killed_for = "timeout"
                 break
-            remaining = min(remaining, CPU_POLL_S)
-        for key, _ in sel.select(remaining):
-            fd = key.fd
+            next_cpu_check = now + CPU_POLL_S
+        for fd, _ in poller.poll(min(deadline, next_cpu_check) - now):
             if fd == pidfd:
                 exited = True
             elif fd == stdin_w:
                 try:
-                    n = os.write(stdin_w, pending[:PIPE_CHUNK])
-                    pending = pending[n:]
+                    pending = pending[os.write(stdin_w, pending[:PIPE_CHUNK]):]
                 except BlockingIOError:
                     continue
                 except OSError:  # the program closed its stdin: fine
                     pending = pending[:0]
                 if not pending:
-                    sel.unregister(stdin_w)
+                    poller.unregister(stdin_w)
                     os.close(stdin_w)
                     stdin_w = -1
             else:
@@ -703,17 +728,18 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
     else:
         outcome.exit_code = os.WEXITSTATUS(status)
     kill_all()
-    for fd in list(readers):  # every writer is gone: drain to EOF
-        if fd in sel.get_map():
-            while outcome.killed_for is None and read_ready(fd):
-                pass
+    for fd in readers:  # every writer is gone: drain to EOF
+        while fd in open_readers and outcome.killed_for is None and read_ready(fd):
+            pass
         os.close(fd)
-    sel.close()
+    poller.close()
     os.close(pidfd)
     if stdin_w >= 0:
         os.close(stdin_w)
-    after = _oom_kills()
-    outcome.oom = oom_before >= 0 and after > oom_before
+    if outcome.signal is not None:  # was it the cgroup's OOM killer?
+        now_ooms = _oom_kills()
+        outcome.oom = _OOM_SEEN[0] >= 0 and now_ooms > _OOM_SEEN[0]
+        _OOM_SEEN[0] = now_ooms
     return outcome
 
 
@@ -769,7 +795,7 @@ def judge(test: dict, outcome: Outcome, limits: dict, nonce: str, compare: str, 
         if outcome.signal == signal.SIGXFSZ:
             return verdict("runtime_error", "file size limit exceeded")
         return verdict("runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome)}")
-    if last is not None and last["event"] in ("failed", "runtime_error", "compile_error"):
+    if last is not None and last["event"] in ("failed", "runtime_error"):
         return verdict(last["event"], last.get("message", ""))
     kind = test["kind"]
     if kind == "assert":
@@ -817,12 +843,41 @@ def _child_limits(limits: dict, forked_python: bool) -> dict:
 
 
 def _visible_test(test: dict) -> dict:
-    """The part of a test the program's process may see: never expected values."""
+    """The part of a test the program's process may see: never expected values.
+
+    Raises:
+        SyntaxError: the test code of an assert test does not compile.
+    """
     if test["kind"] == "assert":
-        return {"code": test["code"]}
+        return {"code": test["code"], "guarded": compile_guarded_test(test["code"])}
     if test["kind"] == "call":
         return {"fn_name": test["fn_name"], "args": test.get("args", []), "kwargs": test.get("kwargs", {})}
     return {}
+
+
+def _remove_tree(path: str) -> None:
+    """Remove a file or a folder with everything in it; errors are ignored."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        for root, dirs, files in os.walk(path, topdown=False):
+            for name in files + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+                try:
+                    os.unlink(os.path.join(root, name))
+                except OSError:
+                    pass
+            for name in dirs:
+                try:
+                    os.rmdir(os.path.join(root, name))
+                except OSError:
+                    pass
+        try:
+            os.rmdir(path)
+        except OSError:
+            pass
+    else:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def _scrub() -> None:
@@ -833,13 +888,7 @@ def _scrub() -> None:
             continue
         for name in entries:
             path = os.path.join(root, name)
-            if os.path.isdir(path) and not os.path.islink(path):
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                try:
-                    os.unlink(path)
-                except OSError:
-                    pass
+            _remove_tree(path)
 
 
 def _compile(language, workdir: str, limits: dict) -> tuple[bool, str, float]:
@@ -859,7 +908,7 @@ def run_job(job: dict) -> dict:
     """Compile once, run every test in a fresh process, clean up; return the verdict dict."""
     language = LANGUAGES[job["language"]]
     limits = job["limits"]
-    workdir = os.path.join(JOB_ROOT, secrets.token_hex(8))
+    workdir = os.path.join(JOB_ROOT, _token(8))
     os.makedirs(workdir, mode=0o700)
     with open(os.path.join(workdir, language.source_file), "w", encoding="utf-8") as f:
         f.write(job["program"])
@@ -871,23 +920,35 @@ def run_job(job: dict) -> dict:
         verdict["compile_time_s"] = round(seconds, 6)
         if not ok:
             verdict["status"] = "compile_error"
+    program_code = None
+    if "status" not in verdict and not language.run_command:
+        # Compiled once here (compiling runs none of the program's code); each test process
+        # gets the code object, and a SyntaxError needs no process at all.
+        try:
+            program_code = compile(job["program"], language.source_file, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
+            verdict["status"] = "compile_error"
+            verdict["compile_output"] = _clip("".join(traceback.format_exception_only(type(e), e)).strip(),
+                                              COMPILE_OUTPUT_LIMIT)
     if "status" not in verdict:
         mode = "exec" if language.run_command else "python"
+        child_limits = _child_limits(limits, mode == "python")
         for test in job["tests"]:
-            nonce = secrets.token_hex(16)
-            payload = {"mode": mode, "kind": test["kind"], "test": _visible_test(test), "nonce": nonce,
-                       "workdir": workdir, "limits": _child_limits(limits, mode == "python"),
+            nonce = _token(16)
+            try:
+                visible = _visible_test(test)
+            except (SyntaxError, ValueError, RecursionError) as e:  # the task's fault, same for every program
+                verdict["tests"].append({"status": "runtime_error", "time_s": 0.0, "cpu_time_s": 0.0,
+                                         "message": _clip(f"the test code does not compile: {e}", MESSAGE_LIMIT)})
+                continue
+            payload = {"mode": mode, "kind": test["kind"], "test": visible, "nonce": nonce, "code": program_code,
+                       "workdir": workdir, "limits": child_limits,
                        "argv": list(language.run_command or ())}
             stdin = test.get("stdin", "").encode("utf-8") if test["kind"] == "stdio" else b""
             outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
                             cpu_limit=limits["time_limit_s"] + CPU_GRACE_S)
             result = judge(test, outcome, limits, nonce, job.get("compare", "tokens"),
                            job.get("float_tolerance", 1e-6))
-            if result["status"] == "compile_error":
-                verdict["status"] = "compile_error"
-                verdict["compile_output"] = result.get("message", "")
-                verdict["tests"] = []
-                break
             verdict["tests"].append(result)
     if "status" not in verdict:
         failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]
@@ -955,6 +1016,8 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
     _set_dumpable(0)  # no ptrace and no /proc/1/mem for programs of the same user
     os.makedirs(JOB_ROOT, exist_ok=True)
+    _OOM_SEEN[0] = _oom_kills()
+    gc.freeze()  # the runner's own objects: never traversed (and copied) by a test process's GC
     try:
         serve()
     except _BecomeChild as become:

@@ -76,3 +76,9 @@ def test_c_and_cpp():
     assert extract_program(cpp, language="cpp").startswith("#include <iostream>")
     assert extract_program("```c++\nint main(){}\n```", language="cpp") == "int main(){}"
     assert extract_program("```python\nprint(1)\n```", language="c") is None
+
+
+def test_prose_after_a_code_prompt_is_no_code_but_broken_code_is_a_program():
+    assert extract_program("I'm sorry, I can't help with that.", prompt=HE_PROMPT, entry_point="total") is None
+    broken = extract_program("    return sum(xs\n", prompt=HE_PROMPT, entry_point="total")
+    assert broken == HE_PROMPT + "    return sum(xs\n"  # a compile_error, the model's fault

