@@ -3,7 +3,8 @@
 ``load_suite(spec)`` accepts:
 
 - a built-in suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``);
-  options after ``?`` go to its loader (``humaneval?form=whole``);
+  options after ``?`` go to its loader (``humaneval?form=whole``), except two that work on every
+  suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME) and ``limit=N`` (the first N);
 - a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
 - ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME]``: a Hugging Face data
   set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
@@ -219,12 +220,33 @@ def load_suite(spec: str) -> TaskSuite:
         target, options = _split_spec(spec[3:])
         return load_hf_suite(target, options)
     base, options = _split_spec(spec)
+    split, limit = options.pop("split", None), options.pop("limit", None)
+    return _filter(_load_named(base, options), split, limit)
+
+
+def _filter(suite: TaskSuite, split: str | None, limit: str | None) -> TaskSuite:
+    """``?split=NAME``: the tasks whose ``metadata.split`` is NAME; ``?limit=N``: the first N."""
+    ids = [t.task_id for t in suite]
+    if split is not None:
+        ids = [t.task_id for t in suite if t.metadata.get("split") == split]
+        if not ids:
+            splits = sorted({str(t.metadata.get("split")) for t in suite if "split" in t.metadata})
+            raise UnknownSuiteError(f"suite {suite.name!r} has no tasks with metadata.split == {split!r}; "
+                                    f"its splits: {', '.join(splits) or 'none'}")
+    if limit is not None:
+        if not limit.isdigit() or int(limit) < 1:
+            raise UnknownSuiteError(f"?limit= takes a positive whole number, got {limit!r}")
+        ids = ids[: int(limit)]
+    return suite if len(ids) == len(suite) else suite.select(ids)
+
+
+def _load_named(base: str, options: dict) -> TaskSuite:
     path = Path(base)
     if path.is_dir():
         return load_suite_dir(path, options)
     if path.is_file():
         if options:
-            raise UnknownSuiteError(f"a JSONL suite takes no options, got {sorted(options)}")
+            raise UnknownSuiteError(f"a JSONL suite takes no options but split and limit, got {sorted(options)}")
         return load_jsonl_suite(path)
     builtins = builtin_suites()
     if base in builtins:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from grpo_code.adapters import humaneval
+from grpo_code.adapters import apps, codecontests, humaneval, livecodebench, mbpp, open_r1
 
 # name -> function(options: dict) -> list[Task], for suites whose data ships in an installed package.
 PACKAGE_LOADERS: dict[str, Callable] = {
@@ -17,4 +17,10 @@ PACKAGE_LOADERS: dict[str, Callable] = {
 
 # name -> module with task_from_record(record: dict, index: int) -> Task and PROMPT_TEMPLATE,
 # for data sets read through `datasets` (hf:<name>?adapter=NAME).
-RECORD_ADAPTERS: dict[str, ModuleType] = {}
+RECORD_ADAPTERS: dict[str, ModuleType] = {
+    "mbpp": mbpp,
+    "apps": apps,
+    "codecontests": codecontests,
+    "livecodebench": livecodebench,
+    "open-r1": open_r1,
+}

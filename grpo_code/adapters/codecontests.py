@@ -1,0 +1,77 @@
+"""CodeContests (Li et al. 2022, AlphaCode): contest problems, HF ``deepmind/code_contests``.
+
+Record schema: ``name``, ``description``, ``public_tests`` / ``private_tests`` / ``generated_tests``
+(each ``{"input": [str], "output": [str]}``), ``solutions`` (``{"language": [int], "solution": [str]}``,
+language ids 1 PYTHON (2), 2 CPP, 3 PYTHON3, 4 JAVA), ``time_limit`` (``{"seconds", "nanos"}`` or
+None), ``memory_limit_bytes``, ``difficulty``, ``source``, ``cf_rating``.
+
+Rules:
+- ``stdio`` tests: public, then private, then generated (compared as tokens; problems that accept
+  several answers through a checker are judged against the one output given);
+- reference and language: the first PYTHON3 solution (python), else the first CPP one (cpp), else
+  none (python);
+- limits from the record, clamped: time to [1, 10] s (2 s when absent), memory to [64, 1024] MiB
+  (256 MiB when absent).
+"""
+
+from __future__ import annotations
+
+from grpo_code.tasks import Task
+from sandbox import TestCase
+
+PROMPT_TEMPLATE = ("{prompt}\n"
+                   "Read the input from standard input and write the answer to standard output.\n"
+                   "Answer with the complete {language} program in one ```{language} code block.")
+
+PYTHON3, CPP = 3, 2
+TEST_GROUPS = ("public_tests", "private_tests", "generated_tests")
+TIME_BOUNDS_S = (1.0, 10.0)
+MEMORY_BOUNDS_MB = (64, 1024)
+
+
+def _field(record: dict, name: str):
+    if record.get(name) is None:
+        raise ValueError(f"the record has no {name!r}")
+    return record[name]
+
+
+def _clamp(value, bounds):
+    return min(max(value, bounds[0]), bounds[1])
+
+
+def _tests(record: dict, group: str) -> list[TestCase]:
+    data = _field(record, group)
+    inputs, outputs = data.get("input") or [], data.get("output") or []
+    if len(inputs) != len(outputs):
+        raise ValueError(f"{group!r} has {len(inputs)} inputs and {len(outputs)} outputs")
+    return [TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o in zip(inputs, outputs)]
+
+
+def reference_of(solutions: dict | None) -> tuple[str, str | None]:
+    """(language, program): the first PYTHON3 solution, else the first CPP one."""
+    pairs = list(zip((solutions or {}).get("language") or [], (solutions or {}).get("solution") or []))
+    for wanted, language in ((PYTHON3, "python"), (CPP, "cpp")):
+        for lang, code in pairs:
+            if lang == wanted:
+                return language, code
+    return "python", None
+
+
+def task_from_record(record: dict, index: int) -> Task:
+    name = _field(record, "name")
+    description = _field(record, "description").strip()
+    groups = {g: _tests(record, g) for g in TEST_GROUPS}
+    tests = tuple(t for g in TEST_GROUPS for t in groups[g])
+    if not tests:
+        raise ValueError("the record has no tests (public, private and generated are all empty)")
+    language, reference = reference_of(record.get("solutions"))
+    limit = record.get("time_limit")
+    seconds = (limit.get("seconds") or 0) + (limit.get("nanos") or 0) / 1e9 if limit else 0
+    memory_bytes = record.get("memory_limit_bytes") or 0
+    return Task(task_id=f"codecontests/{name}", prompt=description + "\n", tests=tests, language=language,
+                reference_solution=reference,
+                time_limit_s=float(_clamp(seconds, TIME_BOUNDS_S)) if seconds else 2.0,
+                memory_limit_mb=int(_clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes else 256,
+                metadata={"source": "deepmind/code_contests", "contest_source": record.get("source"),
+                          "difficulty": record.get("difficulty"), "cf_rating": record.get("cf_rating"),
+                          "tests_per_group": {g: len(v) for g, v in groups.items()}, "index": index})

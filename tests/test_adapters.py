@@ -1,0 +1,234 @@
+"""Data set adapters (grpo_code.adapters): fixture records in each public schema, read through
+``hf:<file>?adapter=NAME``; with Docker, references pass and wrong programs fail."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import pickle
+import zlib
+from pathlib import Path
+
+import pytest
+
+from grpo_code.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
+from grpo_code.registry import load_suite
+from grpo_code.tasks import TaskFormatError
+
+FIXTURES = Path(__file__).parent / "fixtures" / "adapters"
+FILES = {"mbpp": "mbpp.jsonl", "apps": "apps.jsonl", "codecontests": "codecontests.jsonl",
+         "livecodebench": "livecodebench.jsonl", "open-r1": "open_r1.jsonl"}
+# A field each schema cannot do without, dropped from the second record in the error test.
+REQUIRED = {"mbpp": "test_list", "apps": "input_output", "codecontests": "public_tests",
+            "livecodebench": "public_test_cases", "open-r1": "verification_info"}
+
+
+def _load(adapter: str, path: Path | None = None):
+    return load_suite(f"hf:{path or FIXTURES / FILES[adapter]}?adapter={adapter}&split=test")
+
+
+@pytest.fixture(scope="module")
+def suites():
+    return {name: _load(name) for name in FILES}
+
+
+def _records(adapter: str) -> list[dict]:
+    return [json.loads(line) for line in (FIXTURES / FILES[adapter]).read_text().splitlines() if line.strip()]
+
+
+def test_every_adapter_is_registered_with_a_docstring_and_a_template():
+    assert set(RECORD_ADAPTERS) >= set(FILES)
+    for name in FILES:
+        module = RECORD_ADAPTERS[name]
+        assert module.__doc__.strip().splitlines()[0]
+        assert "{prompt}" in module.PROMPT_TEMPLATE
+        assert callable(module.task_from_record)
+
+
+def test_mbpp(suites):
+    suite = suites["mbpp"]
+    assert suite.name == "mbpp.jsonl-test" and suite.description.startswith("MBPP")
+    assert [t.task_id for t in suite] == ["mbpp/2", "mbpp/1001", "mbpp/1002"]
+    assert [len(t.tests) for t in suite] == [3, 2, 4]
+    assert all(x.kind == "assert" for t in suite for x in t.tests)
+    # The called function, even when a builtin (set) wraps it or an attribute call (math.isclose) comes first.
+    assert [t.entry_point for t in suite] == ["similar_elements", "hypotenuse", "common_elements"]
+    t2, t1001, _ = suite.tasks
+    assert t2.tests[0].code == "assert similar_elements((3, 4, 5, 6),(5, 7, 4, 10)) == (4, 5)"
+    assert t1001.tests[1].code == "import math\nassert math.isclose(hypotenuse(5, 12), 13.0)"
+    assert t2.prompt == ("Write a function to find the similar elements from the given two tuple lists.\n"
+                         "Your code should pass these tests:\n\n"
+                         "assert similar_elements((3, 4, 5, 6),(5, 7, 4, 10)) == (4, 5)\n"
+                         "assert similar_elements((1, 2, 3, 4),(5, 4, 3, 7)) == (3, 4)\n"
+                         "assert similar_elements((11, 12, 14, 13),(17, 15, 14, 13)) == (13, 14)\n")
+    assert t2.reference_solution.startswith("def similar_elements(test_tup1, test_tup2):\n  res =")
+    assert "\r" not in t2.reference_solution
+    assert t1001.metadata["challenge_tests"] == 1
+    assert (t2.language, t2.time_limit_s, t2.memory_limit_mb) == ("python", 2.0, 256)
+    assert suite.format_prompt(t2).startswith("You are an expert Python programmer, and here is your task: Write")
+
+
+def test_apps(suites):
+    stdio, codewars, leetcode = suites["apps"].tasks
+    assert [t.task_id for t in suites["apps"]] == ["apps/4001", "apps/2500", "apps/3001"]
+    assert all(t.time_limit_s == 4.0 and t.language == "python" for t in suites["apps"])
+    # stdio: lists of lines are joined; every stdin ends with a newline.
+    assert [x.kind for x in stdio.tests] == ["stdio"] * 3 and stdio.entry_point is None
+    assert [(x.stdin, x.expected_stdout) for x in stdio.tests] == [
+        ("3\n1 2 3\n", "6\n"), ("2\n5 5\n", "10\n"), ("1\n-7\n", "-7\n")]
+    assert stdio.reference_solution == "n = int(input())\nprint(sum(map(int, input().split())))\n"
+    assert "Use standard input and standard output" in stdio.prompt and "Starter code" not in stdio.prompt
+    # fn_name with a top-level function: call tests; a one-element output list is the wrapped value.
+    assert codewars.entry_point == "even_squares"
+    assert [(x.kind, x.fn_name, x.args, x.expected) for x in codewars.tests] == [
+        ("call", "even_squares", [[1, 2, 3, 4]], [4, 16]), ("call", "even_squares", [[5]], []),
+        ("call", "even_squares", [[2, 4]], [4, 16])]
+    assert "```python\ndef even_squares(nums):\n```" in codewars.prompt
+    assert "call-based format" in codewars.prompt
+    # class Solution: assert tests on a method.
+    assert leetcode.entry_point == "twoSum" and [x.kind for x in leetcode.tests] == ["assert"] * 3
+    assert leetcode.tests[0].code == ("_out = Solution().twoSum(*[[2, 7, 11, 15], 9])\n"
+                                      "if isinstance(_out, tuple):\n    _out = list(_out)\n"
+                                      "assert _out == [0, 1]")
+    assert leetcode.reference_solution.startswith(apps.CALL_PREAMBLE)
+    assert "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:" in leetcode.prompt
+    assert leetcode.metadata["difficulty"] == "interview"
+    assert apps.unwrap([[1]]) == [1] and apps.unwrap([1, 2]) == [1, 2] and apps.unwrap(5) == 5
+
+
+def test_codecontests(suites):
+    add, max3, echo = suites["codecontests"].tasks
+    assert [t.task_id for t in suites["codecontests"]] == [
+        "codecontests/1000_A. Add Two", "codecontests/1001_B. Max of Three", "codecontests/p00001 Echo"]
+    assert all(x.kind == "stdio" for t in suites["codecontests"] for x in t.tests)
+    # public, private, generated, in that order
+    assert [x.stdin for x in add.tests] == ["1 2\n", "5 7\n", "1000000000 1000000000\n", "0 0\n", "-1 1\n"]
+    assert add.metadata["tests_per_group"] == {"public_tests": 1, "private_tests": 2, "generated_tests": 2}
+    assert add.language == "python" and add.reference_solution.startswith("a, b = map(int, input().split())")
+    assert max3.language == "cpp" and "max({a, b, c})" in max3.reference_solution  # no PYTHON3: first CPP
+    assert echo.language == "python" and echo.reference_solution is None and len(echo.tests) == 2
+    # limits: from the record, clamped to [1, 10] s and [64, 1024] MiB; defaults when absent
+    assert [(t.time_limit_s, t.memory_limit_mb) for t in suites["codecontests"]] == [
+        (2.5, 256), (10.0, 1024), (2.0, 256)]
+    assert add.prompt.startswith("You are given two integers a and b")
+    assert suites["codecontests"].format_prompt(max3).endswith("one ```cpp code block.")
+
+
+def test_livecodebench(suites):
+    stdin, functional, compressed = suites["livecodebench"].tasks
+    assert [t.task_id for t in suites["livecodebench"]] == [
+        "livecodebench/abc900_a", "livecodebench/9001", "livecodebench/9002C"]
+    assert all(t.reference_solution is None and t.time_limit_s == 6.0 for t in suites["livecodebench"])
+    assert [(x.kind, x.stdin, x.expected_stdout) for x in stdin.tests] == [
+        ("stdio", "3\n1 2 3\n", "6\n"), ("stdio", "1\n100\n", "100\n"), ("stdio", "2\n-5 5\n", "0\n")]
+    assert stdin.entry_point is None and "standard input" in stdin.prompt
+    assert stdin.metadata["public_tests"] == 1 and stdin.metadata["platform"] == "atcoder"
+    # functional with class Solution starter code: public + compressed private tests, as asserts
+    assert functional.entry_point == "largestSum" and len(functional.tests) == 3
+    assert [x.kind for x in functional.tests] == ["assert"] * 3
+    assert functional.tests[0].code.startswith("_out = Solution().largestSum(*[[1, 5, 3], 2])\n")
+    assert functional.tests[2].code.endswith("assert _out == 13")
+    assert "```python\nclass Solution:\n    def largestSum(self, nums: List[int], k: int) -> int:\n```" \
+        in functional.prompt
+    assert [x.stdin for x in compressed.tests] == ["abc\n", "x\n", "ab\n", "racecar\n"]
+
+
+def test_livecodebench_functional_without_class_is_a_call_test():
+    record = dict(_records("livecodebench")[1], starter_code="def largestSum(nums, k):\n    ")
+    task = livecodebench.task_from_record(record, 0)
+    assert [(x.kind, x.fn_name, x.args, x.expected) for x in task.tests][0] == ("call", "largestSum", [[1, 5, 3], 2], 8)
+
+
+def test_livecodebench_compressed_tests_never_load_code(tmp_path):
+    class Evil:
+        def __reduce__(self):
+            return os.mkdir, (str(tmp_path / "pwned"),)
+
+    evil = base64.b64encode(zlib.compress(pickle.dumps(Evil()))).decode()
+    with pytest.raises(ValueError, match="neither JSON text nor"):
+        livecodebench.decode_test_cases(evil, "private_test_cases")
+    assert not (tmp_path / "pwned").exists()
+    number = base64.b64encode(zlib.compress(pickle.dumps(42))).decode()
+    with pytest.raises(ValueError, match="list of test case objects"):
+        livecodebench.decode_test_cases(number, "private_test_cases")
+    plain = [{"input": "1\n", "output": "1\n", "testtype": "stdin"}]
+    as_list = base64.b64encode(zlib.compress(pickle.dumps(plain))).decode()
+    assert livecodebench.decode_test_cases(as_list, "x") == plain
+    assert livecodebench.decode_test_cases(json.dumps(plain), "x") == plain
+
+
+def test_open_r1(suites):
+    watermelon, product = suites["open-r1"].tasks
+    assert [t.task_id for t in suites["open-r1"]] == ["open-r1/vfc_90001", "open-r1/vfc_90002"]
+    assert [(x.kind, x.stdin, x.expected_stdout) for x in watermelon.tests] == [
+        ("stdio", "8\n", "YES\n"), ("stdio", "2\n", "NO\n"), ("stdio", "7\n", "NO\n")]
+    assert watermelon.reference_solution == "w = int(input())\nprint('YES' if w > 2 and w % 2 == 0 else 'NO')"
+    assert product.reference_solution.startswith("def main():") and "O(1)" not in product.reference_solution
+    assert watermelon.prompt.startswith("Solve the following coding problem") and "watermelon" in watermelon.prompt
+    assert watermelon.metadata["origin"] == "codeforces"
+    # verification_info as JSON text (the upstream PrimeIntellect form) reads the same
+    record = dict(_records("open-r1")[0])
+    record["verification_info"] = json.dumps(record["verification_info"])
+    assert open_r1.task_from_record(record, 0).tests == watermelon.tests
+
+
+@pytest.mark.parametrize("adapter", sorted(FILES))
+def test_a_record_missing_a_required_field_names_the_record(adapter, tmp_path):
+    records = _records(adapter)
+    del records[1][REQUIRED[adapter]]
+    path = tmp_path / f"broken-{adapter}.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    with pytest.raises(TaskFormatError) as info:
+        _load(adapter, path)
+    assert info.value.line == 2
+    assert f"the {adapter} schema" in str(info.value) and REQUIRED[adapter] in str(info.value)
+    with pytest.raises(ValueError, match="the record has no"):
+        RECORD_ADAPTERS[adapter].task_from_record({}, 0)
+
+
+# Programs for tasks without a reference (LiveCodeBench has none), and wrong programs.
+GOOD = {
+    "livecodebench/abc900_a": "input()\nprint(sum(map(int, input().split())))\n",
+    "livecodebench/9001": ("from typing import List\n\nclass Solution:\n"
+                           "    def largestSum(self, nums: List[int], k: int) -> int:\n"
+                           "        return sum(sorted(nums)[-k:])\n"),
+    "livecodebench/9002C": "print(input()[::-1])\n",
+    "codecontests/p00001 Echo": "print(input())\n",
+}
+WRONG = {
+    "mbpp/2": "def similar_elements(a, b):\n    return ()\n",
+    "mbpp/1001": "def hypotenuse(a, b):\n    return a + b\n",
+    "apps/4001": "input()\nprint(0)\n",
+    "apps/2500": "def even_squares(nums):\n    return [x * x for x in nums]\n",
+    "apps/3001": "class Solution:\n    def twoSum(self, nums, target):\n        return (0, 1)\n",
+    "codecontests/1000_A. Add Two": "a, b = map(int, input().split())\nprint(a - b)\n",
+    "codecontests/1001_B. Max of Three": "#include <cstdio>\nint main() { puts(\"5\"); }\n",
+    "livecodebench/9001": "class Solution:\n    def largestSum(self, nums, k):\n        return max(nums)\n",
+    "livecodebench/9002C": "print(input())\n",
+    "open-r1/vfc_90001": "print('YES')\n",
+}
+
+
+@pytest.mark.docker
+def test_references_and_known_good_programs_pass(executor, suites):
+    items = [(t, t.reference_solution or GOOD[t.task_id]) for s in suites.values() for t in s
+             if t.reference_solution or t.task_id in GOOD]
+    assert len(items) == 14
+    verdicts = executor.run([t.job(program) for t, program in items])
+    failed = [(t.task_id, v.status, v.message or [x.message for x in v.tests if x.status != "passed"][:1])
+              for (t, _), v in zip(items, verdicts) if not v.passed]
+    assert failed == []
+
+
+@pytest.mark.docker
+def test_wrong_programs_fail(executor, suites):
+    tasks = {t.task_id: t for s in suites.values() for t in s}
+    verdicts = executor.run([tasks[task_id].job(program) for task_id, program in WRONG.items()])
+    got = {task_id: v.status for task_id, v in zip(WRONG, verdicts)}
+    assert got == dict.fromkeys(WRONG, "failed")
+    rates = {task_id: v.pass_rate for task_id, v in zip(WRONG, verdicts)}
+    assert rates["apps/2500"] == pytest.approx(1 / 3)  # [5] -> [] is right by chance
+    assert rates["apps/3001"] == pytest.approx(2 / 3)  # a tuple counts as a list: (0, 1) is right twice
+    assert rates["livecodebench/9002C"] == pytest.approx(2 / 4)  # palindromes
+

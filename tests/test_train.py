@@ -1,0 +1,144 @@
+"""GRPO training with the real trl.GRPOTrainer, a tiny real model and the real Docker sandbox."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from grpo_code.train import parse_train_args, train
+from tiny_model import make_tiny_model
+
+pytestmark = pytest.mark.docker
+
+MARK = "\n# unscorable: the sandbox call for this completion is made to fail\n"
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory) -> Path:
+    return make_tiny_model(tmp_path_factory.mktemp("tiny-llama"))
+
+
+def suite_file(tmp_path: Path, task: dict) -> Path:
+    path = tmp_path / "suite.jsonl"
+    path.write_text(json.dumps(task) + "\n")
+    return path
+
+
+def forced_rollout(texts: list[str]):
+    """A TRL rollout_func that answers every prompt with the given completions (round robin)."""
+
+    def rollout(prompts, trainer):
+        tok = trainer.processing_class
+        prompt_ids = [tok.apply_chat_template(p, add_generation_prompt=True, tokenize=True, return_dict=True)["input_ids"]
+                      for p in prompts]
+        completion_ids = [tok(texts[i % len(texts)], add_special_tokens=False)["input_ids"] + [tok.eos_token_id]
+                          for i in range(len(prompts))]
+        return {"prompt_ids": prompt_ids, "completion_ids": completion_ids,
+                "logprobs": [[0.0] * len(ids) for ids in completion_ids]}
+
+    return rollout
+
+
+def inject_faults(monkeypatch, when):
+    """Fault injection: jobs for which when(job) is true find their container start refused."""
+    from sandbox.container import SandboxContainer
+    from sandbox.types import SandboxFault
+
+    original = SandboxContainer.run
+
+    def run(self, job):
+        if when(job):
+            raise SandboxFault("injected: container start refused")
+        return original(self, job)
+
+    monkeypatch.setattr(SandboxContainer, "run", run)
+    monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
+
+
+def args_for(tiny, suite, out, *extra):
+    return parse_train_args(["--model", str(tiny), "--suite", str(suite), "--output_dir", str(out),
+                             "--per_device_train_batch_size", "4", "--num_generations", "4",
+                             "--max_completion_length", "24", "--sandbox_concurrency", "2",
+                             "--save_steps", "1", "--num_completions_to_print", "0", *extra])
+
+
+def completions_log(out: Path, step: int):
+    import pandas as pd
+
+    return pd.read_parquet(out / "completions" / f"completions_{step:05d}.parquet")
+
+
+def test_C13_unscorable_completion_is_left_out_of_the_group(tmp_path, tiny, cases, monkeypatch):
+    case = cases["C13"]
+    completions = list(case["completions"])
+    completions[2] += MARK
+    inject_faults(monkeypatch, lambda job: MARK.strip() in job.program)
+    code_args, grpo_args = args_for(tiny, suite_file(tmp_path, case["task"]), tmp_path / "run", "--max_steps", "1")
+    result = train(code_args, grpo_args, rollout_func=forced_rollout(completions))
+    table = completions_log(tmp_path / "run", 1)
+    rewards = list(table["pass_rate"])
+    assert rewards[:2] == [1.0, 0.0] and math.isnan(rewards[2]) and rewards[3] == 1.0
+    assert list(table["status"]) == ["passed", "failed", "sandbox_error", "passed"]
+    assert list(table["advantage"]) == pytest.approx(case["expected"]["grpo_advantages"], abs=1e-3)
+    history = [e for e in _history(tmp_path / "run") if "loss" in e]
+    assert history and all(math.isfinite(e["loss"]) and math.isfinite(e["grad_norm"]) for e in history)
+    assert all(math.isfinite(e["rewards/pass_rate/mean"]) for e in history)
+    assert history[0]["rewards/pass_rate/mean"] == pytest.approx(2 / 3, abs=1e-4)  # the scored three only
+    assert result.summary["steps"] == 1
+
+
+def _history(run: Path) -> list[dict]:
+    state = json.loads(sorted(run.glob("checkpoint-*/trainer_state.json"))[-1].read_text())
+    return state["log_history"]
+
+
+def test_training_runs_on_through_a_mid_run_sandbox_outage(tmp_path, tiny, cases, monkeypatch):
+    from transformers import TrainerCallback
+
+    case = cases["C13"]
+    sandbox = {"down": False}
+
+    class OutageDuringStepTwo(TrainerCallback):
+        def on_step_begin(self, args, state, control, **kwargs):
+            sandbox["down"] = state.global_step == 1  # one step done: the second one starts
+
+    inject_faults(monkeypatch, lambda job: sandbox["down"])
+    code_args, grpo_args = args_for(tiny, suite_file(tmp_path, case["task"]), tmp_path / "run", "--max_steps", "3")
+    result = train(code_args, grpo_args, callbacks=[OutageDuringStepTwo()],
+                   rollout_func=forced_rollout(case["completions"]))
+    assert result.summary["steps"] == 3
+    history = [e for e in _history(tmp_path / "run") if "loss" in e]
+    assert len(history) == 3 and all(math.isfinite(e["loss"]) for e in history)
+    assert list(completions_log(tmp_path / "run", 2)["status"]) == ["sandbox_error"] * 4
+    assert completions_log(tmp_path / "run", 2)["pass_rate"].isna().all()
+    assert list(completions_log(tmp_path / "run", 3)["pass_rate"]) == [1.0, 0.0, 1.0, 1.0]
+    assert history[0]["rewards/pass_rate/mean"] == pytest.approx(0.75)
+    assert history[2]["sandbox/passed"] == pytest.approx(0.75)
+    # the run's outputs
+    run = tmp_path / "run"
+    assert (run / "reward_curve.png").stat().st_size > 1000
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["steps"] == 3 and [s for s, _ in summary["reward_per_step"]] == [1, 3]
+    assert (run / "model.safetensors").exists() and (run / "tokenizer_config.json").exists()
+
+
+def test_real_generation_step_logs_sandbox_metrics_and_resumes(tmp_path, tiny):
+    out = tmp_path / "run"
+    code_args, grpo_args = args_for(tiny, "warmup-python?split=train&limit=4", out, "--max_steps", "2")
+    result = train(code_args, grpo_args)
+    history = [e for e in _history(out) if "loss" in e]
+    assert [e["step"] for e in history] == [1, 2]
+    for entry in history:
+        shares = sum(entry[f"sandbox/{s}"] for s in ("passed", "failed", "runtime_error", "timeout",
+                                                      "memory_limit", "output_limit", "compile_error",
+                                                      "no_code", "sandbox_error"))
+        assert shares == pytest.approx(1.0)
+        assert entry["sandbox/seconds"] >= 0 and math.isfinite(entry["loss"])
+    assert result.summary["steps"] == 2
+    # resume from the last checkpoint and go one step further
+    code_args, grpo_args = args_for(tiny, "warmup-python?split=train&limit=4", out, "--max_steps", "3",
+                                    "--resume_from_checkpoint", str(out / "checkpoint-2"))
+    assert train(code_args, grpo_args).summary["steps"] == 3
