@@ -143,6 +143,64 @@ def cmd_sandbox_clean(args) -> int:
     return 0
 
 
+# -- train ------------------------------------------------------------------------------
+
+
+def _progress_callback():
+    """A transformers TrainerCallback that shows a live progress bar and one line per logged step."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from transformers import TrainerCallback
+
+    class RichProgress(TrainerCallback):
+        def __init__(self):
+            self.progress = None
+            self.task = None
+
+        def on_train_begin(self, args, state, control, **kwargs):
+            if state.is_world_process_zero:
+                self.progress = Progress(TextColumn("GRPO"), BarColumn(), MofNCompleteColumn(),
+                                         TextColumn("steps"), TimeRemainingColumn(), console=console)
+                self.task = self.progress.add_task("train", total=state.max_steps, completed=state.global_step)
+                self.progress.start()
+
+        def on_step_end(self, args, state, control, **kwargs):
+            if self.progress is not None:
+                self.progress.update(self.task, completed=state.global_step)
+
+        def on_log(self, args, state, control, logs=None, **kwargs):
+            if self.progress is None or not logs or "rewards/pass_rate/mean" not in logs:
+                return
+            shares = {k.split("/", 1)[1]: v for k, v in logs.items() if k.startswith("sandbox/") and
+                      k not in ("sandbox/seconds", "sandbox/pass_rate") and v}
+            top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(shares.items(), key=lambda kv: -kv[1])[:4])
+            self.progress.console.print(
+                f"step {state.global_step:>4}  reward {logs['rewards/pass_rate/mean']:.3f}  "
+                f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
+                f"sandbox {logs.get('sandbox/seconds', 0):.2f}s  [{top}]")
+
+        def on_train_end(self, args, state, control, **kwargs):
+            if self.progress is not None:
+                self.progress.stop()
+
+    return RichProgress()
+
+
+def cmd_train(argv: list[str]) -> int:
+    from grpo_code.train import parse_train_args, train
+
+    code_args, grpo_args = parse_train_args(argv)
+    console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
+                  f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
+                  f"-> {grpo_args.output_dir}")
+    result = train(code_args, grpo_args, callbacks=[_progress_callback()])
+    s = result.summary
+    out.print(f"done: {s['steps']} steps in {s['seconds']:.0f} s; mean reward first quarter "
+              f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}")
+    out.print(f"outputs in {result.output_dir}/: the model, checkpoint-*/, completions/*.parquet, "
+              "reward_curve.png, summary.json")
+    return 0
+
+
 # -- parser -----------------------------------------------------------------------------
 
 
@@ -175,6 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sandbox_check)
     p = sb.add_parser("clean", help="remove every sandbox container (left by killed runs)")
     p.set_defaults(func=cmd_sandbox_clean)
+
+    sub.add_parser("train", add_help=False,
+                   help="GRPO training (all flags go to TRL's parser: grpo-code train --help)")
     return parser
 
 
@@ -183,10 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     from grpo_code.tasks import TaskFormatError, UnknownTaskError
     from sandbox import SandboxError
 
-    args = build_parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+    argv = list(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.INFO if "-v" in argv[:1] or "--verbose" in argv[:1] else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
+        if argv[:1] == ["train"]:  # TRL's parser owns the flags: ours plus every GRPOConfig field
+            return cmd_train(argv[1:])
+        args = build_parser().parse_args(argv)
         return args.func(args)
     except (CliError, SandboxError, TaskFormatError, UnknownSuiteError, UnknownTaskError, ValueError,
             FileNotFoundError) as e:

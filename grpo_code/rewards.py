@@ -81,9 +81,9 @@ class PassRateReward:
         if rate is None:
             return None
         if verdict.status == "no_code":
-            return -self.no_code_penalty
+            return 0.0 - self.no_code_penalty if self.no_code_penalty else 0.0
         if verdict.status == "compile_error":
-            return -self.compile_error_penalty
+            return 0.0 - self.compile_error_penalty if self.compile_error_penalty else 0.0
         if self.mode == "binary":
             return 1.0 if verdict.passed else 0.0
         return rate

@@ -39,7 +39,7 @@ def sweep_orphans(client) -> int:
     import docker.errors
 
     removed = 0
-    for container in client.containers.list(all=True, filters={"label": LABEL}):
+    for container in client.containers.list(all=True, filters={"label": LABEL}, ignore_removed=True):
         token = container.labels.get(OWNER_LABEL, "")
         if owner_alive(token):
             continue
