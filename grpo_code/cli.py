@@ -14,8 +14,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-console = Console(stderr=True)
-out = Console()
+console = Console(stderr=True, soft_wrap=True)  # soft wrap: messages stay on one line for grep
+out = Console(soft_wrap=True)
 
 
 class CliError(Exception):
@@ -89,7 +89,7 @@ def cmd_score(args) -> int:
         if samples:
             out.print(f"results: {out_path}")
     for error in errors:
-        console.print(f"[red]{args.samples}:{error}[/]")
+        console.print(f"[red]{args.samples}:{error.line}: {error.message}[/]", highlight=False)
     if errors:
         console.print(f"[red]{len(errors)} sample line(s) could not be scored; the other "
                       f"{len(samples)} were scored[/]")
@@ -141,6 +141,65 @@ def cmd_sandbox_clean(args) -> int:
         c.remove(force=True)
     out.print(f"removed {len(containers)} sandbox container(s)")
     return 0
+
+
+# -- tasks ------------------------------------------------------------------------------
+
+
+def cmd_tasks_list(args) -> int:
+    from grpo_code.registry import available_suites, load_suite
+
+    table = Table(title="task suites")
+    for col in ("suite", "tasks", "languages", "source"):
+        table.add_column(col)
+    for ref in available_suites():
+        try:
+            suite = load_suite(ref.spec)
+            table.add_row(ref.name, str(len(suite)), ", ".join(suite.languages), f"{ref.origin}: {suite.source}")
+        except Exception as e:  # noqa: BLE001 - one broken suite must not hide the others
+            table.add_row(ref.name, "-", "-", f"[red]cannot load: {e}[/]")
+    out.print(table)
+    out.print("also: any suite folder or tasks .jsonl path, and hf:<dataset>?adapter=NAME "
+              "(mbpp, apps, codecontests, livecodebench, open-r1)")
+    return 0
+
+
+def cmd_tasks_show(args) -> int:
+    from grpo_code.registry import load_suite
+
+    suite = load_suite(args.suite)
+    if args.task_id is None:
+        out.print(f"[bold]{suite.name}[/] v{suite.version}: {len(suite)} tasks "
+                  f"({', '.join(suite.languages)}), license {suite.license or '-'}; from {suite.source}")
+        if suite.description:
+            out.print(suite.description)
+        for task in suite.tasks[: args.max]:
+            out.print(f"  {task.task_id}  [dim]{len(task.tests)} tests, {task.language}[/]")
+        if len(suite) > args.max:
+            out.print(f"  ... and {len(suite) - args.max} more (--max N)")
+        return 0
+    task = suite.get(args.task_id)
+    out.print(json.dumps({**task.to_dict(), "formatted_prompt": suite.format_prompt(task)}, indent=2))
+    return 0
+
+
+def cmd_tasks_validate(args) -> int:
+    from grpo_code.registry import load_suite
+    from grpo_code.scoring import check_references
+
+    suite = load_suite(args.suite)  # the schema: raises with file, line and field
+    out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
+    with _executor(args) as executor, console.status("running every reference solution in the sandbox"):
+        checked = check_references(executor, list(suite))
+    failing = [(t, v) for t, v in checked if v is not None and not v.passed]
+    missing = [t for t, v in checked if v is None]
+    for task, verdict in failing:
+        bad = next((r for r in verdict.tests if r.status != "passed"), None)
+        why = verdict.message or verdict.compile_output or (bad.message if bad else "")
+        out.print(f"[red]FAIL[/] {task.task_id}: {verdict.status} ({verdict.pass_rate:.2f}) {why[:200]}")
+    out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
+              f"{len(missing)} tasks have no reference solution")
+    return 1 if failing else 0
 
 
 # -- train ------------------------------------------------------------------------------
@@ -233,6 +292,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sandbox_check)
     p = sb.add_parser("clean", help="remove every sandbox container (left by killed runs)")
     p.set_defaults(func=cmd_sandbox_clean)
+
+    tk = sub.add_parser("tasks", help="list, show or validate task suites").add_subparsers(
+        dest="tasks_command", required=True)
+    p = tk.add_parser("list", help="every named suite: tasks, languages, source")
+    p.set_defaults(func=cmd_tasks_list)
+    p = tk.add_parser("show", help="a suite's tasks, or one task in full")
+    p.add_argument("suite")
+    p.add_argument("task_id", nargs="?")
+    p.add_argument("--max", type=int, default=20, help="tasks to list (default 20)")
+    p.set_defaults(func=cmd_tasks_show)
+    p = tk.add_parser("validate", help="check the schema, then run every reference solution in the sandbox")
+    p.add_argument("suite")
+    add_concurrency(p)
+    p.set_defaults(func=cmd_tasks_validate)
 
     sub.add_parser("train", add_help=False,
                    help="GRPO training (all flags go to TRL's parser: grpo-code train --help)")

@@ -35,9 +35,6 @@ class SampleError:
     line: int
     message: str
 
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
-
 
 def read_samples(path: str | Path, suite: TaskSuite) -> tuple[list[Sample], list[SampleError]]:
     """Read a samples file; bad lines become errors, the others are all kept.

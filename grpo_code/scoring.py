@@ -69,3 +69,15 @@ async def ascore(executor: DockerExecutor, items: Sequence[tuple[Task, str]]) ->
     programs, jobs, where = _plan(items)
     verdicts = await executor.arun(jobs)
     return _assemble(items, programs, where, verdicts)
+
+
+def check_references(executor: DockerExecutor, tasks: Sequence[Task]) -> list[tuple[Task, Verdict | None]]:
+    """Run every task's reference solution against its own tests.
+
+    Returns:
+        ``(task, verdict)`` per task, in order; the verdict is None for a task with no reference.
+    """
+    with_reference = [t for t in tasks if t.reference_solution is not None]
+    verdicts = dict(zip((t.task_id for t in with_reference),
+                        executor.run([t.job(t.reference_solution) for t in with_reference])))
+    return [(t, verdicts.get(t.task_id)) for t in tasks]

