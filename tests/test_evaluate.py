@@ -1,0 +1,69 @@
+"""`grpo-code eval`: sampling from a real (tiny) model, scoring in the real sandbox, resuming."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from grpo_code.evaluate import SamplingConfig, evaluate, read_existing
+from grpo_code.models import load_policy
+from grpo_code.registry import load_suite
+from tiny_model import make_tiny_model
+
+pytestmark = pytest.mark.docker
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    return load_policy(str(make_tiny_model(tmp_path_factory.mktemp("tiny-eval"))))
+
+
+def test_eval_samples_scores_and_resumes(executor, tiny, tmp_path):
+    suite = load_suite("warmup-python")
+    tasks = list(suite)[:3]
+    config = SamplingConfig(n=2, max_new_tokens=12, batch_size=4, temperature=1.0)
+    first = evaluate(suite, tasks, "tiny", config, [1, 2, 5], tmp_path, executor, model_and_tokenizer=tiny)
+    samples = read_existing(tmp_path / "samples.jsonl")
+    assert len(samples) == 6 and {s["completion_id"] for s in samples} == {0, 1}
+    assert all(s["model"] == "tiny" and 0 < s["n_tokens"] <= 12 for s in samples)
+    s = first.summary
+    assert s["n_samples"] == 6 and s["n_tasks"] == 3 and s["generated_samples"] == 6
+    assert s["pass@5"] is None  # k > n: missing, never 1.0
+    assert s["generation_tokens_per_s"] > 0 and s["samples_scored_per_s"] > 0
+    assert sum(s["status_counts"].values()) == 6
+    rows = list(csv.DictReader((tmp_path / "per_task.csv").open()))
+    assert [r["task_id"] for r in rows] == [t.task_id for t in tasks] and all(r["n"] == "2" for r in rows)
+    assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 6
+
+    # resume: two more samples per task; the first six are kept, not generated again
+    config4 = SamplingConfig(n=4, max_new_tokens=12, batch_size=4, temperature=1.0)
+    second = evaluate(suite, tasks, "tiny", config4, [1, 2, 4], tmp_path, executor, model_and_tokenizer=tiny)
+    assert second.summary["generated_samples"] == 6 and second.summary["n_samples"] == 12
+    assert read_existing(tmp_path / "samples.jsonl")[:6] == samples
+    # a half-written last line (a crash mid-write) is dropped, then regenerated
+    with (tmp_path / "samples.jsonl").open("a") as f:
+        f.write('{"task_id": "warmup-python/add", "compl')
+    third = evaluate(suite, tasks, "tiny", config4, [1], tmp_path, executor, model_and_tokenizer=tiny)
+    assert third.summary["generated_samples"] == 0 and third.summary["n_samples"] == 12
+
+
+def test_eval_refuses_to_mix_models(executor, tiny, tmp_path):
+    (tmp_path / "samples.jsonl").write_text(json.dumps({"task_id": "warmup-python/add", "completion_id": 0,
+                                                         "completion": "x", "model": "other"}) + "\n")
+    suite = load_suite("warmup-python")
+    with pytest.raises(ValueError, match="another model"):
+        evaluate(suite, list(suite)[:1], "tiny", SamplingConfig(n=1), [1], tmp_path, executor,
+                 model_and_tokenizer=tiny)
+
+
+def test_greedy_is_deterministic(executor, tiny, tmp_path):
+    suite = load_suite("warmup-python")
+    tasks = list(suite)[:2]
+    runs = []
+    for name in ("a", "b"):
+        evaluate(suite, tasks, "tiny", SamplingConfig(greedy=True, max_new_tokens=10), [1], tmp_path / name,
+                 executor, model_and_tokenizer=tiny)
+        runs.append([s["completion"] for s in read_existing(tmp_path / name / "samples.jsonl")])
+    assert runs[0] == runs[1] and len(runs[0]) == 2
