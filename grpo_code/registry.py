@@ -142,7 +142,12 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
     limit = options.pop("limit", None)
     if options:
         raise UnknownSuiteError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
-    records = _read_hf(target, split, config)
+    try:
+        records = _read_hf(target, split, config)
+    except (OSError, ValueError, KeyError) as e:  # datasets' not-found, offline and bad-split errors
+        raise UnknownSuiteError(
+            f"cannot read hf:{target} (split {split!r}): {type(e).__name__}: {e}. Without network access, "
+            "point hf: at a local .jsonl/.parquet file or a folder saved with Dataset.save_to_disk") from e
     if limit is not None:
         records = records.select(range(min(int(limit), len(records))))
     adapter = RECORD_ADAPTERS[adapter_name]
