@@ -91,3 +91,24 @@ def test_humaneval_suite_loads_both_forms():
     assert sum(len(t.tests) for t in per_assert) > 1000
     with pytest.raises(TaskFormatError, match="form must be one of"):
         load_suite("humaneval?form=halves")
+
+
+def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
+    # A real installed-distribution layout on sys.path: importlib.metadata finds its entry points.
+    pkg = tmp_path / "plugin_suites"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        "from grpo_code.tasks import TaskSuite, parse_task\n"
+        f"TASK = {GOOD!r}\n"
+        "def make(limit=None):\n"
+        "    return TaskSuite(name='plugin-suite', tasks=(parse_task(TASK),), source='plugin')\n")
+    dist = tmp_path / "plugin_suites-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: plugin-suites\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[grpo_code.suites]\nplugin-suite = plugin_suites:make\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from grpo_code.registry import available_suites
+
+    assert ("plugin-suite", "entry point plugin_suites:make") in [(r.name, r.origin) for r in available_suites()]
+    suite = load_suite("plugin-suite")
+    assert suite.name == "plugin-suite" and [t.task_id for t in suite] == ["t/1"]

@@ -142,3 +142,21 @@ def test_real_generation_step_logs_sandbox_metrics_and_resumes(tmp_path, tiny):
     code_args, grpo_args = args_for(tiny, "warmup-python?split=train&limit=4", out, "--max_steps", "3",
                                     "--resume_from_checkpoint", str(out / "checkpoint-2"))
     assert train(code_args, grpo_args).summary["steps"] == 3
+
+
+@pytest.mark.slow
+def test_embedded_model_trains_a_step(tmp_path):
+    from grpo_code.models import DEFAULT_MODEL
+
+    out = tmp_path / "run"
+    code_args, grpo_args = parse_train_args(["--model", DEFAULT_MODEL, "--suite", "warmup-python?split=train&limit=2",
+                                             "--output_dir", str(out), "--max_steps", "1",
+                                             "--per_device_train_batch_size", "4", "--num_generations", "4",
+                                             "--max_completion_length", "48", "--save_steps", "1",
+                                             "--num_completions_to_print", "0"])
+    result = train(code_args, grpo_args)
+    entry = next(e for e in _history(out) if "loss" in e)
+    assert math.isfinite(entry["loss"]) and entry["rewards/pass_rate/mean"] is not None
+    assert sum(v for k, v in entry.items() if k.startswith("sandbox/") and k not in ("sandbox/seconds", "sandbox/pass_rate")) == pytest.approx(1.0)
+    assert len(completions_log(out, 1)) == 4
+    assert result.summary["model"] == DEFAULT_MODEL

@@ -1,0 +1,83 @@
+"""The reward functions' rules (real sandbox for the pass rate)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from grpo_code.registry import load_suite
+from grpo_code.rewards import FormatReward, PassRateReward, completion_text
+
+GOOD = "```python\ndef add(a, b):\n    return a + b\n```"
+HALF = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else 0\n```"
+BROKEN = "```python\ndef add(a, b)\n    return a + b\n```"
+PROSE = "I would add them."
+
+
+def chat(text):
+    return [{"role": "assistant", "content": text}]
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return load_suite("warmup-python")
+
+
+def call(reward, completions, task_ids, **kwargs):
+    return asyncio.run(reward(prompts=[""] * len(completions), completions=completions, task_id=task_ids, **kwargs))
+
+
+@pytest.mark.docker
+def test_modes_and_penalties(executor, suite):
+    ids = ["warmup-python/add"] * 4
+    completions = [chat(GOOD), chat(HALF), chat(BROKEN), chat(PROSE)]
+    fraction = call(PassRateReward(suite, executor), completions, ids)
+    assert fraction[0] == 1.0 and 0.0 < fraction[1] < 1.0 and fraction[2:] == [0.0, 0.0]
+    binary = call(PassRateReward(suite, executor, mode="binary"), completions, ids)
+    assert binary == [1.0, 0.0, 0.0, 0.0]
+    penalised = call(PassRateReward(suite, executor, no_code_penalty=0.5, compile_error_penalty=0.25),
+                     completions, ids)
+    assert penalised[2:] == [-0.25, -0.5]
+
+
+@pytest.mark.docker
+def test_metrics_and_extra_columns_are_logged(executor, suite):
+    metrics, extra = {}, {}
+    reward = PassRateReward(suite, executor)
+    call(reward, [chat(GOOD), chat(PROSE)], ["warmup-python/add"] * 2,
+         log_metric=lambda k, v: metrics.__setitem__(k, v), log_extra=lambda k, v: extra.__setitem__(k, v))
+    assert metrics["sandbox/passed"] == 0.5 and metrics["sandbox/no_code"] == 0.5
+    assert metrics["sandbox/pass_rate"] == 0.5 and metrics["sandbox/seconds"] > 0
+    assert extra["status"] == ["passed", "no_code"]
+    assert extra["tests_passed"][0].endswith("/4") and extra["tests_passed"][0].split("/")[0] == "4"
+
+
+def test_never_raises_into_the_trainer(suite):
+    class Broken:
+        async def arun(self, jobs):
+            raise RuntimeError("the pool is gone")
+
+    reward = PassRateReward(suite, Broken())
+    assert call(reward, [chat(GOOD), chat(GOOD)], ["warmup-python/add"] * 2) == [None, None]
+    assert call(reward, [chat(GOOD)], ["no/such-task"]) == [None]  # an unknown task id: no reward, no raise
+    assert call(reward, [chat(GOOD)], None) == [None]
+
+
+def test_bad_mode_is_a_clear_error(suite):
+    with pytest.raises(ValueError, match="fraction or binary|fraction, binary"):
+        PassRateReward(suite, None, mode="partial")
+
+
+def test_format_reward(suite):
+    fmt = FormatReward(suite)
+    two = GOOD + "\nand\n" + GOOD
+    assert fmt(None, [chat(GOOD), chat(PROSE), chat(two), "```py\nx = 1\n```"], task_id=["warmup-python/add"] * 4) == \
+        [1.0, 0.0, 0.0, 1.0]
+
+
+def test_completion_text_shapes():
+    assert completion_text("abc") == "abc"
+    assert completion_text(chat("x")) == "x"
+    assert completion_text([{"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}]) == "ab"
+    assert completion_text([]) == ""
