@@ -6,7 +6,7 @@
 3. Evaluates the trained policy the same two ways, and prints before, after, the change, and
    whether it exceeds the noise, on a line containing ``learning``.
 
-    python benchmarks/learning.py [--minutes 30] [--n 4] [--out runs/bench-learning]
+    python benchmarks/learning.py [--minutes 30] [--n 6] [--learning-rate 2e-5] [--out runs/bench-learning]
 """
 
 from __future__ import annotations
@@ -54,13 +54,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0, help="training time box")
     parser.add_argument("--max-steps", type=int, default=200)
-    parser.add_argument("--n", type=int, default=4, help="samples per held-out task per seed")
+    parser.add_argument("--n", type=int, default=6, help="samples per held-out task per seed")
+    parser.add_argument("--learning-rate", type=float, default=2e-5)
     parser.add_argument("--out", default="runs/bench-learning")
     args = parser.parse_args()
     out = Path(args.out)
     before = heldout_rates(None, out / "before", args.n)
     code_args, grpo_args = parse_train_args(["--output_dir", str(out / "train"), "--max_steps", str(args.max_steps),
-                                             "--save_steps", "50", "--num_completions_to_print", "0"])
+                                             "--learning_rate", str(args.learning_rate),
+                                             "--max_completion_length", "128", "--save_steps", "50",
+                                             "--num_completions_to_print", "0"])
     started = time.monotonic()
     result = train(code_args, grpo_args, callbacks=[TimeBox(args.minutes)])
     minutes = (time.monotonic() - started) / 60

@@ -279,7 +279,7 @@ def _progress_callback():
             self.progress.console.print(
                 f"step {state.global_step:>4}  reward {logs['rewards/pass_rate/mean']:.3f}  "
                 f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
-                f"sandbox {logs.get('sandbox/seconds', 0):.2f}s  [{top}]")
+                f"sandbox {logs.get('sandbox/seconds', 0):.2f}s  ({top})", markup=False, highlight=False)
 
         def on_train_end(self, args, state, control, **kwargs):
             if self.progress is not None:
