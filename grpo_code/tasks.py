@@ -19,7 +19,7 @@ from sandbox.types import COMPARE_MODES
 
 TASK_FIELDS = {
     "task_id", "prompt", "language", "entry_point", "tests", "reference_solution", "canonical_solution",
-    "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata",
+    "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata", "prelude",
 }
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution"}
 
@@ -74,6 +74,9 @@ class Task:
         compare: stdio comparison (``tokens``, ``lines``, ``exact``).
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
         metadata: provenance, difficulty, tags; never read by the verifier.
+        prelude: code run before every program of this task, in the same file (an extension of
+            TASK_FORMAT.md): the imports a benchmark's own harness provides, e.g. LiveCodeBench's
+            ``from typing import *`` block, so that scores match the benchmark's.
     """
 
     task_id: str
@@ -88,6 +91,7 @@ class Task:
     compare: str = "tokens"
     float_tolerance: float = 1e-6
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    prelude: str | None = None
 
     @property
     def limits(self) -> Limits:
@@ -95,7 +99,9 @@ class Task:
                       output_limit_bytes=self.output_limit_bytes)
 
     def job(self, program: str, tests: Iterable[TestCase] | None = None) -> Job:
-        """The sandbox job that runs ``program`` against this task's tests (or ``tests``)."""
+        """The sandbox job that runs ``program`` (after the prelude) against this task's tests (or ``tests``)."""
+        if self.prelude:
+            program = self.prelude.rstrip("\n") + "\n" + program
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
                    job_id=self.task_id)
@@ -112,6 +118,8 @@ class Task:
                  float_tolerance=self.float_tolerance)
         if self.metadata:
             d["metadata"] = dict(self.metadata)
+        if self.prelude:
+            d["prelude"] = self.prelude
         return d
 
 
@@ -201,11 +209,14 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
                               field="compare", **where)
     metadata = merged.get("metadata", {})
     _check_type(metadata, dict, "metadata", "a JSON object", where)
+    prelude = merged.get("prelude")
+    if prelude is not None:
+        _check_type(prelude, str, "prelude", "a string of code", where)
     return Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
                 entry_point=entry_point, reference_solution=reference, compare=compare,
                 time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
                 output_limit_bytes=values["output_limit_bytes"],
-                float_tolerance=float(values["float_tolerance"]), metadata=metadata)
+                float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude)
 
 
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:

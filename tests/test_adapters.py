@@ -8,6 +8,7 @@ import json
 import os
 import pickle
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -91,7 +92,8 @@ def test_apps(suites):
     assert leetcode.tests[0].code == ("_out = Solution().twoSum(*[[2, 7, 11, 15], 9])\n"
                                       "if isinstance(_out, tuple):\n    _out = list(_out)\n"
                                       "assert _out == [0, 1]")
-    assert leetcode.reference_solution.startswith(apps.CALL_PREAMBLE)
+    assert leetcode.prelude == apps.CALL_PREAMBLE and "from typing import List" in leetcode.prelude
+    assert leetcode.job("x = 1").program.startswith(apps.CALL_PREAMBLE) and leetcode.job("x = 1").program.endswith("x = 1")
     assert "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:" in leetcode.prompt
     assert leetcode.metadata["difficulty"] == "interview"
     assert apps.unwrap([[1]]) == [1] and apps.unwrap([1, 2]) == [1, 2] and apps.unwrap(5) == 5
@@ -232,3 +234,16 @@ def test_wrong_programs_fail(executor, suites):
     assert rates["apps/3001"] == pytest.approx(2 / 3)  # a tuple counts as a list: (0, 1) is right twice
     assert rates["livecodebench/9002C"] == pytest.approx(2 / 4)  # palindromes
 
+
+
+@pytest.mark.docker
+def test_livecodebench_prelude_supplies_the_benchmark_imports(executor, suites):
+    # LeetCode-style answers use List without importing it; LiveCodeBench's runner provides the
+    # import, and so does the task's prelude.
+    functional = suites["livecodebench"].tasks[1]
+    assert functional.prelude == livecodebench.PRELUDE
+    program = ("class Solution:\n    def largestSum(self, nums: List[int], k: int) -> int:\n"
+               "        return sum(sorted(nums)[-k:])\n")
+    assert executor.run_one(functional.job(program)).passed
+    bare = replace(functional, prelude=None)
+    assert executor.run_one(bare.job(program)).status == "runtime_error"  # NameError: List

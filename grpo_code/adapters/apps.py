@@ -12,7 +12,7 @@ Rules:
   other output is the return value itself. A returned tuple counts as a list, as in APPS;
 - a ``call`` test when the reference (else the starter code) defines ``fn_name`` at top level;
   otherwise (LeetCode's ``class Solution``) an ``assert`` test ``Solution().fn_name(*args) == expected``;
-- reference: the first solution; for call-based problems it gets the imports APPS's checker puts
+- reference: the first solution; call-based tasks get a ``prelude``: the imports APPS's checker puts
   before every program (``from typing import List`` and friends), which LeetCode solutions rely on.
 - 4 s per test, APPS's own timeout.
 """
@@ -100,8 +100,6 @@ def task_from_record(record: dict, index: int) -> Task:
         top_level = defines_function(reference if reference is not None else starter, fn_name)
         tests = tuple(TestCase(kind="call", fn_name=fn_name, args=a, expected=unwrap(o)) if top_level
                       else method_assert(fn_name, a, unwrap(o)) for a, o in zip(inputs, outputs))
-        if reference is not None:
-            reference = CALL_PREAMBLE + "\n" + reference
         how = "Use the call-based format: write the function below; it is called with the inputs and " \
               "its return value is checked."
     else:
@@ -112,5 +110,6 @@ def task_from_record(record: dict, index: int) -> Task:
         prompt += f"\nStarter code:\n```python\n{starter}\n```\n"
     return Task(task_id=f"apps/{problem_id}", prompt=prompt, tests=tests, language="python",
                 entry_point=fn_name or None, reference_solution=reference, time_limit_s=4.0,
+                prelude=CALL_PREAMBLE if fn_name else None,
                 metadata={"source": "codeparrot/apps", "difficulty": record.get("difficulty"),
                           "url": record.get("url"), "index": index})

@@ -30,6 +30,18 @@ from grpo_code.adapters.apps import method_assert
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
+# What LiveCodeBench's own runner puts before every program (lcb_runner/evaluation/testing_util.py),
+# so that solutions using List, defaultdict, ... without importing them score as they do there.
+PRELUDE = (
+    "from string import *\nfrom re import *\nfrom datetime import *\nfrom collections import *\n"
+    "from heapq import *\nfrom bisect import *\nfrom copy import *\nfrom math import *\nfrom random import *\n"
+    "from statistics import *\nfrom itertools import *\nfrom functools import *\nfrom operator import *\n"
+    "from io import *\nfrom sys import *\nfrom json import *\nfrom builtins import *\nfrom typing import *\n"
+    "import string\nimport re\nimport datetime\nimport collections\nimport heapq\nimport bisect\nimport copy\n"
+    "import math\nimport random\nimport statistics\nimport itertools\nimport functools\nimport operator\n"
+    "import io\nimport sys\nimport json\nsys.setrecursionlimit(50000)\n"
+)
+
 PROMPT_TEMPLATE = "{prompt}\nAnswer with the complete {language} program in one ```{language} code block."
 
 
@@ -102,7 +114,7 @@ def task_from_record(record: dict, index: int) -> Task:
         prompt = f"{content}\n\nRead the input from standard input and write the answer to standard output.\n"
     return Task(task_id=f"livecodebench/{question_id}", prompt=prompt, tests=tests, language="python",
                 entry_point=func_name if any(t.kind != "stdio" for t in tests) else None,
-                reference_solution=None, time_limit_s=6.0,
+                reference_solution=None, time_limit_s=6.0, prelude=PRELUDE,
                 metadata={"source": "livecodebench/code_generation_lite", "title": record.get("question_title"),
                           "platform": record.get("platform"), "contest_id": record.get("contest_id"),
                           "contest_date": str(record.get("contest_date") or ""), "difficulty": record.get("difficulty"),
