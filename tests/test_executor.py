@@ -98,16 +98,15 @@ def _pausing_run():
     return run
 
 
-def test_missing_image_says_how_to_build():
-    with pytest.raises(ImageMissing, match="grpo-code sandbox build"):
-        DockerExecutor(image=None, concurrency=1, client=None).start() if False else _missing()
-
-
-def _missing():
+def test_missing_image_says_how_to_build(monkeypatch):
     from sandbox.container import connect
     from sandbox.image import require_image
 
-    require_image(connect(), "grpo-code-sandbox:does-not-exist")
+    with pytest.raises(ImageMissing, match="grpo-code sandbox build"):
+        require_image(connect(), "grpo-code-sandbox:does-not-exist")
+    monkeypatch.setenv("GRPO_CODE_SANDBOX_IMAGE", "grpo-code-sandbox:does-not-exist")
+    with pytest.raises(ImageMissing, match="is not built .* grpo-code sandbox build"):
+        DockerExecutor(concurrency=1).start()
 
 
 def test_docker_unreachable_is_one_clear_error(monkeypatch):
