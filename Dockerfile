@@ -1,5 +1,5 @@
 # The grpo-code sandbox image: the runtimes that untrusted programs run in, and the runner.
-# Build it with `grpo-code sandbox build` (it tags the image with a hash of this file, the runner
+# Build it with `grpo-code sandbox build` (it tags the image with a hash of this file, the runner, the harness
 # and the language table). Where no registry is reachable, that command makes BASE itself with
 # debootstrap + docker import and builds this same file on it.
 ARG BASE=debian:bookworm-slim
@@ -11,7 +11,7 @@ RUN apt-get update \
  && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 10001 --user-group --no-create-home --home-dir /tmp --shell /usr/sbin/nologin sandbox
 
-COPY sandbox/languages.py sandbox/runner.py /opt/sandbox/
+COPY sandbox/languages.py sandbox/harness.py sandbox/runner.py /opt/sandbox/
 
 ENV GRPO_CODE_SANDBOX=1 LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
 USER 10001:10001

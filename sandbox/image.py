@@ -1,6 +1,6 @@
 """Build the sandbox image from the project's Dockerfile, online or offline.
 
-The tag carries a hash of everything baked into the image (Dockerfile, runner, language
+The tag carries a hash of everything baked into the image (Dockerfile, runner, harness, language
 table), so a changed runner is never tested against a stale image. Where the Dockerfile's base
 (``debian:bookworm-slim``) cannot be pulled, the base is made with ``debootstrap`` and
 ``docker import`` (cached as ``grpo-code-base:bookworm``) and the same Dockerfile is built on it.
@@ -28,7 +28,7 @@ DEFAULT_BASE = "debian:bookworm-slim"
 BOOTSTRAP_BASE = "grpo-code-base:bookworm"
 DEBIAN_SUITE = "bookworm"
 PACKAGE_DIR = Path(__file__).resolve().parent
-BAKED_FILES = ("sandbox/runner.py", "sandbox/languages.py")
+BAKED_FILES = ("sandbox/runner.py", "sandbox/harness.py", "sandbox/languages.py")
 
 Progress = Callable[[str], None]
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from sandbox.runner import NotPlainData, _plain, compare_output, compile_guarded_test, json_equal, to_json
+from sandbox.harness import NotPlainData, _plain, compare_output, compile_guarded_test, json_equal, to_json
 
 
 @pytest.mark.parametrize("got, want, mode, ok", [
