@@ -103,7 +103,7 @@ def cmd_score(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from grpo_code.evaluate import SamplingConfig, _plan, evaluate, read_existing
+    from grpo_code.evaluate import SamplingConfig, evaluate, missing_samples, read_existing
     from grpo_code.models import DEFAULT_MODEL
     from grpo_code.passk import parse_ks
     from grpo_code.registry import load_suite
@@ -115,7 +115,7 @@ def cmd_eval(args) -> int:
                             batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
     model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
     out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
-    missing = len(_plan(tasks, config.n, read_existing(out_dir / "samples.jsonl")))
+    missing = len(missing_samples(tasks, config.n, read_existing(out_dir / "samples.jsonl")))
     console.print(f"{len(tasks)} tasks x {config.n} samples from {args.model or DEFAULT_MODEL}: "
                   f"{missing} to generate, then scoring -> {out_dir}")
     with _executor(args) as executor:

@@ -98,29 +98,30 @@ def _truncate_continuation(text: str) -> str:
     return text[:cut]
 
 
-def _plan(tasks: Iterable[Task], n: int, existing: list[dict]) -> list[tuple[Task, int]]:
+def missing_samples(tasks: Iterable[Task], n: int, existing: list[dict]) -> list[tuple[Task, int]]:
+    """``(task, completion_id)`` for each of the n samples per task not in ``existing`` yet."""
     have = defaultdict(set)
     for s in existing:
         have[s["task_id"]].add(s.get("completion_id"))
     return [(task, i) for task in tasks for i in range(n) if i not in have[task.task_id]]
 
 
-def generate_samples(model, tokenizer, suite: TaskSuite, tasks: list[Task], config: SamplingConfig,
+def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, int]], config: SamplingConfig,
                      samples_path: Path, model_name: str,
                      on_batch: Callable[[int], None] | None = None) -> GenerationStats:
-    """Generate the missing samples and append them to ``samples_path`` batch by batch.
+    """Generate the samples ``todo`` lists and append them to ``samples_path`` batch by batch.
 
     Args:
         model, tokenizer: a causal LM (transformers) and its tokenizer (left padding).
+        todo: ``(task, completion_id)`` pairs (see ``missing_samples``).
         on_batch: called with the number of samples just written (progress).
     """
     import torch
 
-    todo = _plan(tasks, config.n, read_existing(samples_path))
     stats = GenerationStats()
     if not todo:
         return stats
-    torch.manual_seed(config.seed + len(read_existing(samples_path)))
+    torch.manual_seed(config.seed + min(i for _, i in todo))  # a resumed run draws new samples
     chat = bool(getattr(tokenizer, "chat_template", None))
     samples_path.parent.mkdir(parents=True, exist_ok=True)
     with samples_path.open("a", encoding="utf-8") as sink:
@@ -202,14 +203,16 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
 
     samples_path = out_dir / "samples.jsonl"
     name = model_name or DEFAULT_MODEL
-    others = {s.get("model") for s in read_existing(samples_path)} - {name, None}
+    existing = read_existing(samples_path)
+    others = {s.get("model") for s in existing} - {name, None}
     if others:
         raise ValueError(f"{samples_path} holds samples of another model ({', '.join(sorted(others))}); "
                          "give another --out folder")
     stats = GenerationStats()
-    if _plan(tasks, config.n, read_existing(samples_path)):
+    todo = missing_samples(tasks, config.n, existing)
+    if todo:
         model, tokenizer = model_and_tokenizer or load_policy(model_name)
-        stats = generate_samples(model, tokenizer, suite, tasks, config, samples_path, name, on_generated)
+        stats = generate_samples(model, tokenizer, suite, todo, config, samples_path, name, on_generated)
     results, scoring_s = score_samples(suite, tasks, read_existing(samples_path), executor, on_scored)
     summary = summarize(suite.name, results, ks)
     summary.update(model=name, n=config.n, greedy=config.greedy,
