@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 console = Console(stderr=True, soft_wrap=True)  # soft wrap: messages stay on one line for grep
@@ -81,17 +82,20 @@ def cmd_score(args) -> int:
             progress, (advance,) = _progress(("scoring", len(samples)))
             with progress:
                 scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
-        results = [result_record(s, sc.verdict) for s, sc in zip(samples, scored)]
+        results = [result_record(s, sc.verdict, sc.program) for s, sc in zip(samples, scored)]
         write_jsonl(out_path, results)
     summary = summarize(suite.name, results, ks)
+    summary_path = out_path.with_name(out_path.name.removesuffix(".jsonl").removesuffix(".results") + ".summary.json")
+    if samples:
+        summary_path.write_text(json.dumps(summary, indent=2) + "\n")
     if args.json:
         out.print_json(json.dumps(summary))
     else:
         print_summary(summary, ks)
         if samples:
-            out.print(f"results: {out_path}")
+            out.print(f"results: {out_path}, summary: {summary_path}")
     for error in errors:
-        console.print(f"[red]{args.samples}:{error.line}: {error.message}[/]", highlight=False)
+        console.print(f"[red]{escape(f'{args.samples}:{error.line}: {error.message}')}[/]", highlight=False)
     if errors:
         console.print(f"[red]{len(errors)} sample line(s) could not be scored; the other "
                       f"{len(samples)} were scored[/]")
@@ -190,6 +194,14 @@ def cmd_sandbox_clean(args) -> int:
 # -- tasks ------------------------------------------------------------------------------
 
 
+def _short_path(text: str) -> str:
+    """A path under the current folder, relative to it; anything else as it is."""
+    try:
+        return str(Path(text).resolve().relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        return text
+
+
 def cmd_tasks_list(args) -> int:
     from grpo_code.registry import available_suites, load_suite
 
@@ -199,9 +211,10 @@ def cmd_tasks_list(args) -> int:
     for ref in available_suites():
         try:
             suite = load_suite(ref.spec)
-            table.add_row(ref.name, str(len(suite)), ", ".join(suite.languages), f"{ref.origin}: {suite.source}")
+            table.add_row(escape(ref.name), str(len(suite)), ", ".join(suite.languages),
+                          escape(f"{ref.origin}: {_short_path(suite.source)}"))
         except Exception as e:  # noqa: BLE001 - one broken suite must not hide the others
-            table.add_row(ref.name, "-", "-", f"[red]cannot load: {e}[/]")
+            table.add_row(escape(ref.name), "-", "-", f"[red]cannot load: {escape(str(e))}[/]")
     out.print(table)
     out.print("also: any suite folder or tasks .jsonl path, and hf:<dataset>?adapter=NAME "
               "(mbpp, apps, codecontests, livecodebench, open-r1)")
@@ -213,17 +226,18 @@ def cmd_tasks_show(args) -> int:
 
     suite = load_suite(args.suite)
     if args.task_id is None:
-        out.print(f"[bold]{suite.name}[/] v{suite.version}: {len(suite)} tasks "
+        out.print(f"[bold]{escape(suite.name)}[/] v{suite.version}: {len(suite)} tasks "
                   f"({', '.join(suite.languages)}), license {suite.license or '-'}; from {suite.source}")
         if suite.description:
-            out.print(suite.description)
+            out.print(suite.description, markup=False)
         for task in suite.tasks[: args.max]:
-            out.print(f"  {task.task_id}  [dim]{len(task.tests)} tests, {task.language}[/]")
+            tests = f"{len(task.tests)} test{'s' if len(task.tests) != 1 else ''}"
+            out.print(f"  {escape(task.task_id)}  [dim]{tests}, {task.language}[/]")
         if len(suite) > args.max:
             out.print(f"  ... and {len(suite) - args.max} more (--max N)")
         return 0
     task = suite.get(args.task_id)
-    out.print(json.dumps({**task.to_dict(), "formatted_prompt": suite.format_prompt(task)}, indent=2))
+    print(json.dumps({**task.to_dict(), "formatted_prompt": suite.format_prompt(task)}, indent=2))
     return 0
 
 
@@ -240,7 +254,7 @@ def cmd_tasks_validate(args) -> int:
     for task, verdict in failing:
         bad = next((r for r in verdict.tests if r.status != "passed"), None)
         why = verdict.message or verdict.compile_output or (bad.message if bad else "")
-        out.print(f"[red]FAIL[/] {task.task_id}: {verdict.status} ({verdict.pass_rate:.2f}) {why[:200]}")
+        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) {escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
     return 1 if failing else 0
@@ -276,6 +290,8 @@ def _progress_callback():
             shares = {k.split("/", 1)[1]: v for k, v in logs.items() if k.startswith("sandbox/") and
                       k not in ("sandbox/seconds", "sandbox/pass_rate") and v}
             top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(shares.items(), key=lambda kv: -kv[1])[:4])
+            if logs.get("completions/clipped_ratio") == 1:
+                top += "; every completion hit max_completion_length"
             self.progress.console.print(
                 f"step {state.global_step:>4}  reward {logs['rewards/pass_rate/mean']:.3f}  "
                 f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
@@ -295,7 +311,7 @@ def cmd_train(argv: list[str]) -> int:
     console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
                   f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
                   f"-> {grpo_args.output_dir}")
-    result = train(code_args, grpo_args, callbacks=[_progress_callback()])
+    result = train(code_args, grpo_args, callbacks=[_progress_callback()], print_logs=False)
     s = result.summary
     out.print(f"done: {s['steps']} steps in {s['seconds']:.0f} s; mean reward first quarter "
               f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}")
@@ -391,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except (CliError, SandboxError, TaskFormatError, UnknownSuiteError, UnknownTaskError, ValueError,
             FileNotFoundError) as e:
-        console.print(f"[red]error:[/] {e}")
+        console.print(f"[red]error:[/] {escape(str(e))}")
         return 2
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/]")

@@ -59,6 +59,13 @@ class SamplingConfig:
         if not self.greedy and self.temperature <= 0:
             raise ValueError("temperature must be > 0 (or use --greedy)")
 
+    def settings(self) -> dict:
+        """What a sample's distribution depends on (recorded with each sample; n may grow)."""
+        if self.greedy:
+            return {"greedy": True, "max_new_tokens": self.max_new_tokens}
+        return {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
+                "max_new_tokens": self.max_new_tokens}
+
 
 @dataclass
 class GenerationStats:
@@ -124,6 +131,10 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
     torch.manual_seed(config.seed + min(i for _, i in todo))  # a resumed run draws new samples
     chat = bool(getattr(tokenizer, "chat_template", None))
     samples_path.parent.mkdir(parents=True, exist_ok=True)
+    if samples_path.exists():  # a crash mid-write left a partial last line: cut it before appending
+        data = samples_path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            samples_path.write_bytes(data[: data.rfind(b"\n") + 1])
     with samples_path.open("a", encoding="utf-8") as sink:
         for start in range(0, len(todo), config.batch_size):
             batch = todo[start: start + config.batch_size]
@@ -147,7 +158,8 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
                 if not chat:
                     text = _truncate_continuation(text)
                 sink.write(json.dumps({"task_id": task.task_id, "completion_id": completion_id, "completion": text,
-                                       "model": model_name, "n_tokens": n_tokens}) + "\n")
+                                       "model": model_name, "n_tokens": n_tokens,
+                                       "sampling": config.settings()}) + "\n")
                 stats.tokens += n_tokens
                 stats.samples += 1
             sink.flush()
@@ -174,7 +186,7 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     seconds = time.perf_counter() - started
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
                                     {k: v for k, v in s.items() if k not in ("task_id", "completion", "completion_id")}),
-                             sc.verdict) for s, sc in zip(chosen, scored)]
+                             sc.verdict, sc.program) for s, sc in zip(chosen, scored)]
     return results, seconds
 
 
@@ -208,6 +220,10 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     if others:
         raise ValueError(f"{samples_path} holds samples of another model ({', '.join(sorted(others))}); "
                          "give another --out folder")
+    drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
+    if drawn - {json.dumps(config.settings(), sort_keys=True)}:
+        raise ValueError(f"{samples_path} holds samples drawn with other settings ({' / '.join(sorted(drawn))}); "
+                         "resume with the same --temperature, --max-new-tokens and --greedy, or give another --out")
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
     if todo:
@@ -219,6 +235,11 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
                    temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,
                    generated_samples=stats.samples, generation_tokens_per_s=stats.tokens_per_s,
                    samples_scored_per_s=len(results) / scoring_s if scoring_s else None)
+    previous = out_dir / "summary.json"
+    if not stats.samples and previous.exists():  # a pure resume: keep the last generation's figures
+        last = json.loads(previous.read_text())
+        summary.update(generated_samples=last.get("generated_samples", 0),
+                       generation_tokens_per_s=last.get("generation_tokens_per_s"))
     per_task = per_task_table(results, ks)
     write_outputs(out_dir, summary, results, per_task)
     return EvalResult(summary, results, per_task)

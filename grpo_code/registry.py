@@ -17,6 +17,7 @@ Unknown names fail loudly with "did you mean ...".
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -25,13 +26,14 @@ from urllib.parse import parse_qsl
 import yaml
 
 from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
-from grpo_code.tasks import TaskFormatError, TaskSuite, parse_task, read_jsonl
+from grpo_code.tasks import TaskFormatError, TaskSuite, check_defaults, parse_task, read_jsonl
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "tasks"
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
               "loader", "options"}
 DEFAULT_TEMPLATE = "{prompt}"
+TEMPLATE_FIELDS = {"prompt", "language"}
 
 
 class UnknownSuiteError(LookupError):
@@ -93,10 +95,13 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
     if not isinstance(defaults, dict):
         raise TaskFormatError("expected a mapping of task fields", path=meta_path,
                               line=_key_line(meta_path, "defaults"), field="defaults")
+    check_defaults(defaults, meta_path, _key_line(meta_path, "defaults"))
     template = meta.get("prompt_template", DEFAULT_TEMPLATE)
-    if not isinstance(template, str) or "{prompt}" not in template:
-        raise TaskFormatError("expected a string containing {prompt}", path=meta_path,
-                              line=_key_line(meta_path, "prompt_template"), field="prompt_template")
+    placeholders = set(re.findall(r"\{(\w+)\}", template)) if isinstance(template, str) else set()
+    if not isinstance(template, str) or "prompt" not in placeholders or placeholders - TEMPLATE_FIELDS:
+        raise TaskFormatError(f"expected a string containing {{prompt}} (and optionally {{language}}); "
+                              f"unknown placeholder(s): {', '.join(sorted(placeholders - TEMPLATE_FIELDS)) or 'none'}",
+                              path=meta_path, line=_key_line(meta_path, "prompt_template"), field="prompt_template")
     loader = meta.get("loader")
     if loader is not None:
         if loader not in PACKAGE_LOADERS:
@@ -114,17 +119,30 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
         if not problems.is_file():
             raise TaskFormatError(f"the suite's tasks file {problems.name} does not exist", path=meta_path,
                                   line=_key_line(meta_path, "source"), field="source")
-        tasks = [parse_task(obj, defaults, problems, lineno) for lineno, obj in read_jsonl(problems)]
+        tasks = _parse_tasks(problems, defaults)
         source = str(problems)
     return TaskSuite(name=name, tasks=tuple(tasks), version=meta.get("version", 1),
                      description=str(meta.get("description", "")).strip(), license=str(meta.get("license", "")),
                      prompt_template=template, source=source)
 
 
+def _parse_tasks(path: Path, defaults: dict | None) -> list:
+    """Every task of a JSONL file; a repeated task_id names both lines."""
+    tasks, first_line = [], {}
+    for lineno, obj in read_jsonl(path):
+        task = parse_task(obj, defaults, path, lineno)
+        if task.task_id in first_line:
+            raise TaskFormatError(f"task_id {task.task_id!r} appears twice (first on line {first_line[task.task_id]})",
+                                  path=path, line=lineno, field="task_id")
+        first_line[task.task_id] = lineno
+        tasks.append(task)
+    return tasks
+
+
 def load_jsonl_suite(path: str | Path, name: str | None = None) -> TaskSuite:
     """A plain JSONL file of tasks (no suite.yaml): the suite is named after the file."""
     path = Path(path)
-    tasks = [parse_task(obj, None, path, lineno) for lineno, obj in read_jsonl(path)]
+    tasks = _parse_tasks(path, None)
     if not tasks:
         raise TaskFormatError("the file holds no tasks", path=path)
     return TaskSuite(name=name or path.stem, tasks=tuple(tasks), source=str(path))

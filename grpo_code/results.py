@@ -7,6 +7,7 @@ counts, mean pass rate.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -49,13 +50,13 @@ def read_samples(path: str | Path, suite: TaskSuite) -> tuple[list[Sample], list
             if not text.strip():
                 continue
             try:
-                obj = json.loads(text)
+                obj = json.loads(text.rstrip("\r\n"))
             except json.JSONDecodeError as e:
                 errors.append(SampleError(lineno, f"invalid JSON ({e.msg} at column {e.colno})"))
                 continue
-            if not isinstance(obj, dict) or not isinstance(obj.get("task_id"), str) \
-                    or not isinstance(obj.get("completion"), str):
-                errors.append(SampleError(lineno, 'expected {"task_id": str, "completion": str, ...}'))
+            problem = _sample_problem(obj)
+            if problem:
+                errors.append(SampleError(lineno, problem))
                 continue
             task_id = obj.pop("task_id")
             completion = obj.pop("completion")
@@ -70,10 +71,23 @@ def read_samples(path: str | Path, suite: TaskSuite) -> tuple[list[Sample], list
     return samples, errors
 
 
-def result_record(sample: Sample, verdict) -> dict:
-    """One results line: the sample's fields, then its verdict."""
+def _sample_problem(obj) -> str | None:
+    """What is wrong with a samples line, or None."""
+    if not isinstance(obj, dict):
+        return 'expected a JSON object {"task_id": str, "completion": str, ...}'
+    for key in ("task_id", "completion"):
+        if not isinstance(obj.get(key), str):
+            close = difflib.get_close_matches(key, [k for k in obj if isinstance(k, str)], n=1)
+            hint = f" (is {close[0]!r} a misspelling?)" if close else ""
+            got = "missing" if key not in obj else f"a {type(obj[key]).__name__}"
+            return f"{key!r} must be a string, got {got}{hint}"
+    return None
+
+
+def result_record(sample: Sample, verdict, program: str | None = None) -> dict:
+    """One results line: the sample's fields, the program that ran (None: no_code), its verdict."""
     return {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
-            "completion": sample.completion, **verdict.to_dict()}
+            "completion": sample.completion, "program": program, **verdict.to_dict()}
 
 
 def write_jsonl(path: str | Path, records: Iterable[dict]) -> None:

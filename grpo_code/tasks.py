@@ -219,6 +219,24 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
                 float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude)
 
 
+def check_defaults(defaults: Mapping[str, Any], path: str | Path | None = None, line: int | None = None) -> None:
+    """Validate a suite's ``defaults`` on their own, so that errors name suite.yaml, not a task.
+
+    Raises:
+        TaskFormatError: an unknown field (with the closest known one) or a bad value.
+    """
+    for name in sorted(set(defaults) - DEFAULTABLE_FIELDS):
+        close = difflib.get_close_matches(name, sorted(DEFAULTABLE_FIELDS), n=1)
+        raise TaskFormatError("not a field that defaults can set" + (f"; did you mean {close[0]!r}?" if close else
+                              f"; known: {', '.join(sorted(DEFAULTABLE_FIELDS))}"),
+                              path=path, line=line, field=f"defaults.{name}")
+    probe = {"task_id": "defaults", "prompt": "", "tests": [{"kind": "stdio", "stdin": "", "expected_stdout": ""}]}
+    try:
+        parse_task(probe, defaults)
+    except TaskFormatError as e:
+        raise TaskFormatError(e.reason, path=path, line=line, field=f"defaults.{e.field}") from None
+
+
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
     """Yield ``(line_number, object)`` for each non-blank line; raises TaskFormatError on bad JSON."""
     path = Path(path)
@@ -227,7 +245,7 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
             if not text.strip():
                 continue
             try:
-                yield lineno, json.loads(text)
+                yield lineno, json.loads(text.rstrip("\r\n"))
             except json.JSONDecodeError as e:
                 raise TaskFormatError(f"invalid JSON ({e.msg} at column {e.colno})", path=path, line=lineno) from None
 

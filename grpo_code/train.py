@@ -79,7 +79,7 @@ def cpu_friendly_defaults() -> dict:
         save_total_limit=2,
         report_to="none",
         log_completions=True,
-        num_completions_to_print=2,
+        num_completions_to_print=0,  # the parquet log keeps them all; >0 also prints a table per step
         disable_tqdm=True,
         seed=0,
     )
@@ -89,7 +89,10 @@ def parse_train_args(argv: list[str] | None = None):
     """``(CodeRLArguments, GRPOConfig)`` from ``--config FILE.yaml`` and flags (TRL's TrlParser)."""
     from trl import GRPOConfig, TrlParser
 
-    parser = TrlParser((CodeRLArguments, GRPOConfig))
+    parser = TrlParser((CodeRLArguments, GRPOConfig), prog="grpo-code train",
+                       description="GRPO training of a code model against the sandbox. grpo-code's own options "
+                                   "(--suite, --model, --reward_mode, ...) come first below, then every "
+                                   "trl.GRPOConfig / TrainingArguments field; --config FILE.yaml sets any of them.")
     parser.set_defaults(**cpu_friendly_defaults())
     code_args, grpo_args = parser.parse_args_and_config(args=argv)
     return code_args, grpo_args
@@ -188,8 +191,12 @@ def summarize_run(trainer, code_args: CodeRLArguments, seconds: float) -> dict:
     }
 
 
-def train(code_args: CodeRLArguments, grpo_args, callbacks=(), **trainer_kwargs) -> TrainResult:
+def train(code_args: CodeRLArguments, grpo_args, callbacks=(), print_logs: bool = True,
+          **trainer_kwargs) -> TrainResult:
     """Run GRPO; write checkpoints, the completions log, reward_curve.png and summary.json.
+
+    ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
+    shows progress instead).
 
     Raises:
         DockerUnavailable / ImageMissing: the sandbox is not ready (before any model is loaded).
@@ -199,6 +206,10 @@ def train(code_args: CodeRLArguments, grpo_args, callbacks=(), **trainer_kwargs)
     output_dir = Path(grpo_args.output_dir)
     with DockerExecutor(concurrency=local_concurrency(code_args.sandbox_concurrency)) as executor:
         trainer = build_trainer(code_args, grpo_args, executor, callbacks, **trainer_kwargs)
+        if not print_logs:
+            from transformers import PrinterCallback
+
+            trainer.remove_callback(PrinterCallback)
         started = time.perf_counter()
         trainer.train(resume_from_checkpoint=grpo_args.resume_from_checkpoint)
         seconds = time.perf_counter() - started

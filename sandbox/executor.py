@@ -79,10 +79,12 @@ class _Slot:
 class DockerExecutor:
     """Run sandbox jobs in a pool of warm, locked-down Docker containers.
 
-    Use it as a context manager (or call ``start``/``close``)::
+    Use it as a context manager, sync or async (or call ``start``/``close``)::
 
         with DockerExecutor() as ex:
-            verdicts = ex.run(jobs)           # or: await ex.arun(jobs)
+            verdicts = ex.run(jobs)
+        async with DockerExecutor() as ex:
+            verdicts = await ex.arun(jobs)
 
     Args:
         concurrency: containers in the pool, one job each at a time; default: CPU cores.
@@ -171,6 +173,12 @@ class DockerExecutor:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    async def __aenter__(self) -> "DockerExecutor":
+        return await asyncio.to_thread(self.start)
+
+    async def __aexit__(self, *exc) -> None:
+        await asyncio.to_thread(self.close)
 
     def _install_signal_handlers(self) -> None:
         if threading.current_thread() is not threading.main_thread():

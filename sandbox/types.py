@@ -7,6 +7,7 @@ data (a ``Verdict``); infrastructure failures are errors (``SandboxError``), tur
 
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,8 +84,10 @@ class TestCase:
         """Build from the TASK_FORMAT.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
         known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected"}
-        unknown = sorted(set(data) - known)
-        _require(not unknown, f"unknown test case field(s) {unknown}; known: {sorted(known)}")
+        for name in sorted(set(data) - known):
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            raise ValueError(f"unknown test case field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
+                             f"; known: {', '.join(sorted(known))}"))
         _require("kind" in data, "a test case needs 'kind' (assert, stdio or call)")
         return cls(**data)
 

@@ -38,17 +38,22 @@ def test_score_human_eval_samples_file_unchanged(tmp_path):
         ("HumanEval/0", 1, "failed"), ("HumanEval/1", 1, "compile_error")]
     assert results[2]["model"] == "x" and 0 < results[2]["pass_rate"] < 1  # extra fields are kept
     assert all(t["status"] and "time_s" in t for t in results[0]["tests"])
+    assert results[3]["program"].startswith(problems["HumanEval/1"]["prompt"])  # the program that ran
+    assert json.loads((tmp_path / "results.summary.json").read_text()) == summary
 
 
 def test_score_reports_bad_lines_and_keeps_the_rest(tmp_path):
     samples = tmp_path / "samples.jsonl"
     samples.write_text('{"task_id": "HumanEval/0", "completion": "    return True\\n"}\n'
                        '{"task_id": "HumanEval/1000", "completion": "x"}\n'
-                       'not json\n')
+                       'not json\n'
+                       '{"task_id": "HumanEval/2", "completon": "x"}\n')
     proc = grpo_code("score", str(samples), "--suite", "humaneval", "-k", "1")
     assert proc.returncode == 2
     assert f"{samples}:2: task 'HumanEval/1000' is not in suite 'humaneval'; did you mean" in proc.stderr
     assert f"{samples}:3: invalid JSON" in proc.stderr
+    assert f"{samples}:4: 'completion' must be a string, got missing (is 'completon' a misspelling?)" in proc.stderr
+    assert "3 sample line(s) could not be scored; the other 1 were scored" in proc.stderr
     assert len((tmp_path / "samples.results.jsonl").read_text().splitlines()) == 1
 
 

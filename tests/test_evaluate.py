@@ -42,11 +42,15 @@ def test_eval_samples_scores_and_resumes(executor, tiny, tmp_path):
     second = evaluate(suite, tasks, "tiny", config4, [1, 2, 4], tmp_path, executor, model_and_tokenizer=tiny)
     assert second.summary["generated_samples"] == 6 and second.summary["n_samples"] == 12
     assert read_existing(tmp_path / "samples.jsonl")[:6] == samples
-    # a half-written last line (a crash mid-write) is dropped, then regenerated
+    # a half-written last line (a crash mid-write) is dropped; nothing is missing, so nothing is drawn
     with (tmp_path / "samples.jsonl").open("a") as f:
         f.write('{"task_id": "warmup-python/add", "compl')
     third = evaluate(suite, tasks, "tiny", config4, [1], tmp_path, executor, model_and_tokenizer=tiny)
-    assert third.summary["generated_samples"] == 0 and third.summary["n_samples"] == 12
+    assert third.summary["n_samples"] == 12 and len(read_existing(tmp_path / "samples.jsonl")) == 12
+    config5 = SamplingConfig(n=5, max_new_tokens=12, batch_size=4, temperature=1.0)
+    fourth = evaluate(suite, tasks, "tiny", config5, [1], tmp_path, executor, model_and_tokenizer=tiny)
+    lines = (tmp_path / "samples.jsonl").read_text().splitlines()
+    assert fourth.summary["n_samples"] == 15 and len(lines) == 15 and all(json.loads(line) for line in lines)
 
 
 def test_eval_refuses_to_mix_models(executor, tiny, tmp_path):
@@ -56,6 +60,20 @@ def test_eval_refuses_to_mix_models(executor, tiny, tmp_path):
     with pytest.raises(ValueError, match="another model"):
         evaluate(suite, list(suite)[:1], "tiny", SamplingConfig(n=1), [1], tmp_path, executor,
                  model_and_tokenizer=tiny)
+
+
+def test_eval_refuses_to_mix_sampling_settings(executor, tiny, tmp_path):
+    suite = load_suite("warmup-python")
+    tasks = list(suite)[:1]
+    evaluate(suite, tasks, "tiny", SamplingConfig(n=1, max_new_tokens=8), [1], tmp_path, executor,
+             model_and_tokenizer=tiny)
+    with pytest.raises(ValueError, match="other settings"):
+        evaluate(suite, tasks, "tiny", SamplingConfig(n=2, max_new_tokens=8, temperature=0.2), [1], tmp_path,
+                 executor, model_and_tokenizer=tiny)
+    first = json.loads((tmp_path / "summary.json").read_text())
+    again = evaluate(suite, tasks, "tiny", SamplingConfig(n=1, max_new_tokens=8), [1], tmp_path, executor,
+                     model_and_tokenizer=tiny)
+    assert again.summary["generation_tokens_per_s"] == first["generation_tokens_per_s"] > 0  # kept on resume
 
 
 def test_greedy_is_deterministic(executor, tiny, tmp_path):

@@ -112,3 +112,51 @@ def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
     assert ("plugin-suite", "entry point plugin_suites:make") in [(r.name, r.origin) for r in available_suites()]
     suite = load_suite("plugin-suite")
     assert suite.name == "plugin-suite" and [t.task_id for t in suite] == ["t/1"]
+
+
+def _suite_folder(tmp_path, yaml_text, tasks=(GOOD,)):
+    folder = tmp_path / "s"
+    folder.mkdir(exist_ok=True)
+    write_jsonl(folder / "problems.jsonl", list(tasks))
+    (folder / "suite.yaml").write_text(yaml_text)
+    return folder
+
+
+@pytest.mark.parametrize("yaml_text, line, field, words", [
+    ("name: s\ndefaults:\n  time_limt: 5.0\n", 2, "defaults.time_limt", "did you mean 'time_limit_s'"),
+    ("name: s\ndefaults: {language: pyhton}\n", 2, "defaults.language", "unknown language 'pyhton'"),
+    ("name: s\ndefaults: {memory_limit_mb: 8}\n", 2, "defaults.memory_limit_mb", ">= 16"),
+    ("name: s\nprompt_template: '{prmpt} go'\n", 2, "prompt_template", "unknown placeholder(s): prmpt"),
+    ("name: s\nprompt_template: 'no placeholder'\n", 2, "prompt_template", "containing {prompt}"),
+])
+def test_suite_yaml_values_are_checked_in_suite_yaml(tmp_path, yaml_text, line, field, words):
+    folder = _suite_folder(tmp_path, yaml_text)
+    with pytest.raises(TaskFormatError) as err:
+        load_suite(str(folder))
+    assert err.value.path == folder / "suite.yaml" and err.value.line == line and err.value.field == field
+    assert words in str(err.value)
+
+
+def test_template_may_use_language_and_literal_braces(tmp_path):
+    folder = _suite_folder(tmp_path, "name: s\nprompt_template: '{prompt} in {language}, JSON like {\"a\": 1}'\n")
+    suite = load_suite(str(folder))
+    assert suite.format_prompt(suite.get("t/1")) == 'Add. in python, JSON like {"a": 1}'
+
+
+def test_duplicate_task_ids_name_both_lines(tmp_path):
+    path = write_jsonl(tmp_path / "s.jsonl", [GOOD, {**GOOD, "task_id": "t/2"}, GOOD])
+    with pytest.raises(TaskFormatError, match=r"s.jsonl:3: field 'task_id': task_id 't/1' appears twice \(first on line 1\)"):
+        load_suite(str(path))
+
+
+def test_bad_json_column_is_where_the_line_breaks(tmp_path):
+    text = json.dumps(GOOD)[:-1]  # the closing brace is missing
+    path = write_jsonl(tmp_path / "s.jsonl", [text])
+    with pytest.raises(TaskFormatError, match=rf"column {len(text) + 1}\)"):
+        load_suite(str(path))
+
+
+def test_test_case_field_typo_suggests_the_field(tmp_path):
+    bad = {**GOOD, "tests": [{"kind": "stdio", "stdin": "", "expected_stdot": "1\n"}]}
+    with pytest.raises(TaskFormatError, match=r"unknown test case field 'expected_stdot' \(did you mean 'expected_stdout'\?\)"):
+        load_suite(str(write_jsonl(tmp_path / "s.jsonl", [bad])))
