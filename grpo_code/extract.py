@@ -147,20 +147,20 @@ def extract_program(completion: str, language: str = "python", prompt: str | Non
         return None
     blocks = find_code_blocks(text, language)
     code = _choose(blocks, language, entry_point) if blocks else None
+    code_prompt = language == "python" and _is_code_prompt(prompt)  # parsed once: prompts can be long
     if code is None:
         if blocks:  # only blocks of other languages, or empty ones
             return None
         code = text
-        continuation = language == "python" and _is_code_prompt(prompt)
-        if continuation and not _parses(prompt + code) and not _CODE_HINT[language].search(code):
+        if code_prompt and not _parses(prompt + code) and not _CODE_HINT[language].search(code):
             return None  # prose after a code prompt: nothing to run
-        if not continuation and not _looks_like_code(code, language):
+        if not code_prompt and not _looks_like_code(code, language):
             if not _CODE_HINT[language].search(code):
                 return None
             # Code in prose without fences: the part that parses; else broken code, which is
             # a compile_error (the program's fault), not no_code.
             code = (_trim_prose(code) if language == "python" else None) or code.strip("\n")
-    if language == "python" and _is_code_prompt(prompt):
+    if code_prompt:
         joiner = "" if prompt.endswith("\n") else "\n"
         if blocks:
             joiner += "\n"

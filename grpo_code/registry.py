@@ -95,7 +95,10 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
     if not isinstance(defaults, dict):
         raise TaskFormatError("expected a mapping of task fields", path=meta_path,
                               line=_key_line(meta_path, "defaults"), field="defaults")
-    check_defaults(defaults, meta_path, _key_line(meta_path, "defaults"))
+    try:
+        check_defaults(defaults, meta_path)
+    except TaskFormatError as e:  # the line is looked up only when there is an error to point at
+        raise TaskFormatError(e.reason, path=meta_path, line=_key_line(meta_path, "defaults"), field=e.field) from None
     template = meta.get("prompt_template", DEFAULT_TEMPLATE)
     placeholders = set(re.findall(r"\{(\w+)\}", template)) if isinstance(template, str) else set()
     if not isinstance(template, str) or "prompt" not in placeholders or placeholders - TEMPLATE_FIELDS:

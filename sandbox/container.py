@@ -143,7 +143,6 @@ class SandboxContainer:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
 
     def _read_line(self, deadline: float) -> bytes:
-        errors = bytearray()
         while True:
             i = self._buf.find(b"\n")
             if i >= 0:
@@ -152,8 +151,6 @@ class SandboxContainer:
                 return line
             stream, payload = self._read_frame(deadline)
             if stream == 2:  # the runner's own stderr: only ever a crash report
-                errors += payload
-                del errors[:-4000]
                 log.warning("sandbox runner %s stderr: %s", self.id, payload.decode("utf-8", "replace"))
             else:
                 self._buf += payload
