@@ -11,7 +11,8 @@ RUN apt-get update \
  && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 10001 --user-group --no-create-home --home-dir /tmp --shell /usr/sbin/nologin sandbox
 
-COPY sandbox/languages.py sandbox/harness.py sandbox/runner.py /opt/sandbox/
+COPY sandbox/languages.py sandbox/harness.py sandbox/child.py sandbox/forkserver.py sandbox/guard.py \
+     sandbox/judge.py sandbox/supervise.py sandbox/zygote.py sandbox/runner.py /opt/sandbox/
 
 ENV GRPO_CODE_SANDBOX=1 LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
 USER 10001:10001

@@ -180,8 +180,9 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
     expect_output("file-size limit (64 MiB file, 16 MiB)", FILE_SIZE, "limited\n")
     escape = executor.run_one(_stdio(ESCAPE, "spawned\n"))
     left = [p for cid in executor.container_ids() for p in _processes(executor, cid)]
-    checks.append(Check("whole process tree killed (setsid escapee)", "only the runner left in each container",
-                        f"{escape.status}; processes left: {left or 'runner only'}",
+    checks.append(Check("whole process tree killed (setsid escapee)",
+                        "only the runner and its fork server left in each container",
+                        f"{escape.status}; processes left: {left or 'runner and fork server only'}",
                         escape.passed and not left))
     if executor.concurrency == 1:
         executor.run_one(_stdio(WRITE_SECRET, "written\n"))
@@ -194,7 +195,7 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
 
 
 def _processes(executor: DockerExecutor, container_id: str) -> list[str]:
-    """Command lines of the container's processes other than the runner."""
+    """Command lines of the container's processes other than the runner and its fork server."""
     top = executor.client.api.top(container_id, ps_args="-eo pid,args")
     rows = [row[-1] for row in top.get("Processes") or []]
-    return [cmd for cmd in rows if "runner.py" not in cmd]
+    return [cmd for cmd in rows if not cmd.endswith(("/opt/sandbox/runner.py", "/opt/sandbox/forkserver.py"))]

@@ -84,7 +84,7 @@ def owner_alive(token: str) -> bool:
 
 
 class SandboxContainer:
-    """A started container whose runner answers requests, one at a time."""
+    """A started container whose runner answers requests in the order they come."""
 
     def __init__(self, client, image: str, settings: ContainerSettings, labels: dict[str, str]):
         self.client = client
@@ -122,23 +122,42 @@ class SandboxContainer:
             self.remove()
             raise SandboxFault(f"the sandbox runner answered {reply!r} to ping")
 
-    def run(self, job: Job) -> Verdict:
-        """Run one job; raises SandboxFault if the container fails (the job is not judged)."""
-        reply = self.request(job.to_wire(), job.limits.worst_case_s(len(job.tests)))
+    def submit(self, job: Job) -> None:
+        """Send a job to the runner, which runs jobs in the order they come; ``receive`` its
+        verdict. Raises SandboxFault."""
+        self._send(job.to_wire(), START_TIMEOUT_S)
+
+    def receive(self, job: Job) -> Verdict:
+        """The verdict of the oldest job submitted and not yet received (``job``), waiting at most
+        the job's worst case from now; raises SandboxFault if the container fails (the job is not
+        judged)."""
+        reply = self._receive(job.limits.worst_case_s(len(job.tests)))
         self.jobs_run += 1
         if not reply.get("ok"):
             raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}")
+        if reply.get("id") != job.job_id:
+            raise SandboxFault(f"the sandbox runner answered job {reply.get('id')!r} for job {job.job_id!r}")
         return Verdict.from_wire(reply, n_tests=len(job.tests))
 
     def request(self, message: dict, timeout_s: float) -> dict:
         """Send one request line, return the runner's reply; raises SandboxFault."""
+        self._send(message, timeout_s)
+        return self._receive(timeout_s)
+
+    def _send(self, message: dict, timeout_s: float) -> None:
         if self._sock is None:
             raise SandboxFault("the sandbox container is not started")
-        deadline = time.monotonic() + timeout_s
         try:
             self._sock.settimeout(timeout_s)
             self._sock.sendall((json.dumps(message) + "\n").encode())
-            return json.loads(self._read_line(deadline))
+        except OSError as e:
+            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+
+    def _receive(self, timeout_s: float) -> dict:
+        if self._sock is None:
+            raise SandboxFault("the sandbox container is not started")
+        try:
+            return json.loads(self._read_line(time.monotonic() + timeout_s))
         except (OSError, ValueError) as e:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
 

@@ -1,7 +1,8 @@
 """The host side of the sandbox: a pool of warm containers that runs jobs concurrently.
 
-Each container runs one job at a time; its runner forks a fresh process per test case, so
-the cost per job is a few milliseconds instead of a ``docker run`` (about 300 ms). Faults of
+Each container runs one job at a time (the next one already waits in its input, so it never
+idles between jobs); its runner has a fresh process forked per test case, so the cost per job
+is a few milliseconds instead of a ``docker run`` (about 300 ms). Faults of
 the infrastructure (a container that dies, a runner that stops answering, a daemon restart)
 are retried on a fresh container and then reported as a ``sandbox_error`` verdict for that job
 alone: ``run`` never raises for a single job.
@@ -21,8 +22,9 @@ import queue
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from sandbox.container import LABEL, OWNER_LABEL, ContainerSettings, SandboxContainer, connect, owner_alive, owner_token
@@ -32,6 +34,7 @@ from sandbox.types import Job, SandboxError, SandboxFault, Verdict
 log = logging.getLogger(__name__)
 
 RETRY_BACKOFF_S = (0.2, 1.0, 3.0)
+PIPELINE_DEPTH = 2  # jobs submitted ahead to one container: no idle gap between two jobs
 
 
 def sweep_orphans(client) -> int:
@@ -205,57 +208,93 @@ class DockerExecutor:
 
     def run_one(self, job: Job) -> Verdict:
         """Run one job on a free container; retries faults; never raises for the job."""
-        if not self.started:
-            raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
-        slot = self._idle.get()
-        try:
-            return self._attempt(slot, job)
-        finally:
-            self._idle.put(slot)
-
-    def _attempt(self, slot: _Slot, job: Job) -> Verdict:
-        last_error = ""
-        for attempt in range(1, self.max_retries + 2):
-            try:
-                container = slot.ensure()
-                verdict = container.run(job)
-                if attempt > 1:
-                    log.info("job %s succeeded on attempt %d", job.job_id or "-", attempt)
-                return replace(verdict, attempts=attempt)
-            except SandboxFault as e:
-                last_error = str(e)
-                log.warning("sandbox fault on job %s (attempt %d): %s", job.job_id or "-", attempt, e)
-                slot.discard()
-                if attempt <= self.max_retries:
-                    time.sleep(RETRY_BACKOFF_S[min(attempt - 1, len(RETRY_BACKOFF_S) - 1)])
-        return Verdict.program_level("sandbox_error", len(job.tests),
-                                     f"sandbox failed {self.max_retries + 1} times: {last_error}",
-                                     attempts=self.max_retries + 1)
+        return self.run([job])[0]
 
     def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
         """Run jobs concurrently; returns their verdicts in the jobs' order.
 
         Args:
             jobs: the jobs.
-            on_verdict: called as ``on_verdict(index, verdict)`` as each job finishes (progress).
+            on_verdict: called as ``on_verdict(index, verdict)`` as each job finishes (progress),
+                in the calling thread.
         """
         if not self.started:
             raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
-        futures = {self._threads.submit(self.run_one, job): i for i, job in enumerate(jobs)}
+        todo: queue.SimpleQueue = queue.SimpleQueue()
+        for item in enumerate(jobs):
+            todo.put(item)
+        done: queue.SimpleQueue = queue.SimpleQueue()
+        for _ in range(min(self.concurrency, len(jobs))):
+            self._threads.submit(self._work, todo, done)
         verdicts: list[Verdict | None] = [None] * len(jobs)
-        for future in as_completed(futures):
-            i = futures[future]
-            verdicts[i] = future.result()
+        for _ in range(len(jobs)):
+            i, verdict = done.get()
+            if isinstance(verdict, BaseException):
+                raise verdict
+            verdicts[i] = verdict
             if on_verdict is not None:
-                on_verdict(i, verdicts[i])
+                on_verdict(i, verdict)
         return verdicts  # type: ignore[return-value]
+
+    def _work(self, todo: queue.SimpleQueue, done: queue.SimpleQueue) -> None:
+        """One container's share of a ``run``: up to ``PIPELINE_DEPTH`` jobs in flight on it (the
+        runner starts the next job the moment one ends), faults retried on a fresh container."""
+        slot = self._idle.get()
+        inflight: deque[list] = deque()  # [index, job, attempt, last error], submitted in this order
+        try:
+            sent = 0  # how many of inflight the current container has
+            while True:
+                while len(inflight) < PIPELINE_DEPTH:
+                    try:
+                        inflight.append([*todo.get_nowait(), 1, ""])
+                    except queue.Empty:
+                        break
+                if not inflight:
+                    return
+                culprit = 0
+                try:
+                    container = slot.ensure()
+                    while sent < len(inflight):
+                        culprit = sent
+                        container.submit(inflight[sent][1])
+                        sent += 1
+                    culprit = 0
+                    verdict = container.receive(inflight[0][1])
+                except SandboxFault as e:
+                    slot.discard()
+                    sent = 0
+                    self._fault(inflight, culprit, e, done)
+                    continue
+                i, job, attempt, _ = inflight.popleft()
+                sent -= 1
+                if attempt > 1:
+                    log.info("job %s succeeded on attempt %d", job.job_id or "-", attempt)
+                done.put((i, replace(verdict, attempts=attempt)))
+        except BaseException as e:  # noqa: BLE001 - a bug: the caller re-raises it
+            for entry in inflight:
+                done.put((entry[0], e))
+            raise
+        finally:
+            self._idle.put(slot)
+
+    def _fault(self, inflight: deque, culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
+        """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its
+        verdict is ``sandbox_error``. The other jobs in flight are sent again, attempts unchanged."""
+        entry = inflight[culprit]
+        entry[3] = str(error)
+        log.warning("sandbox fault on job %s (attempt %d): %s", entry[1].job_id or "-", entry[2], error)
+        if entry[2] > self.max_retries:
+            del inflight[culprit]
+            done.put((entry[0], Verdict.program_level(
+                "sandbox_error", len(entry[1].tests), f"sandbox failed {entry[2]} times: {entry[3]}",
+                attempts=entry[2])))
+            return
+        time.sleep(RETRY_BACKOFF_S[min(entry[2] - 1, len(RETRY_BACKOFF_S) - 1)])
+        entry[2] += 1
 
     async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
         """Like ``run``, awaitable: jobs run on the pool's threads while the event loop goes on."""
-        if not self.started:
-            raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
-        futures = [asyncio.wrap_future(self._threads.submit(self.run_one, job)) for job in jobs]
-        return list(await asyncio.gather(*futures))
+        return await asyncio.to_thread(self.run, jobs)
 
     def container_ids(self) -> list[str]:
         """Full ids of the pool's running containers (for checks and tests)."""

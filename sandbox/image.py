@@ -28,7 +28,8 @@ DEFAULT_BASE = "debian:bookworm-slim"
 BOOTSTRAP_BASE = "grpo-code-base:bookworm"
 DEBIAN_SUITE = "bookworm"
 PACKAGE_DIR = Path(__file__).resolve().parent
-BAKED_FILES = ("sandbox/runner.py", "sandbox/harness.py", "sandbox/languages.py")
+BAKED_FILES = tuple(f"sandbox/{name}.py" for name in ("runner", "forkserver", "child", "supervise", "zygote",
+                                                       "judge", "guard", "harness", "languages"))
 
 Progress = Callable[[str], None]
 

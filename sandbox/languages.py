@@ -10,11 +10,10 @@ Compiled languages are compiled once per job, then each test case execs the bina
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
 
 
-@dataclass(frozen=True)
-class Language:
+class Language(namedtuple("Language", "name source_file compile_command run_command test_kinds")):
     """How the sandbox builds and runs programs of one language.
 
     Attributes:
@@ -23,13 +22,12 @@ class Language:
         compile_command: argv run once per job in the job folder, or None (interpreted).
         run_command: argv that runs the compiled program, or None (in-process Python harness).
         test_kinds: the test case kinds this language supports.
+
+    A named tuple (no dataclasses: the runner forks a process per test, and every module it
+    imports makes each fork dearer).
     """
 
-    name: str
-    source_file: str
-    compile_command: tuple[str, ...] | None
-    run_command: tuple[str, ...] | None
-    test_kinds: tuple[str, ...]
+    __slots__ = ()
 
 
 LANGUAGES: dict[str, Language] = {

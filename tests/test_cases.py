@@ -150,6 +150,9 @@ def test_C06_kind_sleep_inside_c_call_hits_wall_clock(executor):
 
 # -- C07: fork bombs and leaked processes ------------------------------------------------
 
+IDLE_PIDS = 2  # between jobs: the runner and its fork server
+
+
 def _pids_in(executor, container_id):
     stats = executor.client.api.stats(container_id, stream=False)
     return stats["pids_stats"].get("current")
@@ -164,15 +167,16 @@ def test_C07_fork_bomb_is_contained_and_leaves_nothing(solo_executor, cases):
     case = cases["C07"]
     task = task_of(case)
     container_id = solo_executor.container_ids()[0]
-    assert _pids_in(solo_executor, container_id) == 1
+    assert _pids_in(solo_executor, container_id) == IDLE_PIDS
     for _ in range(case.get("repeat", 20)):
         verdict = run_case(solo_executor, case, task=task)
         assert verdict.pass_rate == 0.0 and not verdict.passed
         assert matches(verdict.tests[0].status, case["expected"]["test_statuses"][0])
         assert solo_executor.container_ids() == [container_id]  # the same worker, no fault
         rows = _process_rows(solo_executor, container_id)
-        assert len(rows) == 1 and "runner.py" in rows[0], rows  # no children, no <defunct> zombies
-        assert _pids_in(solo_executor, container_id) == 1
+        # no children, no <defunct> zombies: the runner and the fork server only
+        assert sorted(row.split("/")[-1] for row in rows) == ["forkserver.py", "runner.py"], rows
+        assert _pids_in(solo_executor, container_id) == IDLE_PIDS
     good = "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n"
     verdict = run_case(solo_executor, case, good, task=task)
     assert verdict.passed
@@ -185,7 +189,7 @@ def test_C07_pid_limit_holds(solo_executor):
     verdict = solo_executor.run_one(stdio_job(program, "", "0\n", time_limit_s=5))
     forked = int(verdict.tests[0].message.split("got ")[1].strip("'"))
     assert 0 < forked < solo_executor.settings.pids_limit
-    assert _pids_in(solo_executor, solo_executor.container_ids()[0]) == 1
+    assert _pids_in(solo_executor, solo_executor.container_ids()[0]) == IDLE_PIDS
 
 
 # -- C09: unbounded stdout --------------------------------------------------------------
@@ -271,14 +275,14 @@ def test_C13_injected_fault_gives_none_for_that_completion_only(executor, cases,
     completions = case["completions"]
     faulty = 2
     doomed = program_of(task, completions[faulty]) + "\n# injected fault\n"
-    original = SandboxContainer.run
+    original = SandboxContainer.submit
 
     def refuse(self, job):  # fault injection: this job's container start is refused
         if job.program == doomed:
             raise SandboxFault("injected: container start refused")
         return original(self, job)
 
-    monkeypatch.setattr(SandboxContainer, "run", refuse)
+    monkeypatch.setattr(SandboxContainer, "submit", refuse)
     monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
     items = [(task, c + ("\n# injected fault\n" if i == faulty else "")) for i, c in enumerate(completions)]
     verdicts = [s.verdict for s in score(executor, items)]

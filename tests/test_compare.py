@@ -6,7 +6,9 @@ import math
 
 import pytest
 
-from sandbox.harness import NotPlainData, _plain, compare_output, compile_guarded_test, json_equal, to_json
+from sandbox.guard import compile_guarded_test
+from sandbox.harness import NotPlainData, _plain, to_json
+from sandbox.judge import compare_output, json_equal
 
 
 @pytest.mark.parametrize("got, want, mode, ok", [

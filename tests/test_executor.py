@@ -77,7 +77,7 @@ def test_runner_that_stops_answering_becomes_sandbox_error(solo_executor, monkey
     # is reported as sandbox_error; the next job runs normally.
     monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
     monkeypatch.setattr("sandbox.types.Limits.worst_case_s", lambda self, n: 1.0)
-    monkeypatch.setattr("sandbox.container.SandboxContainer.run", _pausing_run())
+    monkeypatch.setattr("sandbox.container.SandboxContainer.submit", _pausing_submit())
     verdict = solo_executor.run_one(add_job())
     assert verdict.status == "sandbox_error" and verdict.pass_rate is None
     assert verdict.attempts == solo_executor.max_retries + 1
@@ -85,16 +85,16 @@ def test_runner_that_stops_answering_becomes_sandbox_error(solo_executor, monkey
     assert solo_executor.run_one(add_job()).passed
 
 
-def _pausing_run():
+def _pausing_submit():
     from sandbox.container import SandboxContainer
 
-    original = SandboxContainer.run
+    original = SandboxContainer.submit
 
-    def run(self, job):
+    def submit(self, job):
         self.container.pause()  # a real hang of the real container
         return original(self, job)
 
-    return run
+    return submit
 
 
 def test_missing_image_says_how_to_build(monkeypatch):

@@ -47,14 +47,14 @@ def inject_faults(monkeypatch, when):
     from sandbox.container import SandboxContainer
     from sandbox.types import SandboxFault
 
-    original = SandboxContainer.run
+    original = SandboxContainer.submit
 
-    def run(self, job):
+    def submit(self, job):
         if when(job):
             raise SandboxFault("injected: container start refused")
         return original(self, job)
 
-    monkeypatch.setattr(SandboxContainer, "run", run)
+    monkeypatch.setattr(SandboxContainer, "submit", submit)
     monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
 
 

@@ -1,0 +1,147 @@
+"""The fork server: a small interpreter that forks every test process of the container.
+
+Stdlib only. The runner starts it (``supervise.Forkserver``) as ``python3 -I forkserver.py``
+with a Unix socket on fd 3. It never runs a program's code; it only forks. Forking from here
+instead of from the runner matters for speed: a fork, the copy-on-write faults after it and
+the exit all cost in proportion to the memory of the process that forks, and this one holds
+only what a test process needs (``child.py``, ``harness.py``), not the runner's JSON, AST and
+job state. It is non-dumpable, so programs (same user) cannot ptrace it or read its memory.
+
+Protocol, one request at a time: the runner sends a 4-byte little-endian length, then
+``marshal`` of the payload (see ``child.child_main``), with the child's stdin, stdout, stderr
+and result-channel pipe ends (and, for a zygote, its request channel) as SCM_RIGHTS. The fork
+server forks, replies with the child's pid (4 bytes, little-endian), and:
+- for a zygote, goes on at once (the zygote reports for its own test processes);
+- for any other child, waits for it and writes ``{"event": "ended", "nonce", "status",
+  "cpu_us"}`` on the child's result channel, then closes its copy of that channel.
+A request of mode ``reap`` (no descriptors) reaps a zygote that the runner has closed. At end
+of file it exits.
+"""
+
+from __future__ import annotations
+
+import _socket
+import gc
+import marshal
+import os
+import signal
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # -I leaves this folder off sys.path
+from child import child_main, set_dumpable  # noqa: E402
+from harness import _encode_str  # noqa: E402
+
+CHANNEL_FD = 3
+MAX_FDS = 8
+HEADER_BYTES = 4
+
+
+def _vm_size() -> int:
+    """Bytes of address space this process maps (a forked child starts with them)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 64 * 1024 * 1024
+
+
+def _receive(sock) -> tuple[dict, list[int]] | None:
+    """One request: (payload, received fds), or None at end of file."""
+    data, ancillary, _, _ = sock.recvmsg(1 << 16, _socket.CMSG_SPACE(MAX_FDS * 4))
+    if not data:
+        return None
+    fds = []
+    for level, kind, blob in ancillary:
+        if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
+            fds += [int.from_bytes(blob[i:i + 4], sys.byteorder, signed=True) for i in range(0, len(blob) - 3, 4)]
+    while len(data) < HEADER_BYTES:
+        more = sock.recv(HEADER_BYTES - len(data))
+        if not more:
+            return None
+        data += more
+    size = int.from_bytes(data[:HEADER_BYTES], "little")
+    parts, have = [data[HEADER_BYTES:]], len(data) - HEADER_BYTES
+    while have < size:
+        more = sock.recv(min(size - have, 1 << 20))
+        if not more:
+            return None
+        parts.append(more)
+        have += len(more)
+    return marshal.loads(b"".join(parts)), fds
+
+
+def _reap_exited() -> None:
+    """Reap zygotes that have exited (other children are waited for as they finish)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def _exit_record(nonce: str, status: int, usage) -> bytes:
+    cpu_us = int((usage.ru_utime + usage.ru_stime) * 1e6)
+    return (f'{{"event": "ended", "nonce": {_encode_str(nonce)}, "status": {status}, '
+            f'"cpu_us": {cpu_us}}}\n').encode()
+
+
+def serve(sock) -> None:
+    """Answer requests until the runner closes the socket; never returns in a forked child."""
+    own_size = _vm_size()
+    while True:
+        request = _receive(sock)
+        if request is None:
+            return
+        payload, fds = request
+        if payload["mode"] == "reap":  # a zygote the runner has closed: reap it now, no zombie stays
+            try:
+                os.waitpid(payload["pid"], 0)
+            except ChildProcessError:
+                pass
+            sock.sendall(payload["pid"].to_bytes(4, "little", signed=True))
+            continue
+        _reap_exited()
+        stdin_r, out_w, err_w, res_w = fds[:4]
+        payload["fds"] = (stdin_r, out_w, err_w, res_w)
+        payload["result_fd"] = 100 + int.from_bytes(os.urandom(2), "little") % 800  # not guessable at 3
+        if len(fds) > 4:
+            payload["ctl_fd"] = payload["result_fd"] + 1
+            payload["extra_fds"] = {payload["ctl_fd"]: fds[4]}
+        limits = payload["limits"]
+        if limits.get("memory_bytes"):  # a forked child starts with this process's mappings
+            limits["as_bytes"] = limits["memory_bytes"] + own_size
+        pid = os.fork()
+        if pid == 0:
+            child_main(payload)  # never returns
+        zygote = payload["mode"] == "zygote"
+        nonce = payload["nonce"]
+        payload = request = None  # nothing of this request may reach the next child
+        for fd in fds:
+            if zygote or fd != res_w:
+                os.close(fd)
+        sock.sendall(pid.to_bytes(4, "little", signed=True))
+        if not zygote:
+            _, status, usage = os.wait4(pid, 0)
+            record = _exit_record(nonce, status, usage)
+            try:
+                while record:
+                    record = record[os.write(res_w, record):]
+            except OSError:  # the runner gave up on this child already
+                pass
+            os.close(res_w)
+
+
+def main() -> None:
+    if os.environ.get("GRPO_CODE_SANDBOX") != "1" or os.getppid() != 1:
+        sys.exit("forkserver.py runs only under the runner of a grpo-code sandbox container")
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # children keep the runner's dispositions
+    set_dumpable(0)
+    gc.freeze()  # this process's objects: never traversed (and copied) by a test process's GC
+    serve(_socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, CHANNEL_FD))
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""The runner's handle on a zygote: a process that ran a program once and forks one per test.
+
+Stdlib only. For a Python job's ``assert`` and ``call`` tests, the program's top level
+(imports, definitions) runs once, in a zygote forked by the fork server; each test then runs
+in a fresh process forked from it (``child.serve_tests``), so a test costs a fork instead of a
+fork and the program's imports. What a test can reach is unchanged: the program and its own
+test. A test's time and CPU time do not include the top level, which has the test's limits.
+
+If the top level does not finish in time or within the output limit, that is the outcome of
+every test. If it fails otherwise (an exception, an exit, a signal), or a zygote dies during a
+test (the program killed it; that test is a ``runtime_error``), the runner runs the job's
+remaining tests one fresh process each, the way it runs ``stdio`` tests, for exact verdicts.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import select
+import time
+
+if __package__:  # sandbox.zygote, imported on the host
+    from .supervise import FORKSERVER, Outcome, SandboxFault, Watch, is_record, kill_all, make_pipes
+else:  # inside the image, beside runner.py
+    from supervise import FORKSERVER, Outcome, SandboxFault, Watch, is_record, kill_all, make_pipes
+
+RUNNER_FORKSERVER_AND_ZYGOTE = 3  # tasks alive in the container between two tests
+EXIT_WAIT_S = 1.0  # how long a closed zygote may take to exit before it is killed
+
+
+class Zygote:
+    """A live zygote: ``run`` one test at a time, ``close`` when the job is done.
+
+    ``alive`` turns False once it is closed or killed (a limit, stray processes); ``lost`` turns
+    True if it went away on its own during a test.
+    """
+
+    def __init__(self, watch: Watch, ctl_w: int, pid: int, pidfd: int, limits: dict):
+        self.watch = watch
+        self.pid = pid
+        self.ctl_w = ctl_w
+        self.pidfd = pidfd
+        self.limits = limits
+        self.alive = True
+        self.lost = False
+
+    @classmethod
+    def start(cls, payload: dict, limits: dict, cpu_limit: float | None) -> tuple[Zygote | None, Outcome | None]:
+        """Have a zygote forked for ``payload`` (mode ``zygote``); wait until the top level ran.
+
+        Returns:
+            ``(zygote, None)`` once it is ready; ``(None, outcome)`` if the top level ran out of
+            time or output (judge every test with that outcome and ``payload["nonce"]``);
+            ``(None, None)`` if it failed otherwise (run each test in its own process).
+
+        Raises:
+            SandboxFault: the fork server does not answer.
+        """
+        nonce, output_limit = payload["nonce"], limits["output_limit_bytes"]
+        theirs, ours = make_pipes()
+        ctl_r, ctl_w = os.pipe()
+        started = time.monotonic()
+        try:
+            pid = FORKSERVER.fork(payload, [*theirs, ctl_r])
+        except SandboxFault:
+            for fd in (*ours, ctl_w):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (*theirs, ctl_r):
+                os.close(fd)
+        pidfd = os.pidfd_open(pid)  # a zombie until the fork server reaps it: never missed
+        watch = Watch(ours, b"", pidfd)
+        outcome = Outcome()
+        watch.run(outcome, started + limits["wall_time_limit_s"], output_limit, cpu_limit,
+                  until=lambda o: is_record(o.last_record(), "ready", nonce))
+        if outcome.killed_for is None and is_record(outcome.last_record(), "ready", nonce):
+            return cls(watch, ctl_w, pid, pidfd, limits), None
+        outcome.wall_s = time.monotonic() - started
+        os.close(ctl_w)
+        watch.kill_and_close(outcome, output_limit)
+        os.close(pidfd)
+        return None, (outcome if outcome.killed_for in ("timeout", "output_limit") else None)
+
+    def run(self, nonce: str, kind: str, test: dict, cpu_limit: float | None) -> Outcome:
+        """Run one test (``kind`` ``assert`` or ``call``; ``test`` as ``runner._visible_test``
+        gives it) in a process forked from the zygote; return its outcome."""
+        output_limit = self.limits["output_limit_bytes"]
+        outcome = Outcome()
+        started = time.monotonic()
+        request = marshal.dumps((nonce, kind, test))
+        self.watch.send(self.ctl_w, len(request).to_bytes(4, "little") + request, close=False)
+        self.watch.run(outcome, started + self.limits["wall_time_limit_s"], output_limit, cpu_limit,
+                       until=lambda o: is_record(o.last_record(), "ended", nonce))
+        if not self.watch.finish(outcome, nonce, started, output_limit, RUNNER_FORKSERVER_AND_ZYGOTE):
+            self.lost = outcome.killed_for == "forker"
+            self._closed()
+        return outcome
+
+    def _closed(self) -> None:
+        self.alive = False
+        os.close(self.ctl_w)
+        os.close(self.pidfd)
+
+    def close(self) -> None:
+        """End the zygote: it exits when its request channel closes (killed if it does not)."""
+        if not self.alive:
+            return
+        os.close(self.ctl_w)
+        if select.select([self.pidfd], [], [], EXIT_WAIT_S)[0]:
+            FORKSERVER.reap(self.pid)
+        else:
+            kill_all()
+        self.watch.close()
+        os.close(self.pidfd)
+        self.alive = False
