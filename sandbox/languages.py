@@ -3,7 +3,7 @@
 Stdlib only: this module is baked into the sandbox image next to ``runner.py`` (the image
 tag hashes it), and the host reads the same table to validate jobs.
 
-Python programs are not exec'ed: the in-container runner forks itself and runs the program
+Python programs are not exec'ed: the container's fork server forks itself and runs the program
 in-process with the test harness (a fork costs about a millisecond, a fresh interpreter 15 ms).
 Compiled languages are compiled once per job, then each test case execs the binary.
 """

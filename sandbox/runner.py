@@ -8,10 +8,10 @@ Why PID 1: signals sent from inside a PID namespace to its init are dropped unle
 handles them, so a program cannot kill the runner, and ``kill(-1, SIGKILL)`` from the runner
 ends every other process in the container, including children that escaped with ``setsid``.
 
-Each test case runs in a fresh process: forked from the runner (``supervise``), which first
-unwinds the runner's stack (``child.BecomeChild``) so the job is unreachable from the program;
-or, for a Python program's ``assert`` and ``call`` tests, forked from a zygote that ran the
-program's top level once (``zygote``). Verdicts come from harness code (``judge``).
+The runner forks no test process itself: the fork server does (``forkserver.py``, a lean
+interpreter whose forks are cheap), or, for a Python program's ``assert`` and ``call`` tests, a
+zygote forked by it that ran the program's top level once (``zygote.py``). The runner feeds and
+reads each test process and enforces its limits (``supervise.py``), and judges it (``judge.py``).
 
 Threat model of in-process tests: the harness guards against always-equal objects, early
 exits and monkeypatched builtins, but code that deliberately reverse-engineers the harness

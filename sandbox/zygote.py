@@ -59,7 +59,6 @@ class Zygote:
         nonce, output_limit = payload["nonce"], limits["output_limit_bytes"]
         theirs, ours = make_pipes()
         ctl_r, ctl_w = os.pipe()
-        started = time.monotonic()
         try:
             pid = FORKSERVER.fork(payload, [*theirs, ctl_r])
         except SandboxFault:
@@ -69,11 +68,12 @@ class Zygote:
         finally:
             for fd in (*theirs, ctl_r):
                 os.close(fd)
+        started = time.monotonic()
         pidfd = os.pidfd_open(pid)  # a zombie until the fork server reaps it: never missed
         watch = Watch(ours, b"", pidfd)
         outcome = Outcome()
         watch.run(outcome, started + limits["wall_time_limit_s"], output_limit, cpu_limit,
-                  until=lambda o: is_record(o.last_record(), "ready", nonce))
+                  until=lambda o: o.ends_with("ready", nonce))
         if outcome.killed_for is None and is_record(outcome.last_record(), "ready", nonce):
             return cls(watch, ctl_w, pid, pidfd, limits), None
         outcome.wall_s = time.monotonic() - started
@@ -91,7 +91,7 @@ class Zygote:
         request = marshal.dumps((nonce, kind, test))
         self.watch.send(self.ctl_w, len(request).to_bytes(4, "little") + request, close=False)
         self.watch.run(outcome, started + self.limits["wall_time_limit_s"], output_limit, cpu_limit,
-                       until=lambda o: is_record(o.last_record(), "ended", nonce))
+                       until=lambda o: o.ends_with("ended", nonce))
         if not self.watch.finish(outcome, nonce, started, output_limit, RUNNER_FORKSERVER_AND_ZYGOTE):
             self.lost = outcome.killed_for == "forker"
             self._closed()

@@ -1,0 +1,110 @@
+"""In-process tests forked from a zygote (the program's top level runs once per job): each test
+still runs in a fresh process, and every way a program can break the zygote or the fork
+server gives the verdict a fresh process per test would give, never a false pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import statuses, stdio_job
+from sandbox import Job, Limits, TestCase
+
+pytestmark = pytest.mark.docker
+
+
+def asserts(program: str, *codes: str, **limits) -> Job:
+    return Job(program=program, tests=tuple(TestCase(kind="assert", code=c) for c in codes), limits=Limits(**limits))
+
+
+def test_each_test_starts_from_the_programs_top_level_not_from_the_previous_test(executor):
+    program = "STATE = []\ndef push(x):\n    STATE.append(x)\n    return len(STATE)\n"
+    verdict = executor.run_one(asserts(program, *["assert push(0) == 1"] * 5))
+    assert statuses(verdict) == ["passed"] * 5
+
+
+def test_each_test_is_a_new_process(executor):
+    program = "import os\ndef pid():\n    return os.getpid()\n"
+    tests = [f"import os\nopen('/tmp/pid{i}', 'w').write(str(pid()))\nassert len(os.listdir('/tmp')) >= 1"
+             for i in range(3)]
+    check = "import os\nassert len({open('/tmp/' + n).read() for n in os.listdir('/tmp') if n.startswith('pid')}) == 3"
+    verdict = executor.run_one(asserts(program, *tests, check))
+    assert statuses(verdict) == ["passed"] * 4
+
+
+def test_a_top_level_error_fails_every_test_with_its_message(executor):
+    verdict = executor.run_one(asserts("import missing_module_xyz\ndef f():\n    return 1\n",
+                                       "assert f() == 1", "assert f() == 1"))
+    assert statuses(verdict) == ["runtime_error", "runtime_error"]
+    assert all("missing_module_xyz" in t.message for t in verdict.tests)
+
+
+def test_a_top_level_exit_is_no_pass(executor):
+    for program in ("import sys\nsys.exit(0)\n", "import os\nos._exit(0)\n", "raise SystemExit\n"):
+        verdict = executor.run_one(asserts(program, "assert True", "assert 1 == 1"))
+        assert statuses(verdict) == ["runtime_error", "runtime_error"], program
+
+
+def test_a_top_level_endless_loop_is_a_timeout_for_every_test(executor):
+    verdict = executor.run_one(asserts("while True:\n    pass\n", "assert True", "assert True", time_limit_s=1))
+    assert statuses(verdict) == ["timeout", "timeout"]
+
+
+def test_top_level_output_counts_once_and_is_not_repeated_by_each_test(executor):
+    # 1200 bytes printed (buffered, not flushed) by the top level, 1000 by each test, limit 2000:
+    # no test process may inherit and flush the top level's buffer again.
+    program = "print('x' * 1200)\ndef f():\n    print('y' * 1000)\n    return 1\n"
+    verdict = executor.run_one(asserts(program, "assert f() == 1", "assert f() == 1", output_limit_bytes=2000))
+    assert statuses(verdict) == ["passed", "passed"]
+    flood = executor.run_one(asserts("print('x' * 3000)\n", "assert True", "assert True", output_limit_bytes=2000))
+    assert statuses(flood) == ["output_limit", "output_limit"]
+
+
+def test_killing_the_zygote_fails_that_test_only(executor):
+    program = "import os, signal\ndef f(kill):\n    if kill:\n        os.kill(os.getppid(), signal.SIGKILL)\n    return 1\n"
+    verdict = executor.run_one(asserts(program, "assert f(False) == 1", "assert f(True) == 1",
+                                       "assert f(False) == 1"))
+    assert statuses(verdict) == ["passed", "runtime_error", "passed"]
+    assert "forked this test died" in verdict.tests[1].message
+
+
+def test_a_timeout_in_the_middle_leaves_the_other_tests_right(executor):
+    program = "def f(n):\n    while n:\n        pass\n    return 1\n"
+    verdict = executor.run_one(asserts(program, "assert f(0) == 1", "assert f(1) == 1", "assert f(0) == 1",
+                                       time_limit_s=1))
+    assert statuses(verdict) == ["passed", "timeout", "passed"]
+
+
+def test_a_process_left_running_by_a_test_is_killed_before_the_next(executor):
+    program = ("import os, time\ndef spawn():\n    if os.fork() == 0:\n        os.setsid()\n"
+               "        time.sleep(0.3)\n        open('/tmp/late', 'w').write('x')\n        os._exit(0)\n    return 1\n")
+    verdict = executor.run_one(asserts(program, "assert spawn() == 1",
+                                       "import os, time\ntime.sleep(0.6)\nassert not os.path.exists('/tmp/late')"))
+    assert statuses(verdict) == ["passed", "passed"]
+
+
+def test_call_tests_go_through_the_zygote_too(executor):
+    job = Job(program="def add(a, b):\n    return a + b\n",
+              tests=(TestCase(kind="call", fn_name="add", args=[1, 2], expected=3),
+                     TestCase(kind="call", fn_name="add", args=[2, 2], expected=5)))
+    assert statuses(executor.run_one(job)) == ["passed", "failed"]
+
+
+def test_killing_the_fork_server_is_no_pass_and_the_next_job_runs(solo_executor):
+    program = ("import os, signal\nppid = os.getppid()\nos.kill(ppid, signal.SIGKILL)\nprint('done')\n")
+    verdict = solo_executor.run_one(stdio_job(program, "", "done\n"))
+    assert verdict.status == "runtime_error"
+    assert solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n")).passed
+    assert solo_executor.run_one(asserts("def f():\n    return 2\n", "assert f() == 2", "assert f() == 2")).passed
+
+
+def test_stopping_the_fork_server_costs_the_next_job_nothing(solo_executor):
+    # A test forked by the zygote stops the fork server (the zygote's parent) and ends normally.
+    program = ("import os, signal\ndef stop_fork_server():\n    zygote = os.getppid()\n"
+               "    server = int(open(f'/proc/{zygote}/stat').read().rsplit(')', 1)[1].split()[1])\n"
+               "    os.kill(server, signal.SIGSTOP)\n    return 1\n")
+    verdict = solo_executor.run_one(asserts(program, "assert stop_fork_server() == 1", "assert True"))
+    assert statuses(verdict) == ["passed", "passed"]
+    # The next job's first fork waits for the stopped server, restarts it, and only then starts
+    # the test's clock.
+    verdict = solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n", time_limit_s=1))
+    assert verdict.passed and verdict.tests[0].time_s < 1.0
