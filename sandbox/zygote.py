@@ -109,6 +109,10 @@ class Zygote:
         os.close(self.ctl_w)
         if select.select([self.pidfd], [], [], EXIT_WAIT_S)[0]:
             FORKSERVER.reap(self.pid)
+            try:  # the runner's child instead, if a test killed the fork server (orphans come here)
+                os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
         else:
             kill_all()
         self.watch.close()

@@ -108,3 +108,14 @@ def test_stopping_the_fork_server_costs_the_next_job_nothing(solo_executor):
     # the test's clock.
     verdict = solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n", time_limit_s=1))
     assert verdict.passed and verdict.tests[0].time_s < 1.0
+
+
+def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_executor):
+    program = ("import os, signal\ndef kill_fork_server():\n    zygote = os.getppid()\n"
+               "    server = int(open(f'/proc/{zygote}/stat').read().rsplit(')', 1)[1].split()[1])\n"
+               "    os.kill(server, signal.SIGKILL)\n    return 1\n")
+    verdict = solo_executor.run_one(asserts(program, "assert kill_fork_server() == 1", "assert True"))
+    assert statuses(verdict) == ["passed", "passed"]
+    top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eo pid,stat,args")["Processes"]
+    assert sorted(row[-1].split("/")[-1] for row in top) == ["forkserver.py", "runner.py"], top
+    assert solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n")).passed
