@@ -42,6 +42,17 @@ def set_dumpable(flag: int) -> None:
         _PRCTL(4, flag, 0, 0, 0)
 
 
+def reap_exited() -> bool:
+    """Reap every child that has exited, without waiting; True if a child is still running."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return False
+        if pid == 0:
+            return True
+
+
 def _child_setup(p) -> int:
     """Signals, file descriptors, limits and folder of a child; returns the result fd."""
     # Signal dispositions are the fork server's: all default but SIGPIPE (ignored, as Python

@@ -28,7 +28,7 @@ import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # -I leaves this folder off sys.path
-from child import child_main, set_dumpable  # noqa: E402
+from child import child_main, reap_exited, set_dumpable  # noqa: E402
 from harness import _encode_str  # noqa: E402
 
 CHANNEL_FD = 3
@@ -70,17 +70,6 @@ def _receive(sock) -> tuple[dict, list[int]] | None:
     return marshal.loads(b"".join(parts)), fds
 
 
-def _reap_exited() -> None:
-    """Reap zygotes that have exited (other children are waited for as they finish)."""
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
-
-
 def _exit_record(nonce: str, status: int, usage) -> bytes:
     cpu_us = int((usage.ru_utime + usage.ru_stime) * 1e6)
     return (f'{{"event": "ended", "nonce": {_encode_str(nonce)}, "status": {status}, '
@@ -102,7 +91,7 @@ def serve(sock) -> None:
                 pass
             sock.sendall(payload["pid"].to_bytes(4, "little", signed=True))
             continue
-        _reap_exited()
+        reap_exited()  # zygotes that have ended (other children are waited for as they end)
         stdin_r, out_w, err_w, res_w = fds[:4]
         payload["fds"] = (stdin_r, out_w, err_w, res_w)
         payload["result_fd"] = 100 + int.from_bytes(os.urandom(2), "little") % 800  # not guessable at 3

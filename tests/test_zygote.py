@@ -97,12 +97,16 @@ def test_killing_the_fork_server_is_no_pass_and_the_next_job_runs(solo_executor)
     assert solo_executor.run_one(asserts("def f():\n    return 2\n", "assert f() == 2", "assert f() == 2")).passed
 
 
+SIGNAL_FORK_SERVER = (  # from a test process forked by the zygote, whose parent is the fork server
+    "import os, signal\ndef signal_fork_server(name):\n    zygote = os.getppid()\n"
+    "    server = int(open(f'/proc/{zygote}/stat').read().rsplit(')', 1)[1].split()[1])\n"
+    "    os.kill(server, getattr(signal, name))\n    return 1\n")
+
+
 def test_stopping_the_fork_server_costs_the_next_job_nothing(solo_executor):
     # A test forked by the zygote stops the fork server (the zygote's parent) and ends normally.
-    program = ("import os, signal\ndef stop_fork_server():\n    zygote = os.getppid()\n"
-               "    server = int(open(f'/proc/{zygote}/stat').read().rsplit(')', 1)[1].split()[1])\n"
-               "    os.kill(server, signal.SIGSTOP)\n    return 1\n")
-    verdict = solo_executor.run_one(asserts(program, "assert stop_fork_server() == 1", "assert True"))
+    verdict = solo_executor.run_one(asserts(SIGNAL_FORK_SERVER, "assert signal_fork_server('SIGSTOP') == 1",
+                                            "assert True"))
     assert statuses(verdict) == ["passed", "passed"]
     # The next job's first fork waits for the stopped server, restarts it, and only then starts
     # the test's clock.
@@ -111,10 +115,8 @@ def test_stopping_the_fork_server_costs_the_next_job_nothing(solo_executor):
 
 
 def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_executor):
-    program = ("import os, signal\ndef kill_fork_server():\n    zygote = os.getppid()\n"
-               "    server = int(open(f'/proc/{zygote}/stat').read().rsplit(')', 1)[1].split()[1])\n"
-               "    os.kill(server, signal.SIGKILL)\n    return 1\n")
-    verdict = solo_executor.run_one(asserts(program, "assert kill_fork_server() == 1", "assert True"))
+    verdict = solo_executor.run_one(asserts(SIGNAL_FORK_SERVER, "assert signal_fork_server('SIGKILL') == 1",
+                                            "assert True"))
     assert statuses(verdict) == ["passed", "passed"]
     top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eo pid,stat,args")["Processes"]
     assert sorted(row[-1].split("/")[-1] for row in top) == ["forkserver.py", "runner.py"], top
