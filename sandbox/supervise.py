@@ -214,7 +214,14 @@ class Forkserver:
         self.sock: socket.socket | None = None
 
     def start(self) -> None:
-        """Start the fork server unless it runs."""
+        """Start the fork server unless it runs (one that a program killed is reaped first)."""
+        if self.sock is not None and select.select([self.pidfd], [], [], 0)[0]:
+            pid = self.pid
+            self.forget()
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
         if self.sock is not None:
             return
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
