@@ -53,6 +53,11 @@ def reap_exited() -> bool:
             return True
 
 
+def cpu_limit_s(limits: dict) -> int:
+    """A test process's RLIMIT_CPU soft limit: whole seconds, at least 1 (the hard one is 1 more)."""
+    return max(1, math.ceil(limits["cpu_s"]))
+
+
 def _child_setup(p) -> int:
     """Signals, file descriptors, limits and folder of a child; returns the result fd."""
     # Signal dispositions are the fork server's: all default but SIGPIPE (ignored, as Python
@@ -76,7 +81,7 @@ def _child_setup(p) -> int:
     os.chdir(p["workdir"])
     os.umask(0o077)
     limits = p["limits"]
-    cpu = max(1, math.ceil(limits["cpu_s"]))
+    cpu = cpu_limit_s(limits)
     # A zygote's own CPU time only bounds the program's top level (the soft limit, lifted once
     # it is ready); each test process gets the hard limit back (``serve_tests``).
     cpu_hard = resource.RLIM_INFINITY if p["mode"] == "zygote" else cpu + 1
@@ -189,11 +194,19 @@ def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.app
     return _join(parts)
 
 
+def ended_record(nonce: str, status: int, usage, _enc=_encode_str, _repr=int.__repr__, _int=int,
+                 _encode=str.encode) -> bytes:
+    """The record a forker writes when a test process has ended: ``{"event": "ended", "nonce",
+    "status" (wait status), "cpu_us"}``, built with pristine references only."""
+    cpu_us = _int((usage.ru_utime + usage.ru_stime) * 1e6)
+    return _encode('{"event": "ended", "nonce": ' + _enc(nonce) + ', "status": ' + _repr(status)
+                   + ', "cpu_us": ' + _repr(cpu_us) + "}\n")
+
+
 def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=os.wait4, _close=os.close,
                 _exit=os._exit, _write=os.write, _loads=marshal.loads, _from_bytes=int.from_bytes,
                 _setrlimit=resource.setrlimit, _rlimit_cpu=resource.RLIMIT_CPU, _getrlimit=resource.getrlimit,
-                _repr=int.__repr__, _enc=_encode_str, _encode=str.encode, _int=int, _tuple=tuple,
-                _read_exact=_read_exact):
+                _tuple=tuple, _read_exact=_read_exact, _ended_record=ended_record):
     """The zygote's loop: fork one process per test request; that process returns the request.
 
     Requests on ``ctl_fd``: a 4-byte little-endian length, then ``marshal`` of
@@ -220,9 +233,7 @@ def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=o
                 _setrlimit(_rlimit_cpu, (cpu_s, cpu_s + 1))
                 return _tuple((nonce, kind, test))
             _, status, usage = _wait4(pid, 0)
-            cpu_us = _int((usage.ru_utime + usage.ru_stime) * 1e6)
-            record = _encode('{"event": "ended", "nonce": ' + _enc(nonce) + ', "status": ' + _repr(status)
-                             + ', "cpu_us": ' + _repr(cpu_us) + "}\n")
+            record = _ended_record(nonce, status, usage)
             while record:
                 record = record[_write(result_fd, record):]
     except BaseException:  # noqa: BLE001 - a broken zygote stops; the runner sees it go
@@ -234,7 +245,7 @@ def _python_child(p, result_fd: int) -> None:
 
     kind, nonce, test, code = p["kind"], p["nonce"], p["test"], p["code"]
     zygote_fd = p.get("ctl_fd")
-    cpu_s = max(1, math.ceil(p["limits"]["cpu_s"]))
+    cpu_s = cpu_limit_s(p["limits"])
     # The runner's own sys.stdin/stdout/stderr (never used by it, so their buffers are empty)
     # now read and write the test's pipes, which sit on fds 0, 1 and 2.
     stdout, stderr = sys.__stdout__, sys.__stderr__

@@ -28,8 +28,7 @@ import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # -I leaves this folder off sys.path
-from child import child_main, reap_exited, set_dumpable  # noqa: E402
-from harness import _encode_str  # noqa: E402
+from child import child_main, ended_record, reap_exited, set_dumpable  # noqa: E402
 
 CHANNEL_FD = 3
 MAX_FDS = 8
@@ -70,12 +69,6 @@ def _receive(sock) -> tuple[dict, list[int]] | None:
     return marshal.loads(b"".join(parts)), fds
 
 
-def _exit_record(nonce: str, status: int, usage) -> bytes:
-    cpu_us = int((usage.ru_utime + usage.ru_stime) * 1e6)
-    return (f'{{"event": "ended", "nonce": {_encode_str(nonce)}, "status": {status}, '
-            f'"cpu_us": {cpu_us}}}\n').encode()
-
-
 def serve(sock) -> None:
     """Answer requests until the runner closes the socket; never returns in a forked child."""
     own_size = _vm_size()
@@ -113,7 +106,7 @@ def serve(sock) -> None:
         sock.sendall(pid.to_bytes(4, "little", signed=True))
         if not zygote:
             _, status, usage = os.wait4(pid, 0)
-            record = _exit_record(nonce, status, usage)
+            record = ended_record(nonce, status, usage)
             try:
                 while record:
                     record = record[os.write(res_w, record):]

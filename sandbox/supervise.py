@@ -180,17 +180,11 @@ def is_record(record: dict | None, event: str, nonce: str) -> bool:
     return record is not None and record.get("event") == event and record.get("nonce") == nonce
 
 
-def make_pipes() -> tuple[list[int], list[int]]:
-    """Pipes of a test process: its ends (stdin, stdout, stderr, result) and ours, in that order."""
-    ends = [os.pipe() for _ in range(4)]
-    return [ends[0][0], ends[1][1], ends[2][1], ends[3][1]], [ends[0][1], ends[1][0], ends[2][0], ends[3][0]]
-
-
 FORKSERVER_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "forkserver.py")
 REPLY_TIMEOUT_S = 5.0  # the fork server answers in milliseconds; longer: it was stopped
 
 
-class SandboxFault(Exception):
+class ForkserverLost(Exception):
     """The fork server does not answer, even after a restart (the job fails; the host retries it)."""
 
 
@@ -249,7 +243,7 @@ class Forkserver:
         stdout, stderr and result ends, then a zygote's request channel); return its pid.
 
         Raises:
-            SandboxFault: no answer, from the running fork server nor from a fresh one.
+            ForkserverLost: no answer, from the running fork server nor from a fresh one.
         """
         message = marshal.dumps(payload)
         message = len(message).to_bytes(4, "little") + message
@@ -266,8 +260,7 @@ class Forkserver:
             if reply is not None:
                 return int.from_bytes(reply, "little", signed=True)
             kill_all()  # start over from a clean container
-        raise SandboxFault("the fork server does not answer")
-
+        raise ForkserverLost("the fork server does not answer")
 
     def reap(self, pid: int) -> None:
         """Have the fork server reap its child ``pid``, which has exited (a closed zygote)."""
@@ -275,6 +268,32 @@ class Forkserver:
 
 
 FORKSERVER = Forkserver()
+
+
+def fork_child(payload: dict, channel: bool = False) -> tuple[int, list[int], int]:
+    """Have the fork server fork a child for ``payload`` with fresh pipes.
+
+    Returns:
+        ``(pid, ours, ctl_w)``: our ends of its stdin, stdout, stderr and result pipes, in that
+        order, and, if ``channel``, the write end of its request channel (else -1).
+
+    Raises:
+        ForkserverLost: the fork server does not answer (every pipe is closed then).
+    """
+    pipes = [os.pipe() for _ in range(5 if channel else 4)]
+    theirs = [pipes[0][0], *(w for _, w in pipes[1:4]), *(r for r, _ in pipes[4:])]
+    ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]
+    ctl_w = pipes[4][1] if channel else -1
+    try:
+        pid = FORKSERVER.fork(payload, theirs)
+    except ForkserverLost:
+        for fd in [*ours, ctl_w] if channel else ours:
+            os.close(fd)
+        raise
+    finally:
+        for fd in theirs:
+            os.close(fd)
+    return pid, ours, ctl_w
 
 
 class Watch:
@@ -429,9 +448,7 @@ class Watch:
         """Kill every process but the runner, read the pipes to their end (every writer is
         gone), close them; note an OOM kill if a process died by a signal."""
         kill_all()
-        for fd in list(self.open_readers):  # every writer is gone: read to the end
-            while outcome.killed_for is None and self._read_ready(fd, outcome, output_limit) > 0:
-                pass
+        self.drain(outcome, output_limit)  # every writer is gone: this reads to the end
         self.close()
         if outcome.signal is not None or outcome.killed_for == "forker":
             check_oom(outcome)
@@ -455,18 +472,9 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
     container's processes together have used ``cpu_limit`` CPU seconds.
 
     Raises:
-        SandboxFault: the fork server does not answer.
+        ForkserverLost: the fork server does not answer.
     """
-    theirs, ours = make_pipes()
-    try:
-        FORKSERVER.fork(payload, theirs)
-    except SandboxFault:
-        for fd in ours:
-            os.close(fd)
-        raise
-    finally:
-        for fd in theirs:
-            os.close(fd)
+    _, ours, _ = fork_child(payload)
     started = time.monotonic()  # after the fork: a fork server restarted meanwhile costs the test nothing
     watch = Watch(ours, stdin_data, FORKSERVER.pidfd)
     outcome = Outcome()

@@ -20,9 +20,9 @@ import select
 import time
 
 if __package__:  # sandbox.zygote, imported on the host
-    from .supervise import FORKSERVER, Outcome, SandboxFault, Watch, is_record, kill_all, make_pipes
+    from .supervise import FORKSERVER, Outcome, Watch, fork_child, is_record, kill_all
 else:  # inside the image, beside runner.py
-    from supervise import FORKSERVER, Outcome, SandboxFault, Watch, is_record, kill_all, make_pipes
+    from supervise import FORKSERVER, Outcome, Watch, fork_child, is_record, kill_all
 
 RUNNER_FORKSERVER_AND_ZYGOTE = 3  # tasks alive in the container between two tests
 EXIT_WAIT_S = 1.0  # how long a closed zygote may take to exit before it is killed
@@ -54,20 +54,10 @@ class Zygote:
             ``(None, None)`` if it failed otherwise (run each test in its own process).
 
         Raises:
-            SandboxFault: the fork server does not answer.
+            ForkserverLost: the fork server does not answer.
         """
         nonce, output_limit = payload["nonce"], limits["output_limit_bytes"]
-        theirs, ours = make_pipes()
-        ctl_r, ctl_w = os.pipe()
-        try:
-            pid = FORKSERVER.fork(payload, [*theirs, ctl_r])
-        except SandboxFault:
-            for fd in (*ours, ctl_w):
-                os.close(fd)
-            raise
-        finally:
-            for fd in (*theirs, ctl_r):
-                os.close(fd)
+        pid, ours, ctl_w = fork_child(payload, channel=True)
         started = time.monotonic()
         pidfd = os.pidfd_open(pid)  # a zombie until the fork server reaps it: never missed
         watch = Watch(ours, b"", pidfd)
@@ -94,12 +84,12 @@ class Zygote:
                        until=lambda o: o.ends_with("ended", nonce))
         if not self.watch.finish(outcome, nonce, started, output_limit, RUNNER_FORKSERVER_AND_ZYGOTE):
             self.lost = outcome.killed_for == "forker"
-            self._closed()
+            os.close(self.ctl_w)
+            self._release()  # the watch is closed already: everything was killed
         return outcome
 
-    def _closed(self) -> None:
+    def _release(self) -> None:
         self.alive = False
-        os.close(self.ctl_w)
         os.close(self.pidfd)
 
     def close(self) -> None:
@@ -116,5 +106,4 @@ class Zygote:
         else:
             kill_all()
         self.watch.close()
-        os.close(self.pidfd)
-        self.alive = False
+        self._release()
