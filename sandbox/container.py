@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 LABEL = "grpo-code.sandbox"
 OWNER_LABEL = "grpo-code.owner"
+CPU_LABEL = "grpo-code.cpus"  # the CPUs a container is pinned to (``sandbox.placement``)
 START_TIMEOUT_S = 60.0
 
 
@@ -34,16 +35,21 @@ class ContainerSettings:
         cpus: CPU share per container (1.0 = one core), so one program cannot slow the others.
         pids_limit: most processes (and threads) alive at once in the container.
         tmpfs_mb: size of the writable /tmp, MiB; everything else is read-only.
+        pin_cpus: pin each container to ``ceil(cpus)`` CPUs of its own, the least loaded
+            (``sandbox.placement``): the processes of a job then hand work to each other on one
+            CPU, which is much faster than across CPUs.
     """
 
     memory_mb: int = 2048
     cpus: float = 1.0
     pids_limit: int = 128
     tmpfs_mb: int = 256
+    pin_cpus: bool = True
 
-    def run_kwargs(self) -> dict:
-        """Keyword arguments of ``client.containers.run`` for a locked-down container."""
-        return dict(
+    def run_kwargs(self, cpuset: str | None = None) -> dict:
+        """Keyword arguments of ``client.containers.run`` for a locked-down container, pinned to
+        the CPUs ``cpuset`` (Docker's form: ``"3"``, ``"0,1"``) unless it is None."""
+        kwargs = dict(
             detach=True,
             stdin_open=True,
             tty=False,
@@ -59,6 +65,9 @@ class ContainerSettings:
             ipc_mode="private",
             init=False,
         )
+        if cpuset is not None:
+            kwargs["cpuset_cpus"] = cpuset
+        return kwargs
 
 
 def owner_token() -> str:
@@ -86,11 +95,13 @@ def owner_alive(token: str) -> bool:
 class SandboxContainer:
     """A started container whose runner answers requests in the order they come."""
 
-    def __init__(self, client, image: str, settings: ContainerSettings, labels: dict[str, str]):
+    def __init__(self, client, image: str, settings: ContainerSettings, labels: dict[str, str],
+                 cpuset: str | None = None):
         self.client = client
         self.image = image
         self.settings = settings
         self.labels = labels
+        self.cpuset = cpuset  # None once the daemon has refused it: the container runs unpinned
         self.container = None
         self._sock = None
         self._response = None
@@ -106,8 +117,7 @@ class SandboxContainer:
         import docker.errors
 
         try:
-            self.container = self.client.containers.run(self.image, labels=self.labels,
-                                                        **self.settings.run_kwargs())
+            self.container = self._run()
             self._response = self.client.api.attach_socket(
                 self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
             self._sock = getattr(self._response, "_sock", self._response)
@@ -121,6 +131,21 @@ class SandboxContainer:
         if reply.get("op") != "pong":
             self.remove()
             raise SandboxFault(f"the sandbox runner answered {reply!r} to ping")
+
+    def _run(self):
+        import docker.errors
+
+        if self.cpuset is not None:
+            try:
+                return self.client.containers.run(self.image, labels={**self.labels, CPU_LABEL: self.cpuset},
+                                                  **self.settings.run_kwargs(self.cpuset))
+            except docker.errors.APIError as e:
+                if "cpu" not in str(e).lower():
+                    raise
+                log.warning("the Docker daemon refused CPU set %s (%s): this container runs unpinned",
+                            self.cpuset, e)
+                self.cpuset = None
+        return self.client.containers.run(self.image, labels=self.labels, **self.settings.run_kwargs())
 
     def submit(self, job: Job) -> None:
         """Send a job to the runner, which runs jobs in the order they come; ``receive`` its

@@ -29,6 +29,7 @@ from dataclasses import replace
 
 from sandbox.container import LABEL, OWNER_LABEL, ContainerSettings, SandboxContainer, connect, owner_alive, owner_token
 from sandbox.image import require_image
+from sandbox.placement import place
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
@@ -57,10 +58,11 @@ def sweep_orphans(client) -> int:
 
 
 class _Slot:
-    """A place in the pool; holds a container, restarted on demand after a fault."""
+    """A place in the pool, on its own CPUs; holds a container, restarted on demand after a fault."""
 
-    def __init__(self, executor: "DockerExecutor"):
+    def __init__(self, executor: "DockerExecutor", cpuset: str | None):
         self.executor = executor
+        self.cpuset = cpuset
         self.container: SandboxContainer | None = None
 
     def ensure(self) -> SandboxContainer:
@@ -68,8 +70,9 @@ class _Slot:
         if self.container is not None and self.container.jobs_run >= ex.max_jobs_per_container:
             self.discard()  # recycle: a long-lived container is replaced now and then
         if self.container is None:
-            container = SandboxContainer(ex.client, ex.image, ex.settings, ex.labels)
+            container = SandboxContainer(ex.client, ex.image, ex.settings, ex.labels, self.cpuset)
             container.start()
+            self.cpuset = container.cpuset  # None if the daemon refused it
             self.container = container
         return self.container
 
@@ -92,7 +95,7 @@ class DockerExecutor:
     Args:
         concurrency: containers in the pool, one job each at a time; default: CPU cores.
         image: the sandbox image tag; default: the tag of this version's image (``sandbox.image``).
-        settings: how containers are confined (memory, CPUs, processes, tmpfs).
+        settings: how containers are confined (memory, CPUs and CPU pinning, processes, tmpfs).
         max_retries: how often a job is retried on a fresh container after a fault.
         max_jobs_per_container: a container is replaced after this many jobs.
         client: a ``docker.DockerClient``; default: from the environment.
@@ -130,7 +133,9 @@ class DockerExecutor:
             self.client = self.client or connect(max_pool_size=self.concurrency + 8)
             self.image = self.image or require_image(self.client)
             sweep_orphans(self.client)
-            self._slots = [_Slot(self) for _ in range(self.concurrency)]
+            cpusets = (place(self.client, self.concurrency, self.settings.cpus) if self.settings.pin_cpus
+                       else [None] * self.concurrency)
+            self._slots = [_Slot(self, cpuset) for cpuset in cpusets]
             self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="sandbox")
             self.started = True
             atexit.register(self.close)

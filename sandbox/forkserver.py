@@ -4,8 +4,9 @@ Stdlib only. The runner starts it (``supervise.Forkserver``) as ``python3 -I for
 with a Unix socket on fd 3. It never runs a program's code; it only forks. Forking from here
 instead of from the runner matters for speed: a fork, the copy-on-write faults after it and
 the exit all cost in proportion to the memory of the process that forks, and this one holds
-only what a test process needs (``child.py``, ``harness.py``), not the runner's JSON, AST and
-job state. It is non-dumpable, so programs (same user) cannot ptrace it or read its memory.
+only what a test process needs (``child.py``, ``harness.py``, and ``typing``, which programs
+import most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It
+is non-dumpable, so programs (same user) cannot ptrace it or read its memory.
 
 Protocol, one request at a time: the runner sends a 4-byte little-endian length, then
 ``marshal`` of the payload (see ``child.child_main``), with the child's stdin, stdout, stderr
@@ -122,6 +123,7 @@ def main() -> None:
     with open("/proc/self/oom_score_adj", "w") as f:  # inherited: the OOM killer takes a test first
         f.write("1000")
     set_dumpable(0)  # (after: a non-dumpable process's /proc files belong to root)
+    import typing  # noqa: F401 - what generated Python imports most (5-15 ms): loaded once, not per job
     gc.freeze()  # this process's objects: never traversed (and copied) by a test process's GC
     serve(_socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, CHANNEL_FD))
     os._exit(0)
