@@ -36,6 +36,9 @@ except (OSError, AttributeError):  # pragma: no cover - no libc symbol
     _PRCTL = None
 
 
+_FUNCTION = type(lambda: None)
+
+
 def set_dumpable(flag: int) -> None:
     """prctl(PR_SET_DUMPABLE): 0 forbids ptrace and /proc/PID/mem by same-user processes."""
     if _PRCTL is not None:
@@ -194,44 +197,50 @@ def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.app
     return _join(parts)
 
 
-def ended_record(nonce: str, status: int, usage, _enc=_encode_str, _repr=int.__repr__, _int=int,
-                 _encode=str.encode) -> bytes:
-    """The record a forker writes when a test process has ended: ``{"event": "ended", "nonce",
-    "status" (wait status), "cpu_us"}``, built with pristine references only."""
-    cpu_us = _int((usage.ru_utime + usage.ru_stime) * 1e6)
-    return _encode('{"event": "ended", "nonce": ' + _enc(nonce) + ', "status": ' + _repr(status)
-                   + ', "cpu_us": ' + _repr(cpu_us) + "}\n")
+def ended_record(nonce: str, status: int, usage, _int=int, _encode=str.encode,
+                 _format=b'{"event": "ended", "nonce": "%s", "status": %d, "cpu_us": %d}\n'.__mod__) -> bytes:
+    """The record a forker writes when a test process has ended: ``{"event": "ended", "nonce"
+    (a hex token), "status" (wait status), "cpu_us"}``, built with pristine references only and
+    few allocations (each object allocated after a fork can cost a page copy)."""
+    return _format((_encode(nonce), status, _int((usage.ru_utime + usage.ru_stime) * 1e6)))
 
 
 def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=os.wait4, _close=os.close,
                 _exit=os._exit, _write=os.write, _loads=marshal.loads, _from_bytes=int.from_bytes,
                 _setrlimit=resource.setrlimit, _rlimit_cpu=resource.RLIMIT_CPU, _getrlimit=resource.getrlimit,
                 _tuple=tuple, _read_exact=_read_exact, _ended_record=ended_record):
-    """The zygote's loop: fork one process per test request; that process returns the request.
+    """The zygote's loop: fork one process per test request; that process returns the test.
 
-    Requests on ``ctl_fd``: a 4-byte little-endian length, then ``marshal`` of
-    ``(nonce, kind, test)``. For each, the zygote forks; the new process gets the per-test CPU
-    limit back and returns ``(nonce, kind, test)`` to run the test; the zygote waits for it and
-    writes ``{"event": "ended", "nonce", "status" (wait status), "cpu_us"}`` on the result
-    channel. At end of file (the runner is done with the job) the zygote exits. Only pristine
+    Messages on ``ctl_fd``: a 4-byte little-endian length, then ``marshal`` data. The first holds
+    the job's in-process tests, ``[kind, test]`` each, loaded once (each object a test process
+    touches or allocates after the fork can cost it a page copy). Each next one is a request,
+    ``(nonce, index)``: the zygote forks; the new process gets the per-test CPU limit back and
+    returns ``(nonce, kind, test, tests)`` (``kind`` and ``test`` of ``tests[index]``) to run it;
+    the zygote waits for it and writes ``{"event": "ended", "nonce", "status" (wait status),
+    "cpu_us"}`` on the result channel. At end of file (the runner is done with the job) the zygote exits. Only pristine
     references are used, so the program's top level cannot change what this loop does.
     """
     try:
         _, hard = _getrlimit(_rlimit_cpu)
         _setrlimit(_rlimit_cpu, (hard, hard))  # the program's top level is done: lift the soft limit
+        tests = None
         while True:
             header = _read_exact(ctl_fd, 4)
             if header is None:
                 _exit(0)
-            request = _read_exact(ctl_fd, _from_bytes(header, "little"))
-            if request is None:
+            message = _read_exact(ctl_fd, _from_bytes(header, "little"))
+            if message is None:
                 _exit(0)
-            nonce, kind, test = _loads(request)
+            if tests is None:
+                tests = _loads(message)
+                continue
+            nonce, index = _loads(message)
             pid = _fork()
             if pid == 0:
                 _close(ctl_fd)
                 _setrlimit(_rlimit_cpu, (cpu_s, cpu_s + 1))
-                return _tuple((nonce, kind, test))
+                kind, test = tests[index]
+                return _tuple((nonce, kind, test, tests))
             _, status, usage = _wait4(pid, 0)
             record = _ended_record(nonce, status, usage)
             while record:
@@ -254,14 +263,14 @@ def _python_child(p, result_fd: int) -> None:
     p = None  # noqa: F841 - drop the payload before the program runs
 
     def report(event: str, _type=type, _str=str, _repr=int.__repr__, _enc=_encode_str, _join="".join,
-               _write=os.write, _encode=str.encode, _items=dict.items, **fields) -> None:
+               _write=os.write, _encode=str.encode, _items=dict.items, _append=list.append, **fields) -> None:
         """Write a result record with pristine references only (no builtins lookups), so a
-        program's monkeypatching cannot break or forge the report."""
-        fields["event"], fields["nonce"] = event, nonce
-        parts = ["{"]
+        program's monkeypatching cannot break or forge the report. ``event`` and the nonce (a
+        hex token) need no escaping."""
+        parts = ['{"event": "', event, '", "nonce": "', nonce, '"']
         for k, v in _items(fields):
-            parts += [_enc(k), ": ", _enc(v) if _type(v) is _str else _repr(v), ", "]
-        parts[-1] = "}\n"
+            parts += (", ", _enc(k), ": ", _enc(v) if _type(v) is _str else _repr(v))
+        _append(parts, "}\n")
         data = _encode(_join(parts))
         try:
             while data:
@@ -291,11 +300,11 @@ def _python_child(p, result_fd: int) -> None:
         if zygote_fd is not None:
             flush()  # nothing the top level printed may be inherited by every test process
             report("ready")
-            nonce, kind, test = serve_tests(zygote_fd, result_fd, cpu_s)  # returns in a test process
+            # Returns in a test process; ``_tests`` stays referenced: freeing it would write to (and
+            # so copy) every page that holds a test.
+            nonce, kind, test, _tests = serve_tests(zygote_fd, result_fd, cpu_s)
         if kind == "assert":
-            exec(dict.get(test, "guarded"), namespace)  # compiled by the runner, outside the program's reach
-            run_test = dict.pop(namespace, "__grpo_test__")
-            run_test(_plain)
+            _FUNCTION(dict.get(test, "guarded"), namespace)(_plain)  # compiled by the runner, outside the program's reach
             flush()
             report("passed")
         elif kind == "call":

@@ -45,7 +45,11 @@ def _guard(node) -> None:
 
 
 def compile_guarded_test(code: str):
-    """Compile test statements into ``def __grpo_test__(__grpo_plain__): <code>``.
+    """Compile test statements into the body of ``def __grpo_test__(__grpo_plain__): <code>``.
+
+    Returns:
+        The function's code object: ``FunctionType(code, namespace)(_plain)`` runs the test
+        with the program's globals ``namespace``.
 
     Every compared or truth-tested value passes through the guard (``_plain``), so a value
     whose ``__eq__`` or ``__bool__`` is the program's code fails the test. The guard arrives
@@ -66,4 +70,5 @@ def compile_guarded_test(code: str):
         args=ast.arguments(posonlyargs=[], args=[arg], vararg=None, kwonlyargs=[], kw_defaults=[],
                            kwarg=None, defaults=[]),
         body=module.body or [top], decorator_list=[], returns=None), top)
-    return compile(ast.Module(body=[fn], type_ignores=[]), "<test>", "exec", dont_inherit=True)
+    module_code = compile(ast.Module(body=[fn], type_ignores=[]), "<test>", "exec", dont_inherit=True)
+    return next(const for const in module_code.co_consts if isinstance(const, type(module_code)))

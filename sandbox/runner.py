@@ -102,6 +102,19 @@ def _visible_test(test: dict) -> dict:
     return {}
 
 
+def _visible_tests(tests: list[dict]) -> tuple[list[dict], dict[int, str]]:
+    """Each test's visible part (``_visible_test``; ``{}`` where it does not compile), and, by
+    test index, why a test's code does not compile (the task's fault, same for every program)."""
+    visible, broken = [], {}
+    for i, test in enumerate(tests):
+        try:
+            visible.append(_visible_test(test))
+        except (SyntaxError, ValueError, RecursionError) as e:
+            visible.append({})
+            broken[i] = f"the test code does not compile: {e}"
+    return visible, broken
+
+
 def _remove_tree(path: str) -> None:
     """Remove a file, a link or a folder with everything in it (no recursion); errors are ignored."""
     stack, folders = [path], []
@@ -159,25 +172,28 @@ def _run_tests(job: dict, language, program_code, workdir: str) -> list[dict]:
     cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
     compare, tolerance = job.get("compare", "tokens"), job.get("float_tolerance", 1e-6)
     results = []
-    # A zygote pays off from the second in-process test on.
-    in_process = sum(test["kind"] != "stdio" for test in job["tests"])
+    visible_tests, broken = _visible_tests(job["tests"])
+    # A zygote gets every in-process test of the job at its start; a request names one by its place.
+    zygote_index, zygote_tests = {}, []
+    for i, test in enumerate(job["tests"]):
+        if test["kind"] != "stdio" and i not in broken:
+            zygote_index[i] = len(zygote_tests)
+            zygote_tests.append([test["kind"], visible_tests[i]])
     zygote, failed_start = None, None  # failed_start: (outcome, nonce) of a top level that ran out of limits
-    use_zygote = python and in_process > 1
+    use_zygote = python and len(zygote_tests) > 1  # a zygote pays off from the second in-process test on
     try:
-        for test in job["tests"]:
+        for i, (test, visible) in enumerate(zip(job["tests"], visible_tests)):
             nonce = _token(16)
-            try:
-                visible = _visible_test(test)
-            except (SyntaxError, ValueError, RecursionError) as e:  # the task's fault, same for every program
+            if i in broken:
                 results.append({"status": "runtime_error", "time_s": 0.0, "cpu_time_s": 0.0,
-                                "message": _clip(f"the test code does not compile: {e}", MESSAGE_LIMIT)})
+                                "message": _clip(broken[i], MESSAGE_LIMIT)})
                 continue
             kind = test["kind"]
             if use_zygote and kind != "stdio" and zygote is None and failed_start is None:
                 start_nonce = _token(16)
                 zygote, failed = Zygote.start(
                     {"mode": "zygote", "kind": kind, "test": {}, "nonce": start_nonce, "code": program_code,
-                     "workdir": workdir, "limits": child_limits}, limits, cpu_limit)
+                     "workdir": workdir, "limits": child_limits}, zygote_tests, limits, cpu_limit)
                 if failed is not None:  # the top level ran out of time or output: so would every test
                     failed_start = (failed, start_nonce)
                 use_zygote = zygote is not None or failed_start is not None
@@ -185,7 +201,7 @@ def _run_tests(job: dict, language, program_code, workdir: str) -> list[dict]:
                 if failed_start is not None:
                     outcome, nonce = failed_start
                 else:
-                    outcome = zygote.run(nonce, kind, visible, cpu_limit)
+                    outcome = zygote.run(nonce, zygote_index[i], cpu_limit)
                     if not zygote.alive:
                         use_zygote = not zygote.lost
                         zygote = None

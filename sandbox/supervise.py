@@ -319,7 +319,11 @@ class Watch:
             os.close(stdin_w)
 
     def send(self, fd: int, data: bytes, close: bool) -> None:
-        """Write ``data`` to ``fd`` while watching (never blocking); close ``fd`` after if ``close``."""
+        """Write ``data`` to ``fd`` (non-blocking, or stdin) while watching, after what is still
+        pending for it; close ``fd`` after if ``close``."""
+        if fd in self.writers:
+            self.writers[fd] = [memoryview(bytes(self.writers[fd][0]) + data), close]
+            return
         if not close:  # a request: most fit the pipe at once
             try:
                 data = data[os.write(fd, data):]
@@ -412,10 +416,13 @@ class Watch:
                         return
 
     def drain(self, outcome: Outcome, output_limit: int) -> None:
-        """Read what the pipes hold now, without waiting for more."""
-        for fd in list(self.open_readers):
-            while outcome.killed_for is None and self._read_ready(fd, outcome, output_limit) > 0:
-                pass
+        """Read what the pipes hold now (data or end of file), without waiting for more."""
+        while outcome.killed_for is None:
+            ready = [fd for fd, _ in self.poller.poll(0) if fd in self.open_readers]
+            if not ready:
+                return
+            for fd in ready:
+                self._read_ready(fd, outcome, output_limit)
 
     def finish(self, outcome: Outcome, nonce: str, started: float, output_limit: int, tasks: int) -> bool:
         """After ``run``: take the test's exit record out of ``outcome`` (status, CPU time). If the

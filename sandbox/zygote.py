@@ -3,8 +3,10 @@
 Stdlib only. For a Python job's ``assert`` and ``call`` tests, the program's top level
 (imports, definitions) runs once, in a zygote forked by the fork server; each test then runs
 in a fresh process forked from it (``child.serve_tests``), so a test costs a fork instead of a
-fork and the program's imports. What a test can reach is unchanged: the program and its own
-test. A test's time and CPU time do not include the top level, which has the test's limits.
+fork and the program's imports. A test process holds the program, its own test and what the
+program's process may see of the job's other in-process tests (never an expected value of a
+``call`` test); the top level sees no test. A test's time and CPU time do not include the top
+level, which has the test's limits.
 
 If the top level does not finish in time or within the output limit, that is the outcome of
 every test. If it fails otherwise (an exception, an exit, a signal), or a zygote dies during a
@@ -45,8 +47,11 @@ class Zygote:
         self.lost = False
 
     @classmethod
-    def start(cls, payload: dict, limits: dict, cpu_limit: float | None) -> tuple[Zygote | None, Outcome | None]:
-        """Have a zygote forked for ``payload`` (mode ``zygote``); wait until the top level ran.
+    def start(cls, payload: dict, tests: list, limits: dict,
+              cpu_limit: float | None) -> tuple[Zygote | None, Outcome | None]:
+        """Have a zygote forked for ``payload`` (mode ``zygote``); wait until the top level ran,
+        then hand it ``tests``, the job's in-process tests (``[kind, test]`` each, ``test`` as
+        ``runner._visible_test`` gives it), which the top level never sees.
 
         Returns:
             ``(zygote, None)`` once it is ready; ``(None, outcome)`` if the top level ran out of
@@ -58,6 +63,7 @@ class Zygote:
         """
         nonce, output_limit = payload["nonce"], limits["output_limit_bytes"]
         pid, ours, ctl_w = fork_child(payload, channel=True)
+        os.set_blocking(ctl_w, False)  # requests queue in the watch if the pipe is full
         started = time.monotonic()
         pidfd = os.pidfd_open(pid)  # a zombie until the fork server reaps it: never missed
         watch = Watch(ours, b"", pidfd)
@@ -65,21 +71,22 @@ class Zygote:
         watch.run(outcome, started + limits["wall_time_limit_s"], output_limit, cpu_limit,
                   until=lambda o: o.ends_with("ready", nonce))
         if outcome.killed_for is None and is_record(outcome.last_record(), "ready", nonce):
-            return cls(watch, ctl_w, pid, pidfd, limits), None
+            zygote = cls(watch, ctl_w, pid, pidfd, limits)
+            zygote._request(tests)
+            return zygote, None
         outcome.wall_s = time.monotonic() - started
         os.close(ctl_w)
         watch.kill_and_close(outcome, output_limit)
         os.close(pidfd)
         return None, (outcome if outcome.killed_for in ("timeout", "output_limit") else None)
 
-    def run(self, nonce: str, kind: str, test: dict, cpu_limit: float | None) -> Outcome:
-        """Run one test (``kind`` ``assert`` or ``call``; ``test`` as ``runner._visible_test``
-        gives it) in a process forked from the zygote; return its outcome."""
+    def run(self, nonce: str, index: int, cpu_limit: float | None) -> Outcome:
+        """Run the zygote's test ``index`` (of the ``tests`` it started with) in a process forked
+        from it, the test's records marked with ``nonce``; return its outcome."""
         output_limit = self.limits["output_limit_bytes"]
         outcome = Outcome()
         started = time.monotonic()
-        request = marshal.dumps((nonce, kind, test))
-        self.watch.send(self.ctl_w, len(request).to_bytes(4, "little") + request, close=False)
+        self._request((nonce, index))
         self.watch.run(outcome, started + self.limits["wall_time_limit_s"], output_limit, cpu_limit,
                        until=lambda o: o.ends_with("ended", nonce))
         if not self.watch.finish(outcome, nonce, started, output_limit, RUNNER_FORKSERVER_AND_ZYGOTE):
@@ -87,6 +94,10 @@ class Zygote:
             os.close(self.ctl_w)
             self._release()  # the watch is closed already: everything was killed
         return outcome
+
+    def _request(self, message) -> None:
+        data = marshal.dumps(message)
+        self.watch.send(self.ctl_w, len(data).to_bytes(4, "little") + data, close=False)
 
     def _release(self) -> None:
         self.alive = False

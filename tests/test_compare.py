@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import types
 
 import pytest
 
@@ -82,7 +83,8 @@ def test_guarded_test_routes_comparisons_through_the_guard():
         return v
 
     namespace = {"f": lambda: 3}
-    exec(compile_guarded_test("def check(c):\n    assert c() == 3 and not c() == 4\ncheck(f)\n"), namespace)
-    namespace["__grpo_test__"](guard)
+    code = compile_guarded_test("def check(c):\n    assert c() == 3 and not c() == 4\ncheck(f)\n")
+    assert code.co_name == "__grpo_test__" and code.co_varnames[:1] == ("__grpo_plain__",)
+    types.FunctionType(code, namespace)(guard)
     assert 3 in calls and 4 in calls
     assert "__grpo_plain__" not in namespace  # the guard is a local, not a global the program could replace

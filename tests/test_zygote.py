@@ -121,3 +121,29 @@ def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_execut
     top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eo pid,stat,args")["Processes"]
     assert sorted(row[-1].split("/")[-1] for row in top) == ["forkserver.py", "runner.py"], top
     assert solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n")).passed
+
+
+def test_the_top_level_never_sees_the_tests(executor):
+    # The zygote gets the job's tests only once its top level has run: a program that searches
+    # its memory at the top level finds no test code to learn expected values from.
+    program = ("import gc\n"
+               "MARK = 'SECRET_' + '4242'\n"
+               "def holds(o, depth=0):\n"
+               "    if type(o) is str:\n"
+               "        return MARK in o and o != MARK\n"
+               "    if depth < 4 and type(o) in (dict, list, tuple):\n"
+               "        return any(holds(v, depth + 1) for v in (o.values() if type(o) is dict else o))\n"
+               "    return False\n"
+               "SEEN = any(holds(o) for o in gc.get_objects())\n"
+               "def seen():\n    return SEEN\n")
+    verdict = executor.run_one(asserts(program, "assert seen() is False  # SECRET_4242",
+                                       "assert seen() is False  # SECRET_4242"))
+    assert statuses(verdict) == ["passed", "passed"]
+
+
+def test_many_large_call_tests_reach_the_zygote_in_order(executor):
+    # 8 call tests of 40 kB each: more than a pipe holds, so the zygote's test list and requests queue.
+    tests = tuple(TestCase(kind="call", fn_name="size", args=["x" * 40_000 + str(i)], expected=40_001 + i // 10)
+                  for i in range(8))
+    verdict = executor.run_one(Job(program="def size(s):\n    return len(s) + int(s[-1]) // 10\n", tests=tests))
+    assert statuses(verdict) == ["passed"] * 8
