@@ -217,8 +217,9 @@ def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=o
     ``(nonce, index)``: the zygote forks; the new process gets the per-test CPU limit back and
     returns ``(nonce, kind, test, tests)`` (``kind`` and ``test`` of ``tests[index]``) to run it;
     the zygote waits for it and writes ``{"event": "ended", "nonce", "status" (wait status),
-    "cpu_us"}`` on the result channel. At end of file (the runner is done with the job) the zygote exits. Only pristine
-    references are used, so the program's top level cannot change what this loop does.
+    "cpu_us"}`` on the result channel. At end of file (the runner is done with the job) the
+    zygote exits. Only pristine references are used, so the program's top level cannot change
+    what this loop does.
     """
     try:
         _, hard = _getrlimit(_rlimit_cpu)
@@ -304,7 +305,9 @@ def _python_child(p, result_fd: int) -> None:
             # so copy) every page that holds a test.
             nonce, kind, test, _tests = serve_tests(zygote_fd, result_fd, cpu_s)
         if kind == "assert":
-            _FUNCTION(dict.get(test, "guarded"), namespace)(_plain)  # compiled by the runner, outside the program's reach
+            # The test function, compiled by the runner (outside the program's reach), with the
+            # program's globals.
+            _FUNCTION(dict.get(test, "guarded"), namespace)(_plain)
             flush()
             report("passed")
         elif kind == "call":

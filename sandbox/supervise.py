@@ -319,8 +319,8 @@ class Watch:
             os.close(stdin_w)
 
     def send(self, fd: int, data: bytes, close: bool) -> None:
-        """Write ``data`` to ``fd`` (non-blocking, or stdin) while watching, after what is still
-        pending for it; close ``fd`` after if ``close``."""
+        """Write ``data`` to ``fd`` while watching, after what is still pending for it, never
+        blocking (a request channel must be non-blocking already); close ``fd`` after if ``close``."""
         if fd in self.writers:
             self.writers[fd] = [memoryview(bytes(self.writers[fd][0]) + data), close]
             return
