@@ -28,8 +28,6 @@ DEFAULT_BASE = "debian:bookworm-slim"
 BOOTSTRAP_BASE = "grpo-code-base:bookworm"
 DEBIAN_SUITE = "bookworm"
 PACKAGE_DIR = Path(__file__).resolve().parent
-BAKED_FILES = tuple(f"sandbox/{name}.py" for name in ("runner", "forkserver", "child", "supervise", "zygote",
-                                                       "judge", "guard", "harness", "languages"))
 
 Progress = Callable[[str], None]
 
@@ -44,8 +42,16 @@ def dockerfile_path() -> Path:
     return path
 
 
+def baked_files() -> tuple[str, ...]:
+    """The project files the Dockerfile's ``COPY`` instructions bake into the image (paths from
+    the project root, in order): the build context holds them and the image tag hashes them."""
+    instructions = dockerfile_path().read_text(encoding="utf-8").replace("\\\n", " ").splitlines()
+    return tuple(dict.fromkeys(token for line in instructions if line.lstrip().upper().startswith("COPY ")
+                               for token in line.split() if token.startswith("sandbox/")))
+
+
 def image_tag() -> str:
-    """``grpo-code-sandbox:<12 hex>``, a hash of the Dockerfile, runner and language table.
+    """``grpo-code-sandbox:<12 hex>``, a hash of the Dockerfile and the files it copies in.
 
     ``GRPO_CODE_SANDBOX_IMAGE`` overrides it (an image built elsewhere).
     """
@@ -53,7 +59,7 @@ def image_tag() -> str:
     if override:
         return override
     digest = hashlib.sha256()
-    for path in (dockerfile_path(), *(PACKAGE_DIR.parent / f for f in BAKED_FILES)):
+    for path in (dockerfile_path(), *(PACKAGE_DIR.parent / f for f in baked_files())):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return f"{IMAGE_REPOSITORY}:{digest.hexdigest()[:12]}"
 
@@ -82,7 +88,7 @@ def _build_context() -> io.BytesIO:
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as tar:
         tar.add(dockerfile_path(), arcname="Dockerfile")
-        for rel in BAKED_FILES:
+        for rel in baked_files():
             tar.add(PACKAGE_DIR.parent / rel, arcname=rel)
     buf.seek(0)
     return buf

@@ -61,14 +61,18 @@ class Outcome:
         else:
             self.exit_code = os.WEXITSTATUS(status)
 
+    def _last_line_start(self) -> int:
+        """Where the last line of the result channel starts; -1 if it is not complete."""
+        buf = self.records
+        return buf.rfind(b"\n", 0, len(buf) - 1) + 1 if buf.endswith(b"\n") else -1
+
     def last_record(self) -> dict | None:
         """The last complete line of the result channel, parsed; None if there is none."""
-        buf = self.records
-        if not buf.endswith(b"\n"):
+        start = self._last_line_start()
+        if start < 0:
             return None
-        start = buf.rfind(b"\n", 0, len(buf) - 1) + 1
         try:
-            record = json.loads(buf[start:])
+            record = json.loads(self.records[start:])
         except ValueError:
             return None
         return record if isinstance(record, dict) else None
@@ -76,14 +80,15 @@ class Outcome:
     def ends_with(self, event: str, nonce: str) -> bool:
         """Whether the last complete line looks like ``event`` for ``nonce`` (a cheap test as
         records arrive; ``last_record`` parses it)."""
-        buf = self.records
-        if not buf.endswith(b"\n"):
+        start = self._last_line_start()
+        if start < 0:
             return False
-        line = buf[buf.rfind(b"\n", 0, len(buf) - 1) + 1:]
+        line = self.records[start:]
         return f'"event": "{event}"'.encode() in line and nonce.encode() in line
 
     def drop_last_record(self) -> None:
-        del self.records[self.records.rfind(b"\n", 0, len(self.records) - 1) + 1:]
+        """Remove the last complete line (taken out by ``finish``)."""
+        del self.records[self._last_line_start():]
 
 
 def kill_all() -> None:
