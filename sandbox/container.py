@@ -13,9 +13,10 @@ import os
 import socket
 import struct
 import time
+from collections import deque
 from dataclasses import dataclass
 
-from sandbox.types import DockerUnavailable, Job, SandboxFault, Verdict
+from sandbox.types import DockerUnavailable, Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,28 @@ def owner_alive(token: str) -> bool:
     return _start_time(int(pid)) == started
 
 
+def submission_id() -> str:
+    """A fresh identity for one submission of a job to a runner (32 hex digits, never reused:
+    a retry is a new submission). The runner echoes it in its reply."""
+    return os.urandom(16).hex()
+
+
+class ReplyMismatch(SandboxFault):
+    """The runner's reply carries another submission's identity: the container is not trusted."""
+
+
 class SandboxContainer:
-    """A started container whose runner answers requests in the order they come."""
+    """A started container whose runner answers requests in the order they come.
+
+    ``submit`` sends a job under a fresh submission id and queues it in ``pending``; ``receive``
+    takes the oldest pending submission and accepts only a reply that carries its id. So the
+    host's idea of which job is in flight is the container's own queue, never a count kept
+    elsewhere, and a reply can never be taken for another job's verdict.
+
+    Attributes:
+        pending: ``(submission id, job)`` of jobs sent and not yet received, oldest first.
+        jobs_submitted: jobs sent to this container over its life.
+    """
 
     def __init__(self, client, image: str, settings: ContainerSettings, labels: dict[str, str],
                  cpuset: str | None = None):
@@ -106,7 +127,8 @@ class SandboxContainer:
         self._sock = None
         self._response = None
         self._buf = bytearray()
-        self.jobs_run = 0
+        self.pending: deque[tuple[str, Job]] = deque()
+        self.jobs_submitted = 0
 
     @property
     def id(self) -> str:
@@ -121,14 +143,15 @@ class SandboxContainer:
             self._response = self.client.api.attach_socket(
                 self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
             self._sock = getattr(self._response, "_sock", self._response)
-            reply = self.request({"op": "ping"}, START_TIMEOUT_S)
+            ping = submission_id()
+            reply = self.request({"op": "ping", "id": ping}, START_TIMEOUT_S)
         except (docker.errors.DockerException, OSError) as e:
             self.remove()
             raise SandboxFault(f"cannot start a sandbox container: {e}") from e
         except SandboxFault:
             self.remove()
             raise
-        if reply.get("op") != "pong":
+        if reply.get("op") != "pong" or reply.get("id") != ping:
             self.remove()
             raise SandboxFault(f"the sandbox runner answered {reply!r} to ping")
 
@@ -148,21 +171,36 @@ class SandboxContainer:
         return self.client.containers.run(self.image, labels=self.labels, **self.settings.run_kwargs())
 
     def submit(self, job: Job) -> None:
-        """Send a job to the runner, which runs jobs in the order they come; ``receive`` its
-        verdict. Raises SandboxFault."""
-        self._send(job.to_wire(), START_TIMEOUT_S)
+        """Send a job to the runner under a fresh submission id and queue it in ``pending``; the
+        runner runs jobs in the order they come, and ``receive`` gives their verdicts in that order.
 
-    def receive(self, job: Job) -> Verdict:
-        """The verdict of the oldest job submitted and not yet received (``job``), waiting at most
-        the job's worst case from now; raises SandboxFault if the container fails (the job is not
-        judged)."""
+        Raises:
+            SandboxFault: the container cannot be written to (the job is not queued).
+        """
+        wire_id = submission_id()
+        self._send(job.to_wire(wire_id), START_TIMEOUT_S)
+        self.pending.append((wire_id, job))
+        self.jobs_submitted += 1
+
+    def receive(self) -> tuple[Job, Verdict]:
+        """The oldest pending job and its verdict, waiting at most the job's worst case from now.
+
+        Raises:
+            SandboxError: nothing is pending (a bug of the caller).
+            ReplyMismatch: the reply carries another submission's id.
+            SandboxFault: the container failed (the job is not judged). After any fault the
+                container must be discarded: its stream is no longer in step with ``pending``.
+        """
+        if not self.pending:
+            raise SandboxError("receive() with no job pending on this container")
+        wire_id, job = self.pending.popleft()
         reply = self._receive(job.limits.worst_case_s(len(job.tests)))
-        self.jobs_run += 1
+        if reply.get("id") != wire_id:
+            raise ReplyMismatch(f"container {self.id}: the runner answered submission {reply.get('id')!r} "
+                                f"while {wire_id!r} (job {job.job_id or '-'}) was the oldest in flight")
         if not reply.get("ok"):
             raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}")
-        if reply.get("id") != job.job_id:
-            raise SandboxFault(f"the sandbox runner answered job {reply.get('id')!r} for job {job.job_id!r}")
-        return Verdict.from_wire(reply, n_tests=len(job.tests))
+        return job, Verdict.from_wire(reply, n_tests=len(job.tests))
 
     def request(self, message: dict, timeout_s: float) -> dict:
         """Send one request line, return the runner's reply; raises SandboxFault."""

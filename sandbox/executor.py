@@ -25,9 +25,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from sandbox.container import LABEL, OWNER_LABEL, ContainerSettings, SandboxContainer, connect, owner_alive, owner_token
+from sandbox.container import (LABEL, OWNER_LABEL, ContainerSettings, ReplyMismatch, SandboxContainer, connect,
+                               owner_alive, owner_token)
 from sandbox.image import require_image
 from sandbox.placement import place
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
@@ -57,6 +58,39 @@ def sweep_orphans(client) -> int:
     return removed
 
 
+@dataclass
+class ExecutorStats:
+    """What an executor has done since it started (counts; read with ``DockerExecutor.stats``).
+
+    Attributes:
+        jobs: verdicts returned.
+        faults: container faults (each one discards its container).
+        retries: jobs sent again after a fault (attempts beyond the first).
+        mismatches: replies that carried another submission's identity (counted in ``faults`` too).
+        sandbox_errors: jobs given up after their last retry (verdict ``sandbox_error``).
+        containers_started: containers started, the first ones and every replacement.
+        recycled: containers replaced after ``max_jobs_per_container`` jobs.
+    """
+
+    jobs: int = 0
+    faults: int = 0
+    retries: int = 0
+    mismatches: int = 0
+    sandbox_errors: int = 0
+    containers_started: int = 0
+    recycled: int = 0
+
+
+@dataclass
+class _Entry:
+    """A job of a ``run`` in one worker's hands: its place in the batch, attempts, last error."""
+
+    index: int
+    job: Job
+    attempt: int = 1
+    error: str = ""
+
+
 class _Slot:
     """A place in the pool, on its own CPUs; holds a container, restarted on demand after a fault."""
 
@@ -65,13 +99,22 @@ class _Slot:
         self.cpuset = cpuset
         self.container: SandboxContainer | None = None
 
+    def accepting(self) -> bool:
+        """Whether the current container takes more jobs (it is replaced after
+        ``max_jobs_per_container``, once nothing is pending on it)."""
+        return self.container is not None and self.container.jobs_submitted < self.executor.max_jobs_per_container
+
     def ensure(self) -> SandboxContainer:
+        """The slot's container: started if there is none, replaced if it has taken its share of
+        jobs and nothing is pending on it. Raises SandboxFault."""
         ex = self.executor
-        if self.container is not None and self.container.jobs_run >= ex.max_jobs_per_container:
+        if self.container is not None and not self.accepting() and not self.container.pending:
             self.discard()  # recycle: a long-lived container is replaced now and then
+            ex._count(recycled=1)
         if self.container is None:
             container = SandboxContainer(ex.client, ex.image, ex.settings, ex.labels, self.cpuset)
             container.start()
+            ex._count(containers_started=1)
             self.cpuset = container.cpuset  # None if the daemon refused it
             self.container = container
         return self.container
@@ -121,6 +164,8 @@ class DockerExecutor:
         self._threads: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
         self._previous_handlers: dict[int, object] = {}
+        self._stats = ExecutorStats()
+        self._stats_lock = threading.Lock()
         self.started = False
 
     # -- lifecycle -------------------------------------------------------------------
@@ -243,15 +288,20 @@ class DockerExecutor:
 
     def _work(self, todo: queue.SimpleQueue, done: queue.SimpleQueue) -> None:
         """One container's share of a ``run``: up to ``PIPELINE_DEPTH`` jobs in flight on it (the
-        runner starts the next job the moment one ends), faults retried on a fresh container."""
+        runner starts the next job the moment one ends), faults retried on a fresh container.
+
+        ``inflight`` holds this worker's jobs, oldest first; the container's own ``pending`` queue
+        is always a prefix of it (the jobs sent to this container), so a replaced or fresh
+        container is given exactly the jobs it has not seen, and each reply is checked against
+        the submission it answers (``SandboxContainer.receive``).
+        """
         slot = self._idle.get()
-        inflight: deque[list] = deque()  # [index, job, attempt, last error], submitted in this order
+        inflight: deque[_Entry] = deque()
         try:
-            sent = 0  # how many of inflight the current container has
             while True:
                 while len(inflight) < PIPELINE_DEPTH:
                     try:
-                        inflight.append([*todo.get_nowait(), 1, ""])
+                        inflight.append(_Entry(*todo.get_nowait()))
                     except queue.Empty:
                         break
                 if not inflight:
@@ -259,43 +309,59 @@ class DockerExecutor:
                 culprit = 0
                 try:
                     container = slot.ensure()
-                    while sent < len(inflight):
+                    sent = len(container.pending)
+                    while sent < len(inflight) and slot.accepting():
                         culprit = sent
-                        container.submit(inflight[sent][1])
+                        container.submit(inflight[sent].job)
                         sent += 1
                     culprit = 0
-                    verdict = container.receive(inflight[0][1])
+                    job, verdict = container.receive()
                 except SandboxFault as e:
                     slot.discard()
-                    sent = 0
                     self._fault(inflight, culprit, e, done)
                     continue
-                i, job, attempt, _ = inflight.popleft()
-                sent -= 1
-                if attempt > 1:
-                    log.info("job %s succeeded on attempt %d", job.job_id or "-", attempt)
-                done.put((i, replace(verdict, attempts=attempt)))
+                entry = inflight.popleft()
+                if job is not entry.job:  # the pending queue is a prefix of inflight: never happens
+                    raise SandboxError(f"sandbox executor bug: a verdict of job {job.job_id!r} came back "
+                                       f"for job {entry.job.job_id!r}")
+                if entry.attempt > 1:
+                    log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
+                self._count(jobs=1)
+                done.put((entry.index, replace(verdict, attempts=entry.attempt)))
         except BaseException as e:  # noqa: BLE001 - a bug: the caller re-raises it
             for entry in inflight:
-                done.put((entry[0], e))
+                done.put((entry.index, e))
             raise
         finally:
             self._idle.put(slot)
 
-    def _fault(self, inflight: deque, culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
+    def _fault(self, inflight: deque[_Entry], culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
         """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its
         verdict is ``sandbox_error``. The other jobs in flight are sent again, attempts unchanged."""
         entry = inflight[culprit]
-        entry[3] = str(error)
-        log.warning("sandbox fault on job %s (attempt %d): %s", entry[1].job_id or "-", entry[2], error)
-        if entry[2] > self.max_retries:
+        entry.error = str(error)
+        self._count(faults=1, mismatches=int(isinstance(error, ReplyMismatch)))
+        log.warning("sandbox fault on job %s (attempt %d): %s", entry.job.job_id or "-", entry.attempt, error)
+        if entry.attempt > self.max_retries:
             del inflight[culprit]
-            done.put((entry[0], Verdict.program_level(
-                "sandbox_error", len(entry[1].tests), f"sandbox failed {entry[2]} times: {entry[3]}",
-                attempts=entry[2])))
+            self._count(jobs=1, sandbox_errors=1)
+            done.put((entry.index, Verdict.program_level(
+                "sandbox_error", len(entry.job.tests), f"sandbox failed {entry.attempt} times: {entry.error}",
+                attempts=entry.attempt)))
             return
-        time.sleep(RETRY_BACKOFF_S[min(entry[2] - 1, len(RETRY_BACKOFF_S) - 1)])
-        entry[2] += 1
+        time.sleep(RETRY_BACKOFF_S[min(entry.attempt - 1, len(RETRY_BACKOFF_S) - 1)])
+        entry.attempt += 1
+        self._count(retries=1)
+
+    def _count(self, **increments: int) -> None:
+        with self._stats_lock:
+            for name, n in increments.items():
+                setattr(self._stats, name, getattr(self._stats, name) + n)
+
+    def stats(self) -> ExecutorStats:
+        """A copy of the counters since the executor started (see ``ExecutorStats``)."""
+        with self._stats_lock:
+            return replace(self._stats)
 
     async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
         """Like ``run``, awaitable: jobs run on the pool's threads while the event loop goes on."""

@@ -158,7 +158,8 @@ class Job:
         limits: resource limits.
         compare: stdio comparison: ``tokens``, ``lines`` or ``exact``.
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
-        job_id: free text for logs.
+        job_id: free text for logs (often the task id, which the completions of a group share);
+            never used to match a reply to its job (each submission gets its own identity).
     """
 
     program: str
@@ -181,15 +182,16 @@ class Job:
         _require(self.float_tolerance >= 0, "float_tolerance must be >= 0")
         _require(len(self.tests) > 0, "a job needs at least one test case")
 
-    def to_wire(self) -> dict:
-        """The request the in-container runner reads (see ``sandbox.runner.serve``)."""
+    def to_wire(self, submission_id: str) -> dict:
+        """The request the in-container runner reads (see ``sandbox.runner.serve``); its ``id`` is
+        ``submission_id``, unique to this submission, which the runner's reply carries back."""
         tests = []
         for t in self.tests:
             d = t.to_dict()
             if t.kind == "stdio":
                 d["stdin"] = t.stdin
             tests.append(d)
-        return {"op": "run", "id": self.job_id, "language": self.language, "program": self.program,
+        return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
                 "float_tolerance": self.float_tolerance}
 
