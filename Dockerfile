@@ -1,6 +1,6 @@
 # The grpo-code sandbox image: the runtimes that untrusted programs run in, and the runner.
-# Build it with `grpo-code sandbox build` (it tags the image with a hash of this file, the runner, the harness
-# and the language table). Where no registry is reachable, that command makes BASE itself with
+# Build it with `grpo-code sandbox build` (it tags the image with a hash of this file and of every file it
+# copies in: the folder sandbox/inside/). Where no registry is reachable, that command makes BASE itself with
 # debootstrap + docker import and builds this same file on it.
 ARG BASE=debian:bookworm-slim
 FROM ${BASE}
@@ -11,10 +11,10 @@ RUN apt-get update \
  && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 10001 --user-group --no-create-home --home-dir /tmp --shell /usr/sbin/nologin sandbox
 
-COPY sandbox/languages.py sandbox/harness.py sandbox/child.py sandbox/forkserver.py sandbox/guard.py \
-     sandbox/judge.py sandbox/supervise.py sandbox/zygote.py sandbox/runner.py /opt/sandbox/
+# The trusted in-container code, the folder whole (the image tag hashes every file in it).
+COPY sandbox/inside/ /opt/sandbox/inside/
 
 ENV GRPO_CODE_SANDBOX=1 LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
 USER 10001:10001
 WORKDIR /tmp
-CMD ["python3", "-I", "/opt/sandbox/runner.py"]
+CMD ["python3", "-I", "/opt/sandbox/inside", "runner"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sandbox import Job, Limits, TestCase
-from sandbox.languages import LANGUAGES
+from sandbox import LANGUAGES
 from sandbox.types import COMPARE_MODES
 
 TASK_FIELDS = {

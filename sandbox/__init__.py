@@ -12,7 +12,8 @@ TRL), so it is usable on its own::
 """
 
 from sandbox.container import ContainerSettings
-from sandbox.executor import DockerExecutor
+from sandbox.executor import DockerExecutor, ExecutorStats
+from sandbox.inside.languages import LANGUAGES
 from sandbox.types import (
     STATUSES,
     DockerUnavailable,
@@ -31,7 +32,9 @@ __all__ = [
     "ContainerSettings",
     "DockerExecutor",
     "DockerUnavailable",
+    "ExecutorStats",
     "ImageMissing",
+    "LANGUAGES",
     "Job",
     "Limits",
     "SandboxError",

@@ -46,7 +46,7 @@ except OSError as e:
 READ_ONLY = """
 import os
 hits = []
-for path in ("/usr/x", "/etc/x", "/opt/sandbox/runner.py", "/x"):
+for path in ("/usr/x", "/etc/x", "/opt/sandbox/inside/runner.py", "/x"):
     try:
         with open(path, "a") as f:
             f.write("x")
@@ -198,4 +198,4 @@ def _processes(executor: DockerExecutor, container_id: str) -> list[str]:
     """Command lines of the container's processes other than the runner and its fork server."""
     top = executor.client.api.top(container_id, ps_args="-eo pid,args")
     rows = [row[-1] for row in top.get("Processes") or []]
-    return [cmd for cmd in rows if not cmd.endswith(("/opt/sandbox/runner.py", "/opt/sandbox/forkserver.py"))]
+    return [cmd for cmd in rows if not cmd.endswith(("/opt/sandbox/inside runner", "/opt/sandbox/inside forkserver"))]

@@ -1,7 +1,7 @@
 """Build the sandbox image from the project's Dockerfile, online or offline.
 
-The tag carries a hash of everything baked into the image (Dockerfile, runner, harness, language
-table), so a changed runner is never tested against a stale image. Where the Dockerfile's base
+The tag carries a hash of everything baked into the image (the Dockerfile and the folder
+``sandbox/inside``), so a changed runner is never tested against a stale image. Where the Dockerfile's base
 (``debian:bookworm-slim``) cannot be pulled, the base is made with ``debootstrap`` and
 ``docker import`` (cached as ``grpo-code-base:bookworm``) and the same Dockerfile is built on it.
 """
@@ -44,10 +44,21 @@ def dockerfile_path() -> Path:
 
 def baked_files() -> tuple[str, ...]:
     """The project files the Dockerfile's ``COPY`` instructions bake into the image (paths from
-    the project root, in order): the build context holds them and the image tag hashes them."""
+    the project root, sorted; a folder stands for every file under it, caches left out): the
+    build context holds them and the image tag hashes them."""
     instructions = dockerfile_path().read_text(encoding="utf-8").replace("\\\n", " ").splitlines()
-    return tuple(dict.fromkeys(token for line in instructions if line.lstrip().upper().startswith("COPY ")
-                               for token in line.split() if token.startswith("sandbox/")))
+    sources = [token for line in instructions if line.lstrip().upper().startswith("COPY ")
+               for token in line.split()[1:-1] if token.startswith("sandbox/")]
+    root = PACKAGE_DIR.parent
+    files = set()
+    for source in sources:
+        path = root / source
+        if path.is_dir():
+            files.update(f.relative_to(root).as_posix() for f in path.rglob("*")
+                         if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc")
+        else:
+            files.add(source)
+    return tuple(sorted(files))
 
 
 def image_tag() -> str:
@@ -59,8 +70,9 @@ def image_tag() -> str:
     if override:
         return override
     digest = hashlib.sha256()
-    for path in (dockerfile_path(), *(PACKAGE_DIR.parent / f for f in baked_files())):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(b"Dockerfile\0" + dockerfile_path().read_bytes() + b"\0")
+    for name in baked_files():
+        digest.update(name.encode() + b"\0" + (PACKAGE_DIR.parent / name).read_bytes() + b"\0")
     return f"{IMAGE_REPOSITORY}:{digest.hexdigest()[:12]}"
 
 

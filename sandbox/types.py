@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sandbox.languages import LANGUAGES
+from sandbox.inside.languages import LANGUAGES
 
 TEST_KINDS = ("assert", "stdio", "call")
 COMPARE_MODES = ("tokens", "lines", "exact")
@@ -154,7 +154,7 @@ class Job:
     Attributes:
         program: full source code.
         tests: the test cases; each runs in a fresh process.
-        language: a key of ``sandbox.languages.LANGUAGES``.
+        language: a key of ``sandbox.inside.languages.LANGUAGES``.
         limits: resource limits.
         compare: stdio comparison: ``tokens``, ``lines`` or ``exact``.
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
@@ -183,7 +183,7 @@ class Job:
         _require(len(self.tests) > 0, "a job needs at least one test case")
 
     def to_wire(self, submission_id: str) -> dict:
-        """The request the in-container runner reads (see ``sandbox.runner.serve``); its ``id`` is
+        """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
         ``submission_id``, unique to this submission, which the runner's reply carries back."""
         tests = []
         for t in self.tests:

@@ -175,7 +175,7 @@ def test_C07_fork_bomb_is_contained_and_leaves_nothing(solo_executor, cases):
         assert solo_executor.container_ids() == [container_id]  # the same worker, no fault
         rows = _process_rows(solo_executor, container_id)
         # no children, no <defunct> zombies: the runner and the fork server only
-        assert sorted(row.split("/")[-1] for row in rows) == ["forkserver.py", "runner.py"], rows
+        assert sorted(row.split("/")[-1] for row in rows) == ["inside forkserver", "inside runner"], rows
         assert _pids_in(solo_executor, container_id) == IDLE_PIDS
     good = "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n"
     verdict = run_case(solo_executor, case, good, task=task)

@@ -7,9 +7,9 @@ import types
 
 import pytest
 
-from sandbox.guard import compile_guarded_test
-from sandbox.harness import NotPlainData, _plain, to_json
-from sandbox.judge import compare_output, json_equal
+from sandbox.inside.compare import compare_output, json_equal
+from sandbox.inside.guard import compile_guarded_test
+from sandbox.inside.program_process import NotPlainData, _plain, to_json
 
 
 @pytest.mark.parametrize("got, want, mode, ok", [

@@ -6,36 +6,55 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from sandbox.image import baked_files
+from sandbox.image import baked_files, image_tag
 
-SANDBOX = Path(__file__).resolve().parent.parent / "sandbox"
+INSIDE = Path(__file__).resolve().parent.parent / "sandbox" / "inside"
 
 
-def _sibling_imports(module: str) -> set[str]:
-    """Modules of the sandbox folder that ``module`` imports as plain (in-image) modules."""
-    tree = ast.parse((SANDBOX / f"{module}.py").read_text(encoding="utf-8"))
+def _package_imports(module: str) -> set[str]:
+    """Modules of ``sandbox/inside`` that ``module`` imports (relatively, or as ``inside.X``)."""
+    tree = ast.parse((INSIDE / f"{module}.py").read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module)
-        elif isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-    return {name for name in names if (SANDBOX / f"{name}.py").is_file()}
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.level == 1:
+                names.add(node.module)
+            elif node.module.startswith("inside."):
+                names.add(node.module.removeprefix("inside."))
+    return names
 
 
 def test_the_image_bakes_every_module_the_runner_and_fork_server_load():
-    needed, todo = set(), ["runner", "forkserver"]
+    needed, todo = set(), ["__main__"]
     while todo:
         module = todo.pop()
         if module not in needed:
             needed.add(module)
-            todo += _sibling_imports(module)
-    assert needed == {"runner", "forkserver", "child", "harness", "guard", "judge", "languages", "supervise", "zygote"}
-    assert {f"sandbox/{m}.py" for m in needed} <= set(baked_files())
+            todo += _package_imports(module)
+    assert {"runner", "forkserver", "jobs", "program_process", "watch", "zygote", "verdict"} <= needed
+    assert all((INSIDE / f"{m}.py").is_file() for m in needed)
+    assert {f"sandbox/inside/{m}.py" for m in needed} <= set(baked_files())
 
 
-def test_baked_files_come_from_the_copy_instructions_only():
+def test_the_folder_is_baked_whole_and_only_it():
     files = baked_files()
-    assert files[0] == "sandbox/languages.py" and files[-1] == "sandbox/runner.py"
-    assert len(files) == len(set(files)) == 9
-    assert all(f.startswith("sandbox/") and f.endswith(".py") for f in files)
+    on_disk = sorted(f"sandbox/inside/{p.relative_to(INSIDE).as_posix()}" for p in INSIDE.rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    assert list(files) == on_disk
+    assert "sandbox/inside/program_process.py" in files and "sandbox/executor.py" not in files
+
+
+def test_the_tag_changes_with_any_baked_file(tmp_path, monkeypatch):
+    import sandbox.image as image
+
+    root = tmp_path / "project"
+    (root / "sandbox" / "inside").mkdir(parents=True)
+    (root / "Dockerfile").write_text("FROM x\nCOPY sandbox/inside/ /opt/sandbox/inside/\n")
+    (root / "sandbox" / "inside" / "a.py").write_text("A = 1\n")
+    monkeypatch.setattr(image, "PACKAGE_DIR", root / "sandbox")
+    first = image_tag()
+    (root / "sandbox" / "inside" / "b.py").write_text("B = 1\n")
+    second = image_tag()
+    (root / "sandbox" / "inside" / "a.py").write_text("A = 2\n")
+    third = image_tag()
+    assert len({first, second, third}) == 3

@@ -119,7 +119,7 @@ def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_execut
                                             "assert True"))
     assert statuses(verdict) == ["passed", "passed"]
     top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eo pid,stat,args")["Processes"]
-    assert sorted(row[-1].split("/")[-1] for row in top) == ["forkserver.py", "runner.py"], top
+    assert sorted(row[-1].split("/")[-1] for row in top) == ["inside forkserver", "inside runner"], top
     assert solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n")).passed
 
 

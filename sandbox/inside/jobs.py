@@ -1,62 +1,30 @@
-"""The in-container runner: compile a program once, run each test case in a fresh process.
+"""One job in the container: write the program, compile it once, run each test in a fresh process,
+judge each test, clean up.
 
-Stdlib only. It runs as PID 1 of a sandbox container (unprivileged user, no capabilities, no
-network, read-only root) and talks to the host over the container's attached stdin/stdout:
-one JSON object per line in each direction (``ping`` and ``run`` requests, see ``serve``).
-
-Why PID 1: signals sent from inside a PID namespace to its init are dropped unless init
-handles them, so a program cannot kill the runner, and ``kill(-1, SIGKILL)`` from the runner
-ends every other process in the container, including children that escaped with ``setsid``.
-
-The runner forks no test process itself: the fork server does (``forkserver.py``, a lean
-interpreter whose forks are cheap), or, for a Python program's ``assert`` and ``call`` tests, a
-zygote forked by it that ran the program's top level once (``zygote.py``). The runner feeds and
-reads each test process and enforces its limits (``supervise.py``), and judges it (``judge.py``).
-
-Threat model of in-process tests: the harness guards against always-equal objects, early
-exits and monkeypatched builtins, but code that deliberately reverse-engineers the harness
-(ctypes, frame walking) shares the test's process. ``call`` and ``stdio`` tests do not.
+Stdlib only; runs in the runner. The fork server forks every test process (``forkclient``), or
+a zygote does for a Python program's ``assert`` and ``call`` tests (``zygote``); ``watch`` feeds
+and reads each one within its limits, and ``verdict`` judges it.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import signal
-import sys
 import time
 import traceback
 
-if __package__:  # sandbox.runner, imported on the host
-    from .child import set_dumpable
-    from .guard import compile_guarded_test
-    from .harness import MESSAGE_LIMIT, _clip
-    from .judge import judge
-    from .languages import LANGUAGES
-    from .supervise import FORKSERVER, kill_all, note_oom_baseline, spawn
-    from .zygote import Zygote
-else:  # inside the image: plain modules beside this file (-I leaves its folder off sys.path)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from child import set_dumpable  # type: ignore[import-not-found]
-    from guard import compile_guarded_test  # type: ignore[import-not-found]
-    from harness import MESSAGE_LIMIT, _clip  # type: ignore[import-not-found]
-    from judge import judge  # type: ignore[import-not-found]
-    from languages import LANGUAGES  # type: ignore[import-not-found]
-    from supervise import FORKSERVER, kill_all, note_oom_baseline, spawn  # type: ignore[import-not-found]
-    from zygote import Zygote  # type: ignore[import-not-found]
+from .forkclient import kill_all
+from .guard import compile_guarded_test
+from .languages import LANGUAGES
+from .records import MESSAGE_LIMIT
+from .records import clip as _clip
+from .verdict import test_result
+from .watch import spawn
+from .zygote import Zygote
 
-PROTOCOL = 1
 JOB_ROOT = "/tmp/jobs"
 SCRUB_DIRS = ("/tmp", "/dev/shm")
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
 
 
 def _token(n_bytes: int) -> str:
@@ -89,7 +57,7 @@ def _guarded(code: str):
     return compiled
 
 
-def _visible_test(test: dict) -> dict:
+def visible_test(test: dict) -> dict:
     """The part of a test the program's process may see: never expected values.
 
     Raises:
@@ -103,12 +71,12 @@ def _visible_test(test: dict) -> dict:
 
 
 def _visible_tests(tests: list[dict]) -> tuple[list[dict], dict[int, str]]:
-    """Each test's visible part (``_visible_test``; ``{}`` where it does not compile), and, by
+    """Each test's visible part (``visible_test``; ``{}`` where it does not compile), and, by
     test index, why a test's code does not compile (the task's fault, same for every program)."""
     visible, broken = [], {}
     for i, test in enumerate(tests):
         try:
-            visible.append(_visible_test(test))
+            visible.append(visible_test(test))
         except (SyntaxError, ValueError, RecursionError) as e:
             visible.append({})
             broken[i] = f"the test code does not compile: {e}"
@@ -139,7 +107,7 @@ def _remove_tree(path: str) -> None:
             pass
 
 
-def _scrub() -> None:
+def scrub() -> None:
     """Remove everything a job left in the writable folders."""
     for root in SCRUB_DIRS:
         try:
@@ -215,7 +183,7 @@ def _run_tests(job: dict, language, program_code, workdir: str) -> list[dict]:
                 stdin = test.get("stdin", "").encode("utf-8") if kind == "stdio" else b""
                 outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
                                 cpu_limit=cpu_limit)
-            results.append(judge(test, outcome, limits, nonce, compare, tolerance))
+            results.append(test_result(test, outcome, limits, nonce, compare, tolerance))
     finally:
         if zygote is not None:
             zygote.close()
@@ -253,76 +221,5 @@ def run_job(job: dict) -> dict:
         failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]
         verdict["status"] = failed[0] if failed else "passed"
     verdict["run_time_s"] = round(time.monotonic() - started, 6)
-    _scrub()
+    scrub()
     return verdict
-
-
-class LineReader:
-    """Newline-delimited messages from a file descriptor."""
-
-    def __init__(self, fd: int):
-        self.fd = fd
-        self.buf = bytearray()
-
-    def readline(self) -> bytes | None:
-        while True:
-            i = self.buf.find(b"\n")
-            if i >= 0:
-                line = bytes(self.buf[:i])
-                del self.buf[: i + 1]
-                return line
-            data = os.read(self.fd, 1 << 20)
-            if not data:
-                return None
-            self.buf += data
-
-
-def _reply(message: dict) -> None:
-    _write_all(1, (json.dumps(message) + "\n").encode())
-
-
-def serve(fd_in: int = 0) -> None:
-    """Answer requests until stdin closes.
-
-    Requests: ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong", "protocol": 1}``;
-    ``{"op": "run", "id", "language", "program", "tests", "limits", "compare", "float_tolerance"}``
-    -> the verdict (see ``run_job``), or ``{"ok": false, "error": ...}`` if the runner failed.
-    """
-    reader = LineReader(fd_in)
-    while True:
-        line = reader.readline()
-        if line is None:
-            return
-        request_id = None
-        try:
-            request = json.loads(line)
-            request_id = request.get("id")
-            if request.get("op") == "ping":
-                _reply({"ok": True, "op": "pong", "protocol": PROTOCOL, "id": request_id})
-                continue
-            reply = run_job(request)
-        except Exception:  # noqa: BLE001 - a runner bug is reported, the host retries elsewhere
-            kill_all()
-            _scrub()
-            reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:]}
-        try:  # between jobs the container holds the runner and the fork server, nothing else
-            FORKSERVER.start()
-        except OSError:  # the next job's request says it
-            pass
-        _reply(reply)
-
-
-def main() -> None:
-    # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
-    if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
-        sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
-    set_dumpable(0)  # no ptrace and no /proc/1/mem for programs of the same user
-    os.makedirs(JOB_ROOT, exist_ok=True)
-    note_oom_baseline()
-    FORKSERVER.start()  # ready before the first job
-    serve()
-
-
-if __name__ == "__main__":
-    main()

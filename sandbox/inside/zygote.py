@@ -2,7 +2,7 @@
 
 Stdlib only. For a Python job's ``assert`` and ``call`` tests, the program's top level
 (imports, definitions) runs once, in a zygote forked by the fork server; each test then runs
-in a fresh process forked from it (``child.serve_tests``), so a test costs a fork instead of a
+in a fresh process forked from it (``program_process.serve_tests``), so a test costs a fork instead of a
 fork and the program's imports. A test process holds the program, its own test and what the
 program's process may see of the job's other in-process tests (never an expected value of a
 ``call`` test); the top level sees no test. A test's time and CPU time do not include the top
@@ -21,10 +21,9 @@ import os
 import select
 import time
 
-if __package__:  # sandbox.zygote, imported on the host
-    from .supervise import FORKSERVER, Outcome, Watch, fork_child, is_record, kill_all
-else:  # inside the image, beside runner.py
-    from supervise import FORKSERVER, Outcome, Watch, fork_child, is_record, kill_all
+from .forkclient import FORKSERVER, fork_child, kill_all
+from .records import ENDED, READY, is_record
+from .watch import Outcome, Watch
 
 RUNNER_FORKSERVER_AND_ZYGOTE = 3  # tasks alive in the container between two tests
 EXIT_WAIT_S = 1.0  # how long a closed zygote may take to exit before it is killed
@@ -51,7 +50,7 @@ class Zygote:
               cpu_limit: float | None) -> tuple[Zygote | None, Outcome | None]:
         """Have a zygote forked for ``payload`` (mode ``zygote``); wait until the top level ran,
         then hand it ``tests``, the job's in-process tests (``[kind, test]`` each, ``test`` as
-        ``runner._visible_test`` gives it), which the top level never sees.
+        ``jobs.visible_test`` gives it), which the top level never sees.
 
         Returns:
             ``(zygote, None)`` once it is ready; ``(None, outcome)`` if the top level ran out of
@@ -69,8 +68,8 @@ class Zygote:
         watch = Watch(ours, b"", pidfd)
         outcome = Outcome()
         watch.run(outcome, started + limits["wall_time_limit_s"], output_limit, cpu_limit,
-                  until=lambda o: o.ends_with("ready", nonce))
-        if outcome.killed_for is None and is_record(outcome.last_record(), "ready", nonce):
+                  until=lambda o: o.ends_with(READY, nonce))
+        if outcome.killed_for is None and is_record(outcome.last_record(), READY, nonce):
             zygote = cls(watch, ctl_w, pid, pidfd, limits)
             zygote._request(tests)
             return zygote, None
@@ -88,7 +87,7 @@ class Zygote:
         started = time.monotonic()
         self._request((nonce, index))
         self.watch.run(outcome, started + self.limits["wall_time_limit_s"], output_limit, cpu_limit,
-                       until=lambda o: o.ends_with("ended", nonce))
+                       until=lambda o: o.ends_with(ENDED, nonce))
         if not self.watch.finish(outcome, nonce, started, output_limit, RUNNER_FORKSERVER_AND_ZYGOTE):
             self.lost = outcome.killed_for == "forker"
             os.close(self.ctl_w)

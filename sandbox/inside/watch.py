@@ -1,30 +1,21 @@
-"""The runner's side of test processes: have them forked, feed stdin, read output, enforce limits, kill.
+"""The runner's side of a test process: feed its stdin, read its output, enforce its limits.
 
-Stdlib only. The runner never forks a test process itself: the fork server does
-(``Forkserver``, ``forkserver.py``), or a zygote for a Python job's in-process tests
-(``zygote.py``). A ``Watch`` reads a test process's stdout, stderr and result channel into an
+Stdlib only. A ``Watch`` reads a test process's stdout, stderr and result channel into an
 ``Outcome`` while it enforces the limits of one test: wall-clock deadline, output size, and the
 CPU time of the whole container (a fork bomb's processes share the test's limit instead of each
-getting their own RLIMIT_CPU). The test is over when the process that forked it writes its exit
-record. ``kill_all`` ends every process in the container but the runner.
+getting their own RLIMIT_CPU). The test is over when the process that forked it writes its
+``ended`` record. ``spawn`` has the fork server fork one test process and watches it.
 """
 
 from __future__ import annotations
 
-import array
-import json
-import marshal
 import os
 import select
-import signal
-import socket
-import sys
 import time
 
-if __package__:  # sandbox.supervise, imported on the host
-    from .child import reap_exited
-else:  # inside the image, beside runner.py
-    from child import reap_exited
+from .cgroup import container_cpu_s, oom_since_last_check, tasks_in_container
+from .forkclient import FORKSERVER, fork_child, kill_all
+from .records import ENDED, is_record, parse
 
 STDERR_TAIL = 2048
 RESULT_LIMIT = 8 * 1024 * 1024  # bytes a test may send on its result channel
@@ -69,13 +60,7 @@ class Outcome:
     def last_record(self) -> dict | None:
         """The last complete line of the result channel, parsed; None if there is none."""
         start = self._last_line_start()
-        if start < 0:
-            return None
-        try:
-            record = json.loads(self.records[start:])
-        except ValueError:
-            return None
-        return record if isinstance(record, dict) else None
+        return None if start < 0 else parse(self.records[start:])
 
     def ends_with(self, event: str, nonce: str) -> bool:
         """Whether the last complete line looks like ``event`` for ``nonce`` (a cheap test as
@@ -89,216 +74,6 @@ class Outcome:
     def drop_last_record(self) -> None:
         """Remove the last complete line (taken out by ``finish``)."""
         del self.records[self._last_line_start():]
-
-
-def kill_all() -> None:
-    """SIGKILL every process in the container but this one (the fork server too), and reap them all."""
-    FORKSERVER.forget()
-    while True:
-        try:
-            os.kill(-1, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        if not reap_exited():
-            return
-        time.sleep(0.0005)
-
-
-_OOM_SEEN = [-1]  # the container's OOM-kill count when last read
-
-
-def _oom_kills() -> int:
-    """OOM kills recorded for this container's memory cgroup (v1 or v2); -1 if unknown."""
-    for path in ("/sys/fs/cgroup/memory.events", "/sys/fs/cgroup/memory/memory.oom_control"):
-        try:
-            with open(path) as f:
-                for line in f:
-                    if line.startswith("oom_kill "):
-                        return int(line.split()[1])
-        except OSError:
-            continue
-    return -1
-
-
-def note_oom_baseline() -> None:
-    """Read the OOM-kill count once at start, so the first OOM kill is recognized."""
-    _OOM_SEEN[0] = _oom_kills()
-
-
-def check_oom(outcome: Outcome) -> None:
-    """Set ``outcome.oom`` if the cgroup's OOM killer struck since the last check."""
-    now_ooms = _oom_kills()
-    outcome.oom = _OOM_SEEN[0] >= 0 and now_ooms > _OOM_SEEN[0]
-    _OOM_SEEN[0] = now_ooms
-
-
-_CGROUP_FILES: dict = {}  # name -> (fd, kind) once opened; fd -1 where none is readable
-
-
-def _cgroup_fd(name: str, paths: tuple) -> tuple[int, str]:
-    if name not in _CGROUP_FILES:
-        for path, kind in paths:
-            try:
-                _CGROUP_FILES[name] = (os.open(path, os.O_RDONLY), kind)
-                break
-            except OSError:
-                continue
-        else:
-            _CGROUP_FILES[name] = (-1, "")
-    return _CGROUP_FILES[name]
-
-
-def container_cpu_s() -> float | None:
-    """CPU seconds used by every process of this container so far (cgroup v2 or v1); None if unknown."""
-    fd, kind = _cgroup_fd("cpu", (("/sys/fs/cgroup/cpu.stat", "v2"),
-                                  ("/sys/fs/cgroup/cpuacct/cpuacct.usage", "v1"),
-                                  ("/sys/fs/cgroup/cpu,cpuacct/cpuacct.usage", "v1")))
-    if fd < 0:
-        return None
-    text = os.pread(fd, 4096, 0)
-    if kind == "v1":
-        return int(text) / 1e9
-    for line in text.splitlines():
-        if line.startswith(b"usage_usec "):
-            return int(line.split()[1]) / 1e6
-    return None
-
-
-def tasks_in_container() -> int:
-    """Processes and threads alive in this container, the runner included (cgroup pids, or /proc)."""
-    fd, _ = _cgroup_fd("pids", (("/sys/fs/cgroup/pids.current", "v2"),
-                                ("/sys/fs/cgroup/pids/pids.current", "v1")))
-    if fd >= 0:
-        return int(os.pread(fd, 64, 0))
-    count = 0
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                count += len(os.listdir(f"/proc/{name}/task"))
-            except OSError:
-                pass
-    return count
-
-
-def is_record(record: dict | None, event: str, nonce: str) -> bool:
-    """Whether ``record`` (see ``Outcome.last_record``) is ``event`` for the process with ``nonce``."""
-    return record is not None and record.get("event") == event and record.get("nonce") == nonce
-
-
-FORKSERVER_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "forkserver.py")
-REPLY_TIMEOUT_S = 5.0  # the fork server answers in milliseconds; longer: it was stopped
-
-
-class ForkserverLost(Exception):
-    """The fork server does not answer, even after a restart (the job fails; the host retries it)."""
-
-
-def _recv_exact(sock: socket.socket, n: int) -> bytes | None:
-    data = b""
-    while len(data) < n:
-        more = sock.recv(n - len(data))
-        if not more:
-            return None
-        data += more
-    return data
-
-
-class Forkserver:
-    """The runner's handle on the fork server (``forkserver.py``), started when first needed
-    and again after each ``kill_all``."""
-
-    def __init__(self):
-        self.pid: int | None = None
-        self.pidfd = -1
-        self.sock: socket.socket | None = None
-
-    def start(self) -> None:
-        """Start the fork server unless it runs (one that a program killed is reaped first)."""
-        if self.sock is not None and select.select([self.pidfd], [], [], 0)[0]:
-            pid = self.pid
-            self.forget()
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
-        if self.sock is not None:
-            return
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        null = os.open(os.devnull, os.O_RDWR)
-        try:
-            self.pid = os.posix_spawn(
-                sys.executable, [sys.executable, "-I", FORKSERVER_SCRIPT], os.environ,
-                file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
-                              (os.POSIX_SPAWN_DUP2, theirs.fileno(), 3)])
-        finally:
-            os.close(null)
-            theirs.close()
-        ours.settimeout(REPLY_TIMEOUT_S)
-        self.sock, self.pidfd = ours, os.pidfd_open(self.pid)
-
-    def forget(self) -> None:
-        """The fork server is being killed (``kill_all``): drop the handle."""
-        if self.sock is not None:
-            self.sock.close()
-            os.close(self.pidfd)
-        self.pid, self.pidfd, self.sock = None, -1, None
-
-    def fork(self, payload: dict, fds: list[int]) -> int:
-        """Have a child forked for ``payload`` (see ``child.child_main``) with ``fds`` (its stdin,
-        stdout, stderr and result ends, then a zygote's request channel); return its pid.
-
-        Raises:
-            ForkserverLost: no answer, from the running fork server nor from a fresh one.
-        """
-        message = marshal.dumps(payload)
-        message = len(message).to_bytes(4, "little") + message
-        for _ in range(2):
-            self.start()
-            try:
-                ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
-                sent = self.sock.sendmsg([message], ancillary)
-                if sent < len(message):
-                    self.sock.sendall(message[sent:])
-                reply = _recv_exact(self.sock, 4)
-            except OSError:  # a timeout included: it was stopped or killed
-                reply = None
-            if reply is not None:
-                return int.from_bytes(reply, "little", signed=True)
-            kill_all()  # start over from a clean container
-        raise ForkserverLost("the fork server does not answer")
-
-    def reap(self, pid: int) -> None:
-        """Have the fork server reap its child ``pid``, which has exited (a closed zygote)."""
-        self.fork({"mode": "reap", "pid": pid}, [])
-
-
-FORKSERVER = Forkserver()
-
-
-def fork_child(payload: dict, channel: bool = False) -> tuple[int, list[int], int]:
-    """Have the fork server fork a child for ``payload`` with fresh pipes.
-
-    Returns:
-        ``(pid, ours, ctl_w)``: our ends of its stdin, stdout, stderr and result pipes, in that
-        order, and, if ``channel``, the write end of its request channel (else -1).
-
-    Raises:
-        ForkserverLost: the fork server does not answer (every pipe is closed then).
-    """
-    pipes = [os.pipe() for _ in range(5 if channel else 4)]
-    theirs = [pipes[0][0], *(w for _, w in pipes[1:4]), *(r for r, _ in pipes[4:])]
-    ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]
-    ctl_w = pipes[4][1] if channel else -1
-    try:
-        pid = FORKSERVER.fork(payload, theirs)
-    except ForkserverLost:
-        for fd in [*ours, ctl_w] if channel else ours:
-            os.close(fd)
-        raise
-    finally:
-        for fd in theirs:
-            os.close(fd)
-    return pid, ours, ctl_w
 
 
 class Watch:
@@ -436,18 +211,18 @@ class Watch:
         outcome.wall_s = time.monotonic() - started
         if outcome.killed_for is None:
             record = outcome.last_record()
-            if not is_record(record, "ended", nonce):  # the forker went away: read what it left first
+            if not is_record(record, ENDED, nonce):  # the forker went away: read what it left first
                 self.drain(outcome, output_limit)
                 record = outcome.last_record()
             status, cpu_us = (record.get("status"), record.get("cpu_us")) if record else (None, None)
-            if is_record(record, "ended", nonce) and type(status) is int and type(cpu_us) is int:
+            if is_record(record, ENDED, nonce) and type(status) is int and type(cpu_us) is int:
                 outcome.drop_last_record()
                 outcome.set_status(status)
                 outcome.cpu_s = cpu_us / 1e6
                 self.drain(outcome, output_limit)  # the test process is gone: its output is all there
                 if outcome.killed_for is None and tasks_in_container() <= tasks:
                     if outcome.signal is not None:
-                        check_oom(outcome)
+                        outcome.oom = oom_since_last_check()
                     return True
             elif outcome.killed_for is None:
                 outcome.killed_for = "forker"
@@ -463,7 +238,7 @@ class Watch:
         self.drain(outcome, output_limit)  # every writer is gone: this reads to the end
         self.close()
         if outcome.signal is not None or outcome.killed_for == "forker":
-            check_oom(outcome)
+            outcome.oom = oom_since_last_check()
 
     def close(self) -> None:
         """Close the pipes this watch owns (a request channel handed to ``send`` stays open)."""
@@ -492,7 +267,7 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
     outcome = Outcome()
     nonce = payload["nonce"]
     watch.run(outcome, started + wall_s, output_limit, cpu_limit,
-              until=lambda o: o.ends_with("ended", nonce))
+              until=lambda o: o.ends_with(ENDED, nonce))
     if watch.finish(outcome, nonce, started, output_limit, RUNNER_AND_FORKSERVER):
         watch.close()
     return outcome

@@ -1,10 +1,15 @@
-"""The child side: what a process forked by the fork server does to become a test process or a zygote.
+"""The code that runs inside the program's process: everything of ours that shares a process
+with untrusted code, and nothing else.
 
-Stdlib only, and light: it is loaded by the fork server (``forkserver.py``), and everything
-loaded there is copied into every test process. The fork server forks, and the new process
-calls ``child_main`` with its request only (a program, one test's visible part, limits).
+Stdlib only, and light (no ``ast``, ``json`` or ``re``): it is loaded by the fork server, and
+everything loaded there is copied into every test process. It is imported before any program
+runs, so the references bound here (builtins, the C JSON string encoder) are pristine. It never
+holds an expected value of a ``call`` or ``stdio`` test, and what it writes on the result channel
+(``records``) is evidence for the runner to check, never a verdict.
 
-Three kinds of child:
+The fork server forks, and the new process calls ``child_main`` with its request only (a
+program, one test's visible part, limits). Three kinds of child:
+
 - ``exec``: set up, then ``execve`` a command (compilers, compiled programs, interpreters).
 - ``python``: run the program's code object, then one test (``assert``, ``call``) or the
   program as a whole with its stdin (``stdio``); report on the result channel.
@@ -12,11 +17,16 @@ Three kinds of child:
   ``ready``, then serve test requests from the runner: fork one process per test from the
   loaded program (``serve_tests``), wait for it, report its exit status and CPU time. Each test
   still runs in a fresh process; only the program's top level is shared, as a snapshot.
+
+Also here: the plain-data guard (``_plain``), the serializer of returned values (``to_json``) and
+the restoring of builtins (``_restore_builtins``): harness code that looks at exact builtin types
+only, so that none of the program's code runs in it.
 """
 
 from __future__ import annotations
 
-import ctypes
+from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
+
 import marshal
 import math
 import os
@@ -24,36 +34,11 @@ import resource
 import signal
 import sys
 
-if __package__:  # sandbox.child, imported on the host
-    from .harness import MESSAGE_LIMIT, NotPlainData, _clip, _encode_str, _plain, _restore_builtins, to_json
-else:  # inside the image, beside runner.py
-    from harness import MESSAGE_LIMIT, NotPlainData, _clip, _encode_str, _plain, _restore_builtins, to_json
-
-
-try:  # looked up once: a dlopen per test process would cost milliseconds
-    _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
-except (OSError, AttributeError):  # pragma: no cover - no libc symbol
-    _PRCTL = None
-
+from .procs import set_dumpable
+from .records import MESSAGE_LIMIT, ended_record
+from .records import clip as _clip
 
 _FUNCTION = type(lambda: None)
-
-
-def set_dumpable(flag: int) -> None:
-    """prctl(PR_SET_DUMPABLE): 0 forbids ptrace and /proc/PID/mem by same-user processes."""
-    if _PRCTL is not None:
-        _PRCTL(4, flag, 0, 0, 0)
-
-
-def reap_exited() -> bool:
-    """Reap every child that has exited, without waiting; True if a child is still running."""
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return False
-        if pid == 0:
-            return True
 
 
 def cpu_limit_s(limits: dict) -> int:
@@ -195,14 +180,6 @@ def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.app
         _append(parts, data)
         got += _len(data)
     return _join(parts)
-
-
-def ended_record(nonce: str, status: int, usage, _int=int, _encode=str.encode,
-                 _format=b'{"event": "ended", "nonce": "%s", "status": %d, "cpu_us": %d}\n'.__mod__) -> bytes:
-    """The record a forker writes when a test process has ended: ``{"event": "ended", "nonce"
-    (a hex token), "status" (wait status), "cpu_us"}``, built with pristine references only and
-    few allocations (each object allocated after a fork can cost a page copy)."""
-    return _format((_encode(nonce), status, _int((usage.ru_utime + usage.ru_stime) * 1e6)))
 
 
 def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=os.wait4, _close=os.close,
@@ -360,3 +337,110 @@ def _python_child(p, result_fd: int) -> None:
         exit_code = 1
     flush()
     os._exit(exit_code)
+
+
+# ------------------------------------------------------------------------------------------
+# The plain-data guard and the serializer
+# ------------------------------------------------------------------------------------------
+
+
+class NotPlainData(Exception):
+    """A test compared a value that is not plain data (its __eq__ is the program's code)."""
+
+
+_PLAIN_SCALARS = frozenset(
+    {int, float, bool, str, bytes, complex, type(None), type(Ellipsis), range, slice}
+)
+_PLAIN_CONTAINERS = frozenset({list, tuple, set, frozenset, dict})
+
+
+def _plain(value, _type=type, _id=id, _scalars=_PLAIN_SCALARS, _containers=_PLAIN_CONTAINERS,
+           _dict=dict, _list=list, _set=set, _NotPlain=NotPlainData):
+    """Return ``value`` if it is built only from builtin data types (exact types), else raise."""
+    stack = [value]
+    seen = _set()
+    while stack:
+        v = stack.pop()
+        t = _type(v)
+        if t in _scalars:
+            continue
+        if t is type:  # a class object (plain metaclass) compares by identity
+            continue
+        if t not in _containers:
+            raise _NotPlain(f"test compared a value of type {getattr(t, '__qualname__', t)!s}, "
+                            "which is not plain data")
+        if _id(v) in seen:
+            continue
+        seen.add(_id(v))
+        if t is _dict:
+            stack.extend(_dict.keys(v))
+            stack.extend(_dict.values(v))
+        else:
+            stack.extend(_list(v) if t is not _list else v)
+    return value
+
+
+_INF = float("inf")
+_PRISTINE_BUILTINS = dict(vars(__import__("builtins")))
+
+
+def to_json(value, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr__, _str=_encode_str,
+            _join=", ".join, _append=list.append, _keys=dict.keys, _getitem=dict.__getitem__):
+    """Serialize a returned value to JSON text with harness code only.
+
+    Only exact builtin types (so no program code runs here); tuples become lists; dict keys
+    must be str, int, float, bool or None (non-str keys are written as JSON text, as json does).
+
+    Raises:
+        NotPlainData: the value holds anything else, or nests deeper than 200 levels.
+    """
+
+    def scalar(v, t):
+        if t is str:
+            return _str(v)
+        if t is bool:
+            return "true" if v else "false"
+        if t is int:
+            return _repr_int(v)
+        if t is float:
+            if v != v:
+                return "NaN"
+            if v == _INF or v == -_INF:
+                return "Infinity" if v > 0 else "-Infinity"
+            return _repr_float(v)
+        if v is None:
+            return "null"
+        return None
+
+    def walk(v, depth):
+        t = _type(v)
+        if depth > 200:
+            raise NotPlainData("returned value is nested too deeply")
+        text = scalar(v, t)
+        if text is not None:
+            return text
+        if t is list or t is tuple:
+            parts = []
+            for x in v:
+                _append(parts, walk(x, depth + 1))
+            return "[" + _join(parts) + "]"
+        if t is dict:
+            parts = []
+            for k in _keys(v):
+                kt = _type(k)
+                if kt not in (str, int, float, bool, type(None)):
+                    raise NotPlainData(f"returned dict has a key of type {kt.__qualname__}")
+                key = _str(k) if kt is str else _str(scalar(k, kt))
+                _append(parts, key + ": " + walk(_getitem(v, k), depth + 1))
+            return "{" + _join(parts) + "}"
+        raise NotPlainData(f"returned a value of type {getattr(t, '__qualname__', t)!s}, "
+                           "which is not plain data")
+
+    return walk(value, 0)
+
+
+def _restore_builtins(_vars=vars(__import__("builtins")), _pristine=_PRISTINE_BUILTINS,
+                      _clear=dict.clear, _update=dict.update) -> None:
+    """Undo a program's changes to builtins before harness code runs again."""
+    _clear(_vars)
+    _update(_vars, _pristine)

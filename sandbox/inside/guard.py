@@ -1,7 +1,7 @@
 """Test code for in-process ``assert`` tests: compiled so that every compared value is checked.
 
 Stdlib only; runs in the runner (it needs ``ast``, which test processes do not load). The check
-itself, ``harness._plain``, runs in the test process.
+itself, ``program_process._plain``, runs in the test process.
 """
 
 from __future__ import annotations

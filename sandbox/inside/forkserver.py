@@ -1,15 +1,14 @@
 """The fork server: a small interpreter that forks every test process of the container.
 
-Stdlib only. The runner starts it (``supervise.Forkserver``) as ``python3 -I forkserver.py``
-with a Unix socket on fd 3. It never runs a program's code; it only forks. Forking from here
+Stdlib only. The runner starts it (``forkclient.Forkserver``) with a Unix socket on fd 3. It never runs a program's code; it only forks. Forking from here
 instead of from the runner matters for speed: a fork, the copy-on-write faults after it and
 the exit all cost in proportion to the memory of the process that forks, and this one holds
-only what a test process needs (``child.py``, ``harness.py``, and ``typing``, which programs
+only what a test process needs (``program_process``, ``records``, ``procs``, and ``typing``, which programs
 import most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It
 is non-dumpable, so programs (same user) cannot ptrace it or read its memory.
 
 Protocol, one request at a time: the runner sends a 4-byte little-endian length, then
-``marshal`` of the payload (see ``child.child_main``), with the child's stdin, stdout, stderr
+``marshal`` of the payload (see ``program_process.child_main``), with the child's stdin, stdout, stderr
 and result-channel pipe ends (and, for a zygote, its request channel) as SCM_RIGHTS. The fork
 server forks, replies with the child's pid (4 bytes, little-endian), and:
 - for a zygote, goes on at once (the zygote reports for its own test processes);
@@ -28,8 +27,9 @@ import os
 import signal
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # -I leaves this folder off sys.path
-from child import child_main, ended_record, reap_exited, set_dumpable  # noqa: E402
+from .procs import reap_exited, set_dumpable
+from .program_process import child_main
+from .records import ended_record
 
 CHANNEL_FD = 3
 MAX_FDS = 8

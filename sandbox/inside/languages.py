@@ -1,6 +1,6 @@
 """Per-language compile and run commands.
 
-Stdlib only: this module is baked into the sandbox image next to ``runner.py`` (the image
+Stdlib only: this module is baked into the sandbox image with the rest of ``sandbox/inside`` (the image
 tag hashes it), and the host reads the same table to validate jobs.
 
 Python programs are not exec'ed: the container's fork server forks itself and runs the program

@@ -1,0 +1,147 @@
+"""The runner's handle on the fork server, which forks every child process of the container.
+
+Stdlib only. ``Forkserver`` starts the fork server (``forkserver.py``) when first needed and again
+after each ``kill_all``; ``fork_child`` has it fork a child with fresh pipes.
+"""
+
+from __future__ import annotations
+
+import array
+import marshal
+import os
+import select
+import signal
+import socket
+import sys
+import time
+
+from .procs import reap_exited
+
+
+def kill_all() -> None:
+    """SIGKILL every process in the container but this one (the fork server too), and reap them all."""
+    FORKSERVER.forget()
+    while True:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        if not reap_exited():
+            return
+        time.sleep(0.0005)
+
+
+FORKSERVER_ARGV = [sys.executable, "-I", os.path.dirname(os.path.abspath(__file__)), "forkserver"]  # __main__.py
+REPLY_TIMEOUT_S = 5.0  # the fork server answers in milliseconds; longer: it was stopped
+
+
+class ForkserverLost(Exception):
+    """The fork server does not answer, even after a restart (the job fails; the host retries it)."""
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes | None:
+    data = b""
+    while len(data) < n:
+        more = sock.recv(n - len(data))
+        if not more:
+            return None
+        data += more
+    return data
+
+
+class Forkserver:
+    """The runner's handle on the fork server (``forkserver.py``), started when first needed
+    and again after each ``kill_all``."""
+
+    def __init__(self):
+        self.pid: int | None = None
+        self.pidfd = -1
+        self.sock: socket.socket | None = None
+
+    def start(self) -> None:
+        """Start the fork server unless it runs (one that a program killed is reaped first)."""
+        if self.sock is not None and select.select([self.pidfd], [], [], 0)[0]:
+            pid = self.pid
+            self.forget()
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        if self.sock is not None:
+            return
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        null = os.open(os.devnull, os.O_RDWR)
+        try:
+            self.pid = os.posix_spawn(
+                sys.executable, FORKSERVER_ARGV, os.environ,
+                file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                              (os.POSIX_SPAWN_DUP2, theirs.fileno(), 3)])
+        finally:
+            os.close(null)
+            theirs.close()
+        ours.settimeout(REPLY_TIMEOUT_S)
+        self.sock, self.pidfd = ours, os.pidfd_open(self.pid)
+
+    def forget(self) -> None:
+        """The fork server is being killed (``kill_all``): drop the handle."""
+        if self.sock is not None:
+            self.sock.close()
+            os.close(self.pidfd)
+        self.pid, self.pidfd, self.sock = None, -1, None
+
+    def fork(self, payload: dict, fds: list[int]) -> int:
+        """Have a child forked for ``payload`` (see ``program_process.child_main``) with ``fds`` (its stdin,
+        stdout, stderr and result ends, then a zygote's request channel); return its pid.
+
+        Raises:
+            ForkserverLost: no answer, from the running fork server nor from a fresh one.
+        """
+        message = marshal.dumps(payload)
+        message = len(message).to_bytes(4, "little") + message
+        for _ in range(2):
+            self.start()
+            try:
+                ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
+                sent = self.sock.sendmsg([message], ancillary)
+                if sent < len(message):
+                    self.sock.sendall(message[sent:])
+                reply = _recv_exact(self.sock, 4)
+            except OSError:  # a timeout included: it was stopped or killed
+                reply = None
+            if reply is not None:
+                return int.from_bytes(reply, "little", signed=True)
+            kill_all()  # start over from a clean container
+        raise ForkserverLost("the fork server does not answer")
+
+    def reap(self, pid: int) -> None:
+        """Have the fork server reap its child ``pid``, which has exited (a closed zygote)."""
+        self.fork({"mode": "reap", "pid": pid}, [])
+
+
+FORKSERVER = Forkserver()
+
+
+def fork_child(payload: dict, channel: bool = False) -> tuple[int, list[int], int]:
+    """Have the fork server fork a child for ``payload`` with fresh pipes.
+
+    Returns:
+        ``(pid, ours, ctl_w)``: our ends of its stdin, stdout, stderr and result pipes, in that
+        order, and, if ``channel``, the write end of its request channel (else -1).
+
+    Raises:
+        ForkserverLost: the fork server does not answer (every pipe is closed then).
+    """
+    pipes = [os.pipe() for _ in range(5 if channel else 4)]
+    theirs = [pipes[0][0], *(w for _, w in pipes[1:4]), *(r for r, _ in pipes[4:])]
+    ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]
+    ctl_w = pipes[4][1] if channel else -1
+    try:
+        pid = FORKSERVER.fork(payload, theirs)
+    except ForkserverLost:
+        for fd in [*ours, ctl_w] if channel else ours:
+            os.close(fd)
+        raise
+    finally:
+        for fd in theirs:
+            os.close(fd)
+    return pid, ours, ctl_w

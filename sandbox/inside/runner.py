@@ -1,0 +1,100 @@
+"""The in-container runner: PID 1 of a sandbox container, the protocol with the host.
+
+Stdlib only. It runs as PID 1 of a sandbox container (unprivileged user, no capabilities, no
+network, read-only root) and talks to the host over the container's attached stdin/stdout:
+one JSON object per line in each direction (``ping`` and ``run`` requests, see ``serve``); each
+``run`` request is one job (``jobs.run_job``).
+
+Why PID 1: signals sent from inside a PID namespace to its init are dropped unless init
+handles them, so a program cannot kill the runner, and ``kill(-1, SIGKILL)`` from the runner
+ends every other process in the container, including children that escaped with ``setsid``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import traceback
+
+from .cgroup import note_oom_baseline
+from .forkclient import FORKSERVER, kill_all
+from .jobs import JOB_ROOT, run_job, scrub
+from .procs import set_dumpable
+
+PROTOCOL = 1
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+class LineReader:
+    """Newline-delimited messages from a file descriptor."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buf = bytearray()
+
+    def readline(self) -> bytes | None:
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line = bytes(self.buf[:i])
+                del self.buf[: i + 1]
+                return line
+            data = os.read(self.fd, 1 << 20)
+            if not data:
+                return None
+            self.buf += data
+
+
+def _reply(message: dict) -> None:
+    _write_all(1, (json.dumps(message) + "\n").encode())
+
+
+def serve(fd_in: int = 0) -> None:
+    """Answer requests until stdin closes.
+
+    Requests: ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong", "protocol": 1}``;
+    ``{"op": "run", "id", "language", "program", "tests", "limits", "compare", "float_tolerance"}``
+    -> the verdict (see ``run_job``), or ``{"ok": false, "error": ...}`` if the runner failed.
+    """
+    reader = LineReader(fd_in)
+    while True:
+        line = reader.readline()
+        if line is None:
+            return
+        request_id = None
+        try:
+            request = json.loads(line)
+            request_id = request.get("id")
+            if request.get("op") == "ping":
+                _reply({"ok": True, "op": "pong", "protocol": PROTOCOL, "id": request_id})
+                continue
+            reply = run_job(request)
+        except Exception:  # noqa: BLE001 - a runner bug is reported, the host retries elsewhere
+            kill_all()
+            scrub()
+            reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:]}
+        try:  # between jobs the container holds the runner and the fork server, nothing else
+            FORKSERVER.start()
+        except OSError:  # the next job's request says it
+            pass
+        _reply(reply)
+
+
+def main() -> None:
+    # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
+    if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
+        sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
+    set_dumpable(0)  # no ptrace and no /proc/1/mem for programs of the same user
+    os.makedirs(JOB_ROOT, exist_ok=True)
+    note_oom_baseline()
+    FORKSERVER.start()  # ready before the first job
+    serve()
