@@ -5,7 +5,9 @@ Every error names the file, the line and the field, and says what was expected.
 
 from __future__ import annotations
 
+import ast
 import difflib
+import functools
 import json
 import math
 from collections.abc import Iterable, Iterator, Mapping
@@ -13,8 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sandbox import Job, Limits, TestCase
-from sandbox import LANGUAGES
+from sandbox import LANGUAGES, Job, Limits, TestCase
 from sandbox.types import COMPARE_MODES
 
 TASK_FIELDS = {
@@ -104,7 +105,8 @@ class Task:
             program = self.prelude.rstrip("\n") + "\n" + program
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
-                   job_id=self.task_id)
+                   test_setup=test_setup(self.prompt, self.entry_point, self.prelude) if self.language == "python"
+                   else None, job_id=self.task_id)
 
     def to_dict(self) -> dict:
         """The TASK_FORMAT.md form of this task (one line of problems.jsonl)."""
@@ -121,6 +123,43 @@ class Task:
         if self.prelude:
             d["prelude"] = self.prelude
         return d
+
+
+def _is_stub(node: ast.AST) -> bool:
+    """A definition with nothing in it but a docstring, ``pass`` or ``...``: for the program to write."""
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    return all(isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+                                              and stmt.value.value is Ellipsis) for stmt in body)
+
+
+@functools.lru_cache(maxsize=4096)
+def test_setup(prompt: str, entry_point: str | None, prelude: str | None) -> str | None:
+    """What the judge runs before a Python task's ``assert`` tests: the task's prelude, then what
+    its prompt defines for the tests to use (imports, constants, and functions and classes with a
+    body, such as HumanEval/38's ``encode_cyclic``), never the entry point nor a stub left for the
+    program to write. None when there is nothing (a prompt in prose defines nothing).
+
+    The tests then call these helpers as the task wrote them, never the program's copies.
+    """
+    parts = [prelude.rstrip("\n")] if prelude else []
+    try:
+        module = ast.parse(prompt)
+    except (SyntaxError, ValueError, RecursionError):
+        module = None
+    if module is not None:
+        lines = prompt.splitlines()
+        for node in module.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if node.name == entry_point or _is_stub(node):
+                    continue
+            elif not isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)):
+                continue
+            start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            parts.append("\n".join(lines[start - 1:node.end_lineno]))
+    return "\n".join(parts) + "\n" if parts else None
 
 
 def _check_type(value, types, name: str, expected: str, where: dict) -> None:

@@ -15,6 +15,7 @@ from sandbox.container import ContainerSettings
 from sandbox.executor import DockerExecutor, ExecutorStats
 from sandbox.inside.languages import LANGUAGES
 from sandbox.types import (
+    FLAGS,
     STATUSES,
     DockerUnavailable,
     ImageMissing,
@@ -28,6 +29,7 @@ from sandbox.types import (
 )
 
 __all__ = [
+    "FLAGS",
     "STATUSES",
     "ContainerSettings",
     "DockerExecutor",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sandbox.inside.languages import LANGUAGES
+from sandbox.inside.records import FLAGS
 
 TEST_KINDS = ("assert", "stdio", "call")
 COMPARE_MODES = ("tokens", "lines", "exact")
@@ -158,6 +159,9 @@ class Job:
         limits: resource limits.
         compare: stdio comparison: ``tokens``, ``lines`` or ``exact``.
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
+        test_setup: Python code the judge runs once before the job's ``assert`` tests, such as the
+            helpers the task's prompt defines and the imports of its prelude; it never reaches
+            the program's process, and the tests may use what it defines.
         job_id: free text for logs (often the task id, which the completions of a group share);
             never used to match a reply to its job (each submission gets its own identity).
     """
@@ -168,6 +172,7 @@ class Job:
     limits: Limits = field(default_factory=Limits)
     compare: str = "tokens"
     float_tolerance: float = 1e-6
+    test_setup: str | None = None
     job_id: str = ""
 
     def __post_init__(self) -> None:
@@ -193,7 +198,7 @@ class Job:
             tests.append(d)
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
-                "float_tolerance": self.float_tolerance}
+                "float_tolerance": self.float_tolerance, "test_setup": self.test_setup}
 
 
 @dataclass(frozen=True)
@@ -205,6 +210,9 @@ class TestResult:
         time_s: wall-clock seconds of the test process.
         cpu_time_s: CPU seconds of the test process.
         message: what went wrong, short (empty when passed).
+        judged_in_process: an ``assert`` test that the judge could not run out of the program's
+            process, by the test's own design (it passes a callback, or keeps an object of the
+            program's): the weaker, in-process harness judged it.
     """
 
     __test__ = False  # not a pytest class
@@ -213,11 +221,14 @@ class TestResult:
     time_s: float = 0.0
     cpu_time_s: float = 0.0
     message: str = ""
+    judged_in_process: bool = False
 
     def to_dict(self) -> dict:
         d = {"status": self.status, "time_s": self.time_s}
         if self.message:
             d["message"] = self.message
+        if self.judged_in_process:
+            d["judged_in_process"] = True
         return d
 
 
@@ -236,6 +247,8 @@ class Verdict:
         run_time_s: seconds the runner spent on the job, compile included.
         message: why, for program-level statuses.
         attempts: how many containers the job was tried on.
+        flags: what the program attempted against the harness (names of ``FLAGS``), sorted: the
+            reward-hacking monitor. Flags never change a verdict by themselves.
     """
 
     status: str
@@ -246,6 +259,7 @@ class Verdict:
     run_time_s: float = 0.0
     message: str = ""
     attempts: int = 1
+    flags: tuple[str, ...] = ()
 
     @property
     def pass_rate(self) -> float | None:
@@ -263,12 +277,14 @@ class Verdict:
     @classmethod
     def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> "Verdict":
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
-                                 cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""))
+                                 cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
+                                 judged_in_process=bool(t.get("judged_in_process", False)))
                       for t in reply.get("tests", ()))
         return cls(status=reply["status"], tests=tests, n_tests=n_tests,
                    compile_output=reply.get("compile_output", ""),
                    compile_time_s=reply.get("compile_time_s", 0.0),
-                   run_time_s=reply.get("run_time_s", 0.0), attempts=attempts)
+                   run_time_s=reply.get("run_time_s", 0.0), attempts=attempts,
+                   flags=tuple(f for f in reply.get("flags", ()) if f in FLAGS))
 
     @classmethod
     def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> "Verdict":
@@ -277,7 +293,8 @@ class Verdict:
 
     def to_dict(self) -> dict:
         """The per-sample fields of a results line (TASK_FORMAT.md)."""
-        d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.tests]}
+        d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.tests],
+             "flags": list(self.flags)}
         if self.compile_output and self.status == "compile_error":
             d["compile_output"] = self.compile_output
         if self.message:

@@ -31,7 +31,8 @@ def test_the_image_bakes_every_module_the_runner_and_fork_server_load():
         if module not in needed:
             needed.add(module)
             todo += _package_imports(module)
-    assert {"runner", "forkserver", "jobs", "program_process", "watch", "zygote", "verdict"} <= needed
+    assert {"runner", "forkserver", "jobs", "program_process", "watch", "resident", "judge", "verdict",
+            "values"} <= needed
     assert all((INSIDE / f"{m}.py").is_file() for m in needed)
     assert {f"sandbox/inside/{m}.py" for m in needed} <= set(baked_files())
 

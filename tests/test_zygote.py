@@ -123,22 +123,51 @@ def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_execut
     assert solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n")).passed
 
 
-def test_the_top_level_never_sees_the_tests(executor):
-    # The zygote gets the job's tests only once its top level has run: a program that searches
-    # its memory at the top level finds no test code to learn expected values from.
-    program = ("import gc\n"
-               "MARK = 'SECRET_' + '4242'\n"
-               "def holds(o, depth=0):\n"
-               "    if type(o) is str:\n"
-               "        return MARK in o and o != MARK\n"
-               "    if depth < 4 and type(o) in (dict, list, tuple):\n"
-               "        return any(holds(v, depth + 1) for v in (o.values() if type(o) is dict else o))\n"
-               "    return False\n"
-               "SEEN = any(holds(o) for o in gc.get_objects())\n"
-               "def seen():\n    return SEEN\n")
-    verdict = executor.run_one(asserts(program, "assert seen() is False  # SECRET_4242",
-                                       "assert seen() is False  # SECRET_4242"))
+WALKER = """
+import sys
+MARK = 'SECRET_' + str(4242)  # not constant-folded into the program's own code
+def holds_test_code():
+    # Everything reachable from the modules and from the stack (own frames and the harness's below).
+    stack = [vars(m) for m in list(sys.modules.values()) if hasattr(m, '__dict__')]
+    frame = sys._getframe(0)
+    while frame is not None:
+        stack += [frame.f_locals, frame.f_globals]
+        frame = frame.f_back
+    seen, steps = set(), 0
+    while stack and steps < 300000:
+        o = stack.pop()
+        steps += 1
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        t = type(o)
+        if t in (str, bytes):
+            if (MARK if t is str else MARK.encode()) in o and o not in (MARK, MARK.encode()):
+                return True
+        elif t is dict:
+            stack += list(o.keys()) + list(o.values())
+        elif t in (list, tuple, set, frozenset):
+            stack += list(o)
+    return False
+"""
+
+
+def test_the_program_never_holds_the_test_code(executor):
+    # The judge holds the tests: a program that searches everything it can reach, at its top
+    # level (in the zygote) and during the judge's call, finds no test code to learn from.
+    program = WALKER + "AT_TOP = holds_test_code()\ndef seen():\n    return [AT_TOP, holds_test_code()]\n"
+    verdict = executor.run_one(asserts(program, "assert seen() == [False, False]  # SECRET_4242",
+                                       "assert seen() == [False, False]  # SECRET_4242"))
     assert statuses(verdict) == ["passed", "passed"]
+    assert verdict.flags == ()
+
+
+def test_the_garbage_collectors_objects_are_refused(executor):
+    verdict = executor.run_one(asserts("import gc\ndef n():\n    return len(gc.get_objects())\n",
+                                       "assert n() > 0", "assert n() > 0"))
+    assert statuses(verdict) == ["runtime_error", "runtime_error"]
+    assert "gc.get_objects is refused" in verdict.tests[0].message
+    assert verdict.flags == ("gc_walk",)
 
 
 def test_many_large_call_tests_reach_the_zygote_in_order(executor):

@@ -6,7 +6,6 @@ after each ``kill_all``; ``fork_child`` has it fork a child with fresh pipes.
 
 from __future__ import annotations
 
-import array
 import marshal
 import os
 import select
@@ -15,7 +14,7 @@ import socket
 import sys
 import time
 
-from .procs import reap_exited
+from .procs import reap_exited, send_message
 
 
 def kill_all() -> None:
@@ -97,14 +96,10 @@ class Forkserver:
             ForkserverLost: no answer, from the running fork server nor from a fresh one.
         """
         message = marshal.dumps(payload)
-        message = len(message).to_bytes(4, "little") + message
         for _ in range(2):
             self.start()
             try:
-                ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
-                sent = self.sock.sendmsg([message], ancillary)
-                if sent < len(message):
-                    self.sock.sendall(message[sent:])
+                send_message(self.sock, message, fds)
                 reply = _recv_exact(self.sock, 4)
             except OSError:  # a timeout included: it was stopped or killed
                 reply = None
@@ -121,27 +116,40 @@ class Forkserver:
 FORKSERVER = Forkserver()
 
 
-def fork_child(payload: dict, channel: bool = False) -> tuple[int, list[int], int]:
+def fork_child(payload: dict, channel: bool = False, extra: tuple[int, ...] = ()) -> tuple[int, list[int], object]:
     """Have the fork server fork a child for ``payload`` with fresh pipes.
 
+    Args:
+        payload: the child's request (``program_process.child_main``, ``judge.judge_main``).
+        channel: give the child a request socket (a zygote's, the judge's).
+        extra: more descriptors for the child (a serving process's call and reply ends); the
+            caller keeps and closes its own copies.
+
     Returns:
-        ``(pid, ours, ctl_w)``: our ends of its stdin, stdout, stderr and result pipes, in that
-        order, and, if ``channel``, the write end of its request channel (else -1).
+        ``(pid, ours, ctl)``: our ends of its stdin, stdout, stderr and result pipes, in that
+        order, and, if ``channel``, our end of its request socket (a ``socket.socket``; else None).
 
     Raises:
         ForkserverLost: the fork server does not answer (every pipe is closed then).
     """
-    pipes = [os.pipe() for _ in range(5 if channel else 4)]
-    theirs = [pipes[0][0], *(w for _, w in pipes[1:4]), *(r for r, _ in pipes[4:])]
+    pipes = [os.pipe() for _ in range(4)]
+    theirs = [pipes[0][0], *(w for _, w in pipes[1:4])]
     ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]
-    ctl_w = pipes[4][1] if channel else -1
+    ctl = their_ctl = None
+    if channel:
+        ctl, their_ctl = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        ctl.settimeout(REPLY_TIMEOUT_S)  # a child that stops reading its requests must not stop the runner
     try:
-        pid = FORKSERVER.fork(payload, theirs)
+        pid = FORKSERVER.fork(payload, theirs + ([their_ctl.fileno()] if channel else []) + list(extra))
     except ForkserverLost:
-        for fd in [*ours, ctl_w] if channel else ours:
+        for fd in ours:
             os.close(fd)
+        if ctl is not None:
+            ctl.close()
         raise
     finally:
         for fd in theirs:
             os.close(fd)
-    return pid, ours, ctl_w
+        if their_ctl is not None:
+            their_ctl.close()
+    return pid, ours, ctl

@@ -27,13 +27,12 @@ import os
 import signal
 import sys
 
-from .procs import reap_exited, set_dumpable
+from .judge import judge_main
+from .procs import reap_exited, recv_message, set_dumpable
 from .program_process import child_main
 from .records import ended_record
 
 CHANNEL_FD = 3
-MAX_FDS = 8
-HEADER_BYTES = 4
 
 
 def _vm_size() -> int:
@@ -45,39 +44,14 @@ def _vm_size() -> int:
     return 64 * 1024 * 1024
 
 
-def _receive(sock) -> tuple[dict, list[int]] | None:
-    """One request: (payload, received fds), or None at end of file."""
-    data, ancillary, _, _ = sock.recvmsg(1 << 16, _socket.CMSG_SPACE(MAX_FDS * 4))
-    if not data:
-        return None
-    fds = []
-    for level, kind, blob in ancillary:
-        if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
-            fds += [int.from_bytes(blob[i:i + 4], sys.byteorder, signed=True) for i in range(0, len(blob) - 3, 4)]
-    while len(data) < HEADER_BYTES:
-        more = sock.recv(HEADER_BYTES - len(data))
-        if not more:
-            return None
-        data += more
-    size = int.from_bytes(data[:HEADER_BYTES], "little")
-    parts, have = [data[HEADER_BYTES:]], len(data) - HEADER_BYTES
-    while have < size:
-        more = sock.recv(min(size - have, 1 << 20))
-        if not more:
-            return None
-        parts.append(more)
-        have += len(more)
-    return marshal.loads(b"".join(parts)), fds
-
-
 def serve(sock) -> None:
     """Answer requests until the runner closes the socket; never returns in a forked child."""
     own_size = _vm_size()
     while True:
-        request = _receive(sock)
+        request = recv_message(sock)
         if request is None:
             return
-        payload, fds = request
+        payload, fds = marshal.loads(request[0]), request[1]
         if payload["mode"] == "reap":  # a zygote the runner has closed: reap it now, no zombie stays
             try:
                 os.waitpid(payload["pid"], 0)
@@ -88,17 +62,22 @@ def serve(sock) -> None:
         reap_exited()  # zygotes that have ended (other children are waited for as they end)
         stdin_r, out_w, err_w, res_w = fds[:4]
         payload["fds"] = (stdin_r, out_w, err_w, res_w)
-        payload["result_fd"] = 100 + int.from_bytes(os.urandom(2), "little") % 800  # not guessable at 3
-        if len(fds) > 4:
+        # Not guessable at 3; it and the channels beside it (up to + 3) stay below the children's
+        # open-files limit of 256, so that a zygote's test process can move its call channel there.
+        payload["result_fd"] = 16 + int.from_bytes(os.urandom(2), "little") % 224
+        mode = payload["mode"]
+        if mode in ("zygote", "judge"):  # a request channel beside the result channel
             payload["ctl_fd"] = payload["result_fd"] + 1
             payload["extra_fds"] = {payload["ctl_fd"]: fds[4]}
+        elif len(fds) > 4:  # a process serving the judge's calls: its call and reply channels
+            payload["extra_fds"] = {payload["result_fd"] + 2: fds[4], payload["result_fd"] + 3: fds[5]}
         limits = payload["limits"]
         if limits.get("memory_bytes"):  # a forked child starts with this process's mappings
             limits["as_bytes"] = limits["memory_bytes"] + own_size
         pid = os.fork()
         if pid == 0:
-            child_main(payload)  # never returns
-        zygote = payload["mode"] == "zygote"
+            (judge_main if mode == "judge" else child_main)(payload)  # never returns
+        zygote = mode in ("zygote", "judge")  # long-lived: reaped when the runner is done with them
         nonce = payload["nonce"]
         payload = request = None  # nothing of this request may reach the next child
         for fd in fds:

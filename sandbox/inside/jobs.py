@@ -12,14 +12,15 @@ import os
 import time
 import traceback
 
-from .forkclient import kill_all
-from .guard import compile_guarded_test
+from .cgroup import tasks_in_container
+from .forkclient import FORKSERVER, ForkserverLost, fork_child
+from .guard import compile_guarded_test, plan_assert, setup_names
 from .languages import LANGUAGES
-from .records import MESSAGE_LIMIT
+from .records import ENDED, MESSAGE_LIMIT, VERDICT, flags_in, for_nonce, parse
 from .records import clip as _clip
-from .verdict import test_result
-from .watch import spawn
-from .zygote import Zygote
+from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
+from .verdict import judged_result, test_result
+from .watch import RUNNER_AND_FORKSERVER, Outcome, Watch, spawn, watch_all
 
 JOB_ROOT = "/tmp/jobs"
 SCRUB_DIRS = ("/tmp", "/dev/shm")
@@ -42,45 +43,61 @@ def _child_limits(limits: dict, python: bool) -> dict:
     }
 
 
-GUARDED_CACHE_SIZE = 4096  # compiled assert tests kept: tasks are scored many times (n samples, G completions)
-_GUARDED: dict[str, object] = {}
+CACHE_SIZE = 4096  # compiled assert tests kept: tasks are scored many times (n samples, G completions)
+_COMPILED: dict[tuple, object] = {}
 
 
-def _guarded(code: str):
-    """``guard.compile_guarded_test(code)``, from a bounded cache (least recently used goes first)."""
-    compiled = _GUARDED.pop(code, None)
-    if compiled is None:
-        compiled = compile_guarded_test(code)
-        if len(_GUARDED) >= GUARDED_CACHE_SIZE:
-            del _GUARDED[next(iter(_GUARDED))]
-    _GUARDED[code] = compiled
-    return compiled
+def _cached(key: tuple, make):
+    """``make()``, from a bounded cache by ``key`` (least recently used goes first); exceptions
+    are not cached."""
+    value = _COMPILED.pop(key, None)
+    if value is None:
+        value = make()
+        if len(_COMPILED) >= CACHE_SIZE:
+            del _COMPILED[next(iter(_COMPILED))]
+    _COMPILED[key] = value
+    return value
 
 
-def visible_test(test: dict) -> dict:
-    """The part of a test the program's process may see: never expected values.
+class Plan:
+    """How one test of a job runs: ``kind`` is ``stdio``, ``call``, ``judged`` (an ``assert`` test
+    the judge runs, ``judged`` its compiled form), ``in_process`` (an ``assert`` test judged in
+    the program's process, ``why`` says why) or ``broken`` (the test code does not compile,
+    ``why`` says how: the task's fault, the same for every program). ``visible`` is what a
+    process of the program's may see of it (never an expected value)."""
 
-    Raises:
-        SyntaxError: the test code of an assert test does not compile.
-    """
-    if test["kind"] == "assert":
-        return {"code": test["code"], "guarded": _guarded(test["code"])}
-    if test["kind"] == "call":
-        return {"fn_name": test["fn_name"], "args": test.get("args", []), "kwargs": test.get("kwargs", {})}
-    return {}
+    __slots__ = ("kind", "visible", "judged", "why")
+
+    def __init__(self, kind: str, visible=None, judged=None, why: str = ""):
+        self.kind, self.visible, self.judged, self.why = kind, visible, judged, why
 
 
-def _visible_tests(tests: list[dict]) -> tuple[list[dict], dict[int, str]]:
-    """Each test's visible part (``visible_test``; ``{}`` where it does not compile), and, by
-    test index, why a test's code does not compile (the task's fault, same for every program)."""
-    visible, broken = [], {}
-    for i, test in enumerate(tests):
-        try:
-            visible.append(visible_test(test))
-        except (SyntaxError, ValueError, RecursionError) as e:
-            visible.append({})
-            broken[i] = f"the test code does not compile: {e}"
-    return visible, broken
+def plan_tests(tests: list[dict], setup: str | None) -> list[Plan]:
+    """The ``Plan`` of each test of a job whose test setup is ``setup``."""
+    try:
+        names = _cached(("setup", setup), lambda: setup_names(setup)) if setup else frozenset()
+    except (SyntaxError, ValueError, RecursionError):
+        names = frozenset()  # the judge reports the broken setup on every test
+    plans = []
+    for test in tests:
+        kind = test["kind"]
+        if kind == "stdio":
+            plans.append(Plan("stdio", {}))
+        elif kind == "call":
+            plans.append(Plan("call", {"fn_name": test["fn_name"], "args": test.get("args", []),
+                                       "kwargs": test.get("kwargs", {})}))
+        else:
+            code = test["code"]
+            try:
+                planned = _cached(("judge", code, names), lambda: plan_assert(code, names))
+                if isinstance(planned, str):
+                    plans.append(Plan("in_process", {"code": code, "guarded": _cached(
+                        ("guard", code), lambda: compile_guarded_test(code))}, why=planned))
+                else:
+                    plans.append(Plan("judged", judged=planned))
+            except (SyntaxError, ValueError, RecursionError) as e:
+                plans.append(Plan("broken", why=f"the test code does not compile: {e}"))
+    return plans
 
 
 def _remove_tree(path: str) -> None:
@@ -132,62 +149,177 @@ def _compile(language, workdir: str, limits: dict) -> tuple[bool, str, float]:
     return True, text, outcome.wall_s
 
 
-def _run_tests(job: dict, language, program_code, workdir: str) -> list[dict]:
-    """Run every test of a compiled job, each in a fresh process; return the per-test results."""
-    limits = job["limits"]
-    python = not language.run_command
-    child_limits = _child_limits(limits, python)
-    cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
-    compare, tolerance = job.get("compare", "tokens"), job.get("float_tolerance", 1e-6)
-    results = []
-    visible_tests, broken = _visible_tests(job["tests"])
-    # A zygote gets every in-process test of the job at its start; a request names one by its place.
-    zygote_index, zygote_tests = {}, []
-    for i, test in enumerate(job["tests"]):
-        if test["kind"] != "stdio" and i not in broken:
-            zygote_index[i] = len(zygote_tests)
-            zygote_tests.append([test["kind"], visible_tests[i]])
-    zygote, failed_start = None, None  # failed_start: (outcome, nonce) of a top level that ran out of limits
-    use_zygote = python and len(zygote_tests) > 1  # a zygote pays off from the second in-process test on
-    try:
-        for i, (test, visible) in enumerate(zip(job["tests"], visible_tests)):
+class _TestRun:
+    """The running of one job's tests: the job's zygote and judge, started when first needed."""
+
+    def __init__(self, job: dict, language, program_code, workdir: str):
+        self.job, self.language, self.code, self.workdir = job, language, program_code, workdir
+        self.limits = limits = job["limits"]
+        self.python = not language.run_command
+        self.child_limits = _child_limits(limits, self.python)
+        self.cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
+        self.plans = plan_tests(job["tests"], job.get("test_setup"))
+        # A zygote gets every call and in-process assert test of the job at its start, the judge
+        # every judged one; a request names one by its place.
+        self.zygote_index, self.zygote_tests, self.judge_index, self.judge_tests = {}, [], {}, []
+        for i, plan in enumerate(self.plans):
+            if plan.kind in ("call", "in_process"):
+                self.zygote_index[i] = len(self.zygote_tests)
+                self.zygote_tests.append(["call" if plan.kind == "call" else "assert", plan.visible])
+            elif plan.kind == "judged":
+                self.judge_index[i] = len(self.judge_tests)
+                self.judge_tests.append(list(plan.judged))
+        # A zygote pays off from the second test forked from the program on.
+        self.use_zygote = self.python and len(self.zygote_index) + len(self.judge_index) > 1
+        self.zygote: Zygote | None = None
+        self.judge: Judge | None = None
+        self.failed_start = None  # (outcome, nonce) of a zygote's top level that ran out of limits
+        self.records = bytearray()  # records of the zygote's top level (flags)
+
+    def tasks(self) -> int:
+        """Processes alive in the container between two tests: runner, fork server, residents."""
+        return RUNNER_AND_FORKSERVER + sum(r is not None and r.alive for r in (self.zygote, self.judge))
+
+    def payload(self, mode: str, kind: str, nonce: str, visible=None) -> dict:
+        return {"mode": mode, "kind": kind, "test": visible or {}, "nonce": nonce, "code": self.code,
+                "workdir": self.workdir, "limits": self.child_limits, "argv": list(self.language.run_command or ())}
+
+    def _ensure_zygote(self) -> Zygote | None:
+        if self.use_zygote and self.zygote is None and self.failed_start is None:
             nonce = _token(16)
-            if i in broken:
-                results.append({"status": "runtime_error", "time_s": 0.0, "cpu_time_s": 0.0,
-                                "message": _clip(broken[i], MESSAGE_LIMIT)})
-                continue
-            kind = test["kind"]
-            if use_zygote and kind != "stdio" and zygote is None and failed_start is None:
-                start_nonce = _token(16)
-                zygote, failed = Zygote.start(
-                    {"mode": "zygote", "kind": kind, "test": {}, "nonce": start_nonce, "code": program_code,
-                     "workdir": workdir, "limits": child_limits}, zygote_tests, limits, cpu_limit)
-                if failed is not None:  # the top level ran out of time or output: so would every test
-                    failed_start = (failed, start_nonce)
-                use_zygote = zygote is not None or failed_start is not None
-            if use_zygote and kind != "stdio":
-                if failed_start is not None:
-                    outcome, nonce = failed_start
-                else:
-                    outcome = zygote.run(nonce, zygote_index[i], cpu_limit)
+            self.zygote, failed = Zygote.start(self.payload("zygote", "zygote", nonce), self.zygote_tests,
+                                               self.limits, self.cpu_limit)
+            if self.zygote is not None:
+                self.records += self.zygote.start_records
+            if failed is not None:  # the top level ran out of time or output: so would every test
+                self.failed_start = (failed, nonce)
+                self.records += failed.records
+            self.use_zygote = self.zygote is not None or self.failed_start is not None
+        return self.zygote
+
+    def _ensure_judge(self) -> Judge:
+        if self.judge is None or not self.judge.alive:
+            limits = {"cpu_s": None, "memory_bytes": self.limits["memory_limit_mb"] * 1024 * 1024,
+                      "fsize_bytes": self.child_limits["fsize_bytes"]}
+            self.judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": self.workdir, "limits": limits},
+                                     self.job.get("test_setup"), self.judge_tests)
+            if self.judge is None:
+                raise ForkserverLost("the judge did not take the job's tests")
+        return self.judge
+
+    def _zygote_gone(self) -> None:
+        if self.zygote is not None and not self.zygote.alive:
+            self.use_zygote = not self.zygote.lost
+            self.zygote = None
+
+    def _everything_killed(self) -> None:
+        """After a ``kill_all``: the residents are gone; they restart when next needed."""
+        for resident in (self.zygote, self.judge):
+            if resident is not None and resident.alive:
+                resident.watch.close()
+                resident.release()
+        self._zygote_gone()
+        self.judge = None
+
+    def run(self) -> list[dict]:
+        limits = self.limits
+        compare, tolerance = self.job.get("compare", "tokens"), self.job.get("float_tolerance", 1e-6)
+        results = []
+        try:
+            for i, (test, plan) in enumerate(zip(self.job["tests"], self.plans)):
+                nonce = _token(16)
+                if plan.kind == "broken":
+                    results.append({"status": "runtime_error", "time_s": 0.0, "cpu_time_s": 0.0,
+                                    "message": _clip(plan.why, MESSAGE_LIMIT)})
+                    continue
+                if plan.kind == "judged":
+                    results.append(self._judged(i, test, nonce))
+                    continue
+                zygote = self._ensure_zygote() if plan.kind != "stdio" else None
+                if plan.kind != "stdio" and self.failed_start is not None:
+                    outcome, nonce = self.failed_start
+                elif zygote is not None:
+                    outcome = zygote.run(nonce, self.zygote_index[i], self.cpu_limit, self.tasks())
                     if not zygote.alive:
-                        use_zygote = not zygote.lost
-                        zygote = None
+                        self._everything_killed()
+                else:
+                    kind = plan.kind if plan.kind != "in_process" else "assert"
+                    payload = self.payload("python" if self.python else "exec", kind, nonce, plan.visible)
+                    stdin = test.get("stdin", "").encode("utf-8") if kind == "stdio" else b""
+                    tasks = self.tasks()
+                    outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
+                                    cpu_limit=self.cpu_limit, tasks=tasks)
+                    if outcome.killed_for is not None or tasks_in_container() > tasks:
+                        self._everything_killed()
+                result = test_result(test, outcome, limits, nonce, compare, tolerance)
+                if plan.kind == "in_process":
+                    result["judged_in_process"] = True
+                results.append(result)
+        finally:
+            for resident in (self.zygote, self.judge):
+                if resident is not None:
+                    resident.close()
+        return results
+
+    def _judged(self, i: int, test: dict, nonce: str) -> dict:
+        """Run test ``i`` in the judge, against a process of the program's that serves its calls."""
+        limits = self.limits
+        zygote = self._ensure_zygote()
+        if self.failed_start is not None:
+            outcome, start_nonce = self.failed_start
+            return judged_result(outcome, None, limits, start_nonce)
+        judge = self._ensure_judge()
+        call_r, call_w = os.pipe()
+        reply_r, reply_w = os.pipe()
+        started = time.monotonic()
+        try:
+            if zygote is not None:
+                program_watch = zygote.watch if zygote.serve(nonce, [call_r, reply_w]) else None
             else:
-                if zygote is not None:
-                    zygote.close()
-                    zygote = None
-                payload = {"mode": "python" if python else "exec", "kind": kind, "test": visible, "nonce": nonce,
-                           "code": program_code, "workdir": workdir, "limits": child_limits,
-                           "argv": list(language.run_command or ())}
-                stdin = test.get("stdin", "").encode("utf-8") if kind == "stdio" else b""
-                outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
-                                cpu_limit=cpu_limit)
-            results.append(test_result(test, outcome, limits, nonce, compare, tolerance))
-    finally:
+                _, ours, _ = fork_child(self.payload("python", "serve", nonce), extra=(call_r, reply_w))
+                program_watch = Watch(ours, b"", FORKSERVER.pidfd)
+            if program_watch is not None:
+                judge.request((nonce, self.judge_index[i]), [call_w, reply_r])
+        finally:
+            for fd in (call_r, call_w, reply_r, reply_w):
+                os.close(fd)
+        program, verdict = Outcome(), Outcome()
+        if program_watch is None:  # the zygote did not take the request: everything was killed
+            self._everything_killed()
+            program.killed_for = "forker"
+            return judged_result(program, None, limits, nonce)
+        parts = [(program_watch, program, limits["output_limit_bytes"])]
+        if judge.alive:
+            parts.append((judge.watch, verdict, JUDGE_OUTPUT_LIMIT))
+        watch_all(parts, started + limits["wall_time_limit_s"], self.cpu_limit,
+                  lambda: program.ends_with(ENDED, nonce) and verdict.ends_with(VERDICT, nonce))
+        record = next((r for r in for_nonce(bytes(verdict.records), nonce) if r.get("event") == VERDICT), None)
+        if record is None and judge.alive:
+            judge.watch.drain(verdict, JUDGE_OUTPUT_LIMIT)
+            record = next((r for r in for_nonce(bytes(verdict.records), nonce) if r.get("event") == VERDICT), None)
+        judge_gone = not judge.alive or judge.watch.forker_gone
+        tasks = self.tasks()
         if zygote is not None:
-            zygote.close()
-    return results
+            if judge_gone and program.killed_for is None:
+                program.killed_for = "judge"
+            zygote.finish(program, nonce, started, tasks)
+            clean = zygote.alive
+        else:
+            if judge_gone and program.killed_for is None:
+                program.killed_for = "judge"
+            clean = program_watch.finish(program, nonce, started, limits["output_limit_bytes"], tasks)
+            if clean:
+                program_watch.close()
+        if not clean:
+            self._everything_killed()
+        return judged_result(program, record, limits, nonce)
+
+
+def _run_tests(job: dict, language, program_code, workdir: str) -> tuple[list[dict], bytes]:
+    """Run every test of a compiled job, each in a fresh process; return the per-test results and
+    the records of the job's zygote's top level (for its flags)."""
+    run = _TestRun(job, language, program_code, workdir)
+    return run.run(), bytes(run.records)
 
 
 def run_job(job: dict) -> dict:
@@ -216,10 +348,33 @@ def run_job(job: dict) -> dict:
             verdict["status"] = "compile_error"
             verdict["compile_output"] = _clip("".join(traceback.format_exception_only(type(e), e)).strip(),
                                               COMPILE_OUTPUT_LIMIT)
+    flags = set()
     if "status" not in verdict:
-        verdict["tests"] = _run_tests(job, language, program_code, workdir)
+        verdict["tests"], start_records = _run_tests(job, language, program_code, workdir)
+        for result in verdict["tests"]:
+            flags.update(result.pop("flags", ()))
+        flags.update(flags_in([r for r in map(parse, start_records.splitlines()) if r is not None]))
         failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]
         verdict["status"] = failed[0] if failed else "passed"
+    if _planted(workdir, language):
+        flags.add("module_planted")
+    verdict["flags"] = sorted(flags)
     verdict["run_time_s"] = round(time.monotonic() - started, 6)
     scrub()
     return verdict
+
+
+PLANTED_SUFFIXES = (".py", ".pyc", ".pth", ".so")
+
+
+def _planted(workdir: str, language) -> bool:
+    """Whether the program left a module where an import could find it: the job's folder (other
+    than its own source) or the top of /tmp and /dev/shm."""
+    for folder, own in ((workdir, language.source_file), ("/tmp", None), ("/dev/shm", None)):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        if any(name != own and (name.endswith(PLANTED_SUFFIXES) or name == "__pycache__") for name in names):
+            return True
+    return False

@@ -5,8 +5,12 @@ Stdlib only, light: loaded by the fork server, so every forked child has it.
 
 from __future__ import annotations
 
+import _socket
+import array
 import ctypes
+import math
 import os
+import resource
 
 try:  # looked up once: a dlopen per test process would cost milliseconds
     _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
@@ -29,3 +33,97 @@ def reap_exited() -> bool:
             return False
         if pid == 0:
             return True
+
+
+def cpu_limit_s(limits: dict) -> int:
+    """A child's RLIMIT_CPU soft limit: whole seconds, at least 1 (the hard one is 1 more)."""
+    return max(1, math.ceil(limits["cpu_s"]))
+
+
+def setup_child(p: dict, cpu_hard=None) -> int:
+    """File descriptors, folder and limits of a child the fork server has just forked; returns
+    its result fd.
+
+    ``p["fds"]`` (stdin, stdout, stderr and result pipe ends) go to fds 0, 1, 2 and
+    ``p["result_fd"]``, ``p["extra_fds"]`` (target -> source) to their targets; every other fd
+    is closed. Limits from ``p["limits"]``: ``cpu_s`` (RLIMIT_CPU, hard limit ``cpu_hard`` or
+    one second more; None for no CPU limit), ``fsize_bytes``, ``as_bytes`` (0: none); no core
+    files, 256 open files. Signal dispositions are the fork server's: all default but SIGPIPE
+    (ignored, as Python does); so is its OOM score (the OOM killer's first choice, never the
+    runner).
+    """
+    stdin_r, stdout_w, stderr_w, result_w = p["fds"]
+    result_fd = p["result_fd"]
+    os.dup2(stdin_r, 0)
+    os.dup2(stdout_w, 1)
+    os.dup2(stderr_w, 2)
+    os.dup2(result_w, result_fd)
+    keep = {result_fd}
+    for target, source in p.get("extra_fds", {}).items():  # request and call channels
+        os.dup2(source, target)
+        keep.add(target)
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 65536)
+    os.chdir(p["workdir"])
+    os.umask(0o077)
+    limits = p["limits"]
+    resource_limits = [
+        (resource.RLIMIT_FSIZE, limits["fsize_bytes"], limits["fsize_bytes"]),
+        (resource.RLIMIT_CORE, 0, 0),
+        (resource.RLIMIT_NOFILE, 256, 256),
+    ]
+    if limits.get("cpu_s") is not None:
+        cpu = cpu_limit_s(limits)
+        resource_limits.append((resource.RLIMIT_CPU, cpu, cpu + 1 if cpu_hard is None else cpu_hard))
+    if limits.get("as_bytes"):
+        resource_limits.append((resource.RLIMIT_AS, limits["as_bytes"], limits["as_bytes"]))
+    for which, soft, hard in resource_limits:
+        resource.setrlimit(which, (soft, hard))
+    return result_fd
+
+
+MAX_FDS = 8  # descriptors one message may carry
+
+
+def send_message(sock, data: bytes, fds: list[int] = ()) -> None:
+    """Send ``data`` on a Unix stream socket as one message: a 4-byte little-endian length, then
+    the data, with ``fds`` passed as SCM_RIGHTS (``recv_message`` reads it)."""
+    message = len(data).to_bytes(4, "little") + data
+    ancillary = [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
+    sent = sock.sendmsg([message], ancillary)
+    if sent < len(message):
+        sock.sendall(message[sent:])
+
+
+def recv_message(sock, _recvmsg=_socket.socket.recvmsg, _recv=_socket.socket.recv, _from_bytes=int.from_bytes,
+                 _space=_socket.CMSG_SPACE(MAX_FDS * 4), _scm=_socket.SCM_RIGHTS, _sol=_socket.SOL_SOCKET,
+                 _append=list.append, _len=len, _range=range, _min=min) -> tuple[bytes, list[int]] | None:
+    """One message of ``send_message``: ``(data, fds)``, or None at end of file. It reads exactly
+    one message, so that the next one (and its descriptors) stays on the socket.
+
+    Bound to pristine references when this module loads (in the fork server, before any
+    program), so a zygote's loop can use it after the program's top level has run.
+    """
+    header, ancillary, _, _ = _recvmsg(sock, 4, _space)
+    if not header:
+        return None
+    fds = []
+    for level, kind, blob in ancillary:
+        if level == _sol and kind == _scm:
+            for i in _range(0, _len(blob) - 3, 4):
+                _append(fds, _from_bytes(blob[i:i + 4], "little", signed=True))
+    while _len(header) < 4:
+        more = _recv(sock, 4 - _len(header))
+        if not more:
+            return None
+        header += more
+    size, data = _from_bytes(header, "little"), b""
+    while _len(data) < size:
+        more = _recv(sock, _min(size - _len(data), 1 << 20))
+        if not more:
+            return None
+        data += more
+    return data, fds

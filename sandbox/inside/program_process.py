@@ -4,92 +4,56 @@ with untrusted code, and nothing else.
 Stdlib only, and light (no ``ast``, ``json`` or ``re``): it is loaded by the fork server, and
 everything loaded there is copied into every test process. It is imported before any program
 runs, so the references bound here (builtins, the C JSON string encoder) are pristine. It never
-holds an expected value of a ``call`` or ``stdio`` test, and what it writes on the result channel
-(``records``) is evidence for the runner to check, never a verdict.
+holds a test's code or expected values, except for an ``assert`` test judged in process (a test
+the runner could not judge out of process, see ``guard``), and what it writes on the result
+channel (``records``) is evidence for the runner to check, never a verdict.
 
-The fork server forks, and the new process calls ``child_main`` with its request only (a
-program, one test's visible part, limits). Three kinds of child:
+The fork server forks, and the new process calls ``child_main`` with its request only. Kinds
+of child:
 
 - ``exec``: set up, then ``execve`` a command (compilers, compiled programs, interpreters).
-- ``python``: run the program's code object, then one test (``assert``, ``call``) or the
-  program as a whole with its stdin (``stdio``); report on the result channel.
-- ``zygote`` (``assert`` and ``call`` tests): run the program's code object once, report
-  ``ready``, then serve test requests from the runner: fork one process per test from the
-  loaded program (``serve_tests``), wait for it, report its exit status and CPU time. Each test
-  still runs in a fresh process; only the program's top level is shared, as a snapshot.
+- ``python``: run the program's code object, then one test: ``serve`` (answer the judge's calls
+  of the program's functions for one ``assert`` test, ``serve_calls``), ``call`` (call a
+  function, write its value), ``assert`` (a test judged in process: run its guarded code) or
+  ``stdio`` (the program as a whole, with its stdin).
+- ``zygote``: run the program's code object once, report ``ready``, then fork one fresh process
+  per test from the loaded program (``serve_tests``), wait for it, report its exit status and
+  CPU time. Only the program's top level is shared, as a snapshot.
 
-Also here: the plain-data guard (``_plain``), the serializer of returned values (``to_json``) and
+Also here: the monitor (``_install_monitor``: an audit hook that refuses introspection of harness
+code and flags what the program attempted, and the checks for patched builtins and modules), the
+plain-data guard (``_plain``), the writer of values (``encode_value``, read by ``values``) and
 the restoring of builtins (``_restore_builtins``): harness code that looks at exact builtin types
 only, so that none of the program's code runs in it.
 """
 
 from __future__ import annotations
 
-from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
-
+import _socket
 import marshal
-import math
 import os
 import resource
 import signal
 import sys
+from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
 
-from .procs import set_dumpable
-from .records import MESSAGE_LIMIT, ended_record
+from .procs import cpu_limit_s, recv_message, set_dumpable, setup_child
+from .records import FLAG, MESSAGE_LIMIT, ended_record, record_line, write_all
 from .records import clip as _clip
 
 _FUNCTION = type(lambda: None)
-
-
-def cpu_limit_s(limits: dict) -> int:
-    """A test process's RLIMIT_CPU soft limit: whole seconds, at least 1 (the hard one is 1 more)."""
-    return max(1, math.ceil(limits["cpu_s"]))
-
-
-def _child_setup(p) -> int:
-    """Signals, file descriptors, limits and folder of a child; returns the result fd."""
-    # Signal dispositions are the fork server's: all default but SIGPIPE (ignored, as Python
-    # does); its OOM score (the OOM killer's first choice, never the runner) is inherited.
-    set_dumpable(1)
-    stdin_r, stdout_w, stderr_w, result_w = p["fds"]
-    result_fd = p["result_fd"]
-    os.dup2(stdin_r, 0)
-    os.dup2(stdout_w, 1)
-    os.dup2(stderr_w, 2)
-    os.dup2(result_w, result_fd)
-    keep = {result_fd}
-    for target, source in p.get("extra_fds", {}).items():  # a zygote's request channel
-        os.dup2(source, target)
-        keep.add(target)
-    low = 3
-    for fd in sorted(keep):
-        os.closerange(low, fd)
-        low = fd + 1
-    os.closerange(low, 65536)
-    os.chdir(p["workdir"])
-    os.umask(0o077)
-    limits = p["limits"]
-    cpu = cpu_limit_s(limits)
-    # A zygote's own CPU time only bounds the program's top level (the soft limit, lifted once
-    # it is ready); each test process gets the hard limit back (``serve_tests``).
-    cpu_hard = resource.RLIM_INFINITY if p["mode"] == "zygote" else cpu + 1
-    resource_limits = [
-        (resource.RLIMIT_CPU, cpu, cpu_hard),
-        (resource.RLIMIT_FSIZE, limits["fsize_bytes"], limits["fsize_bytes"]),
-        (resource.RLIMIT_CORE, 0, 0),
-        (resource.RLIMIT_NOFILE, 256, 256),
-    ]
-    if limits.get("as_bytes"):
-        resource_limits.append((resource.RLIMIT_AS, limits["as_bytes"], limits["as_bytes"]))
-    for which, soft, hard in resource_limits:
-        resource.setrlimit(which, (soft, hard))
-    return result_fd
+HARNESS_DIR = os.path.dirname(os.path.abspath(__file__))
+CALL_FD_OFFSET = 2  # a serving process's call channel sits at result_fd + 2, its replies at + 3
+REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply to the judge
 
 
 def child_main(p) -> None:
     """Run one test, one compile, or a zygote as the current, forked process. Never returns."""
     try:
-        result_fd = _child_setup(p)
+        set_dumpable(1)  # a test process's /proc files are its own user's (the runner reads them)
+        # A zygote's own CPU time only bounds the program's top level (the soft limit, lifted
+        # once it is ready); each test process gets the hard limit back (``serve_tests``).
+        result_fd = setup_child(p, cpu_hard=resource.RLIM_INFINITY if p["mode"] == "zygote" else None)
     except BaseException as e:  # noqa: BLE001 - report any setup failure, then die
         os.write(2, f"sandbox: test process set-up failed: {_exception_only(e)}\n".encode())
         os._exit(121)
@@ -182,47 +146,65 @@ def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.app
     return _join(parts)
 
 
+def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.append, _len=len) -> bytes | None:
+    """``n`` bytes from ``fd``, or None at end of file."""
+    parts, got = [], 0
+    while got < n:
+        data = _read(fd, n - got)
+        if not data:
+            return None
+        _append(parts, data)
+        got += _len(data)
+    return _join(parts)
+
+
 def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=os.wait4, _close=os.close,
-                _exit=os._exit, _write=os.write, _loads=marshal.loads, _from_bytes=int.from_bytes,
+                _dup2=os.dup2, _exit=os._exit, _loads=marshal.loads, _socket_of=_socket.socket,
                 _setrlimit=resource.setrlimit, _rlimit_cpu=resource.RLIMIT_CPU, _getrlimit=resource.getrlimit,
-                _tuple=tuple, _read_exact=_read_exact, _ended_record=ended_record):
+                _tuple=tuple, _recv_message=recv_message, _ended_record=ended_record, _write_all=write_all):
     """The zygote's loop: fork one process per test request; that process returns the test.
 
-    Messages on ``ctl_fd``: a 4-byte little-endian length, then ``marshal`` data. The first holds
-    the job's in-process tests, ``[kind, test]`` each, loaded once (each object a test process
-    touches or allocates after the fork can cost it a page copy). Each next one is a request,
-    ``(nonce, index)``: the zygote forks; the new process gets the per-test CPU limit back and
-    returns ``(nonce, kind, test, tests)`` (``kind`` and ``test`` of ``tests[index]``) to run it;
-    the zygote waits for it and writes ``{"event": "ended", "nonce", "status" (wait status),
-    "cpu_us"}`` on the result channel. At end of file (the runner is done with the job) the
-    zygote exits. Only pristine references are used, so the program's top level cannot change
-    what this loop does.
+    Messages on the Unix socket ``ctl_fd`` (``procs.recv_message``), ``marshal`` data. The first holds
+    the job's in-process tests (``call`` tests and ``assert`` tests judged in process), ``[kind,
+    test]`` each, loaded once (each object a test process touches or allocates after the fork can
+    cost it a page copy). Each next one is a request, ``(nonce, index)`` for one of them, or
+    ``(nonce, -1)`` with two descriptors, a call channel and its reply channel, for a process that
+    serves the judge's calls (``serve_calls``). The zygote forks; the new process gets the
+    per-test CPU limit back and returns ``(nonce, kind, test, tests)`` to run it; the zygote waits
+    for it and writes an ``ended`` record on the result channel. At end of file (the runner is done
+    with the job) the zygote exits. Only pristine references are used, so the program's top
+    level cannot change what this loop does.
     """
     try:
         _, hard = _getrlimit(_rlimit_cpu)
         _setrlimit(_rlimit_cpu, (hard, hard))  # the program's top level is done: lift the soft limit
+        sock = _socket_of(fileno=ctl_fd)
         tests = None
         while True:
-            header = _read_exact(ctl_fd, 4)
-            if header is None:
-                _exit(0)
-            message = _read_exact(ctl_fd, _from_bytes(header, "little"))
+            message = _recv_message(sock)
             if message is None:
                 _exit(0)
+            data, fds = message
             if tests is None:
-                tests = _loads(message)
+                tests = _loads(data)
                 continue
-            nonce, index = _loads(message)
+            nonce, index = _loads(data)
             pid = _fork()
             if pid == 0:
                 _close(ctl_fd)
                 _setrlimit(_rlimit_cpu, (cpu_s, cpu_s + 1))
+                if index < 0:
+                    _dup2(fds[0], result_fd + CALL_FD_OFFSET)
+                    _dup2(fds[1], result_fd + CALL_FD_OFFSET + 1)
+                    for fd in fds:
+                        _close(fd)
+                    return _tuple((nonce, "serve", None, tests))
                 kind, test = tests[index]
                 return _tuple((nonce, kind, test, tests))
+            for fd in fds:
+                _close(fd)
             _, status, usage = _wait4(pid, 0)
-            record = _ended_record(nonce, status, usage)
-            while record:
-                record = record[_write(result_fd, record):]
+            _write_all(result_fd, _ended_record(nonce, status, usage))
     except BaseException:  # noqa: BLE001 - a broken zygote stops; the runner sees it go
         _exit(70)
 
@@ -239,22 +221,13 @@ def _python_child(p, result_fd: int) -> None:
     sys.argv = ["main.py"]
     sys.path[0] = p["workdir"]
     p = None  # noqa: F841 - drop the payload before the program runs
+    channel = [nonce, result_fd]  # where records go; the nonce changes in each zygote test process
 
-    def report(event: str, _type=type, _str=str, _repr=int.__repr__, _enc=_encode_str, _join="".join,
-               _write=os.write, _encode=str.encode, _items=dict.items, _append=list.append, **fields) -> None:
-        """Write a result record with pristine references only (no builtins lookups), so a
-        program's monkeypatching cannot break or forge the report. ``event`` and the nonce (a
-        hex token) need no escaping."""
-        parts = ['{"event": "', event, '", "nonce": "', nonce, '"']
-        for k, v in _items(fields):
-            parts += (", ", _enc(k), ": ", _enc(v) if _type(v) is _str else _repr(v))
-        _append(parts, "}\n")
-        data = _encode(_join(parts))
-        try:
-            while data:
-                data = data[_write(result_fd, data):]
-        except OSError:
-            pass
+    def report(event: str, _write_all=write_all, _line=record_line, **fields) -> None:
+        """Write a result record with pristine references only (``records.record_line``)."""
+        _write_all(channel[1], _line(event, channel[0], fields))
+
+    monitor = _install_monitor(report, strict=kind == "assert" and zygote_fd is None)
 
     def flush() -> None:
         for stream in (stdout, stderr):
@@ -277,15 +250,21 @@ def _python_child(p, result_fd: int) -> None:
         exec(code, namespace)
         if zygote_fd is not None:
             flush()  # nothing the top level printed may be inherited by every test process
+            monitor.check()
             report("ready")
             # Returns in a test process; ``_tests`` stays referenced: freeing it would write to (and
             # so copy) every page that holds a test.
-            nonce, kind, test, _tests = serve_tests(zygote_fd, result_fd, cpu_s)
-        if kind == "assert":
+            channel[0], kind, test, _tests = serve_tests(zygote_fd, result_fd, cpu_s)
+            monitor.strict(kind == "assert")
+        if kind == "serve":
+            report("ready")  # the program's top level has run: what the judge's pass requires
+            serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor, flush)
+        elif kind == "assert":
             # The test function, compiled by the runner (outside the program's reach), with the
-            # program's globals.
+            # program's globals: a test that cannot be judged out of process (``guard``).
             _FUNCTION(dict.get(test, "guarded"), namespace)(_plain)
             flush()
+            monitor.check()
             report("passed")
         elif kind == "call":
             fn = dict.get(namespace, test["fn_name"])
@@ -293,9 +272,11 @@ def _python_child(p, result_fd: int) -> None:
                 raise NameError(f"name {test['fn_name']!r} is not defined")
             value = fn(*test["args"], **test["kwargs"])
             flush()
-            report("returned", value=to_json(value))
+            monitor.check()
+            report("returned", value=encode_value(value))
         else:
             flush()
+            monitor.check()
             report("exit", code=0)
     except SystemExit as e:
         _restore_builtins()
@@ -311,17 +292,20 @@ def _python_child(p, result_fd: int) -> None:
                 pass
             exit_code = 1
         flush()
+        monitor.check()
         if kind == "stdio":
             report("exit", code=exit_code)
         else:
+            monitor.flag("early_exit")
             report("runtime_error", message="the program raised SystemExit before the test finished")
     except NotPlainData as e:
         _restore_builtins()
+        monitor.flag("not_plain_data")
         report("failed", message=_clip(BaseException.__str__(e), MESSAGE_LIMIT))
     except AssertionError as e:
         _restore_builtins()
         try:
-            message = _assert_message(e, test.get("code", ""))
+            message = _assert_message(e, test.get("code", "") if type(test) is dict else "")
         except BaseException:  # noqa: BLE001
             message = "AssertionError"
         report("failed", message=message)
@@ -340,12 +324,254 @@ def _python_child(p, result_fd: int) -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# The plain-data guard and the serializer
+# Serving the judge's calls
+# ------------------------------------------------------------------------------------------
+
+_MUTABLE = frozenset({list, dict, set, bytearray})
+_BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
+                                if isinstance(value, type) and issubclass(value, BaseException))
+
+
+def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, flush, _read_exact=_read_exact,
+                _loads=marshal.loads, _from_bytes=int.from_bytes, _to_bytes=int.to_bytes, _type=type,
+                _get=dict.get, _getattr=getattr, _encode=str.encode, _join="".join, _append=list.append,
+                _items=dict.items, _repr=int.__repr__, _str=_encode_str, _mutable=_MUTABLE,
+                _exceptions=_BUILTIN_EXCEPTIONS, _write_all=write_all, _len=len, _exit=os._exit) -> None:
+    """Answer the judge's calls of the program's functions for one ``assert`` test, then exit.
+
+    Requests on ``call_fd`` (from the judge, trusted): a 4-byte little-endian length, then
+    ``marshal`` of ``(seq, name, args, kwargs, method, method_args, method_kwargs)``: call the
+    program's global ``name`` with ``args`` and ``kwargs`` (and, if ``method`` is set, the
+    method ``method`` of what it returned). Replies on ``reply_fd``: the same framing around tagged
+    JSON (``encode_value``) of ``[seq, "ok", value, arg_states, kwarg_states]`` (each state the
+    argument after the call if it is mutable, else null, so that in-place changes reach the
+    judge), ``[seq, "raised", exception type name, message]``, ``[seq, "not_plain", message]``,
+    ``[seq, "exit"]`` or ``[seq, "memory"]``. At end of file (the test is over) the process exits.
+    """
+
+    def send(text: str) -> None:
+        data = _encode(text)
+        _write_all(reply_fd, _to_bytes(_len(data), 4, "little") + data)
+
+    def states(values) -> str:
+        return "[" + ", ".join(encode_value(v) if _type(v) in _mutable else "null" for v in values) + "]"
+
+    while True:
+        header = _read_exact(call_fd, 4)
+        request = _read_exact(call_fd, _from_bytes(header, "little")) if header is not None else None
+        if request is None:
+            flush()
+            monitor.check()
+            _exit(0)
+        seq, name, args, kwargs, method, margs, mkwargs = _loads(request)
+        head = "[" + _repr(seq) + ", "
+        try:
+            fn = _get(namespace, name)
+            if fn is None:
+                raise NameError(f"name {name!r} is not defined")
+            value = fn(*args, **kwargs)
+            if method is not None:
+                value = _getattr(value, method)(*margs, **mkwargs)
+            flush()
+            kw_states = ", ".join("[" + _str(k) + ", " + (encode_value(v) if _type(v) in _mutable else "null") + "]"
+                                  for k, v in _items(kwargs))
+            reply = _join((head, '"ok", ', encode_value(value), ", ", states(args), ", [", kw_states, "]]"))
+        except SystemExit:
+            _restore_builtins()
+            flush()
+            monitor.flag("early_exit")
+            send(head + '"exit"]')
+            _exit(0)
+        except NotPlainData as e:
+            _restore_builtins()
+            monitor.flag("not_plain_data")
+            reply = head + '"not_plain", ' + _str(_clip(BaseException.__str__(e), MESSAGE_LIMIT)) + "]"
+        except MemoryError:
+            _restore_builtins()
+            reply = head + '"memory"]'
+        except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
+            _restore_builtins()
+            kind = _type(e).__name__ if _type(e).__module__ == "builtins" and _type(e).__name__ in _exceptions \
+                else "Exception"
+            try:
+                message = _exception_message(e)
+            except BaseException:  # noqa: BLE001 - a program can make str(e) raise
+                message = kind
+            reply = _join((head, '"raised", ', _str(kind), ", ", _str(message), "]"))
+        if _len(reply) > REPLY_LIMIT:
+            reply = head + '"not_plain", "the returned value is larger than the judge reads"]'
+        send(reply)
+
+
+# ------------------------------------------------------------------------------------------
+# The monitor: an audit hook, and checks of builtins and standard modules
+# ------------------------------------------------------------------------------------------
+
+_PROGRAM_MODULES = frozenset({"__program__", "__main__"})  # the ``__name__`` of a program's globals
+_MONITORED_MODULES = ("math", "random", "string", "re", "operator", "functools", "itertools", "collections",
+                      "copy", "json", "time", "heapq", "bisect", "statistics", "typing", "os", "sys", "inspect",
+                      "gc", "builtins")
+_FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+_CODE_ATTRS = frozenset({"__code__", "gi_code", "cr_code", "ag_code"})
+_WATCHED = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr__", "object.__setattr__",
+                      "sys.settrace", "sys.setprofile", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
+                      "os.kill", "os.killpg", "signal.pthread_kill", "open", "import", "ctypes.dlopen",
+                      "ctypes.dlsym", "ctypes.cdata", "ctypes.string_at", "ctypes.wstring_at", "ctypes.addressof",
+                      "ctypes.call_function", "ctypes.set_errno", "ctypes.get_errno"})
+_PLANTED_SUFFIXES = (".py", ".pyc", ".pth", ".so")
+
+
+class Monitor:
+    """The program's process's view of its monitor (``_install_monitor``): ``flag(name)`` writes a
+    ``flag`` record once per name; ``check()`` flags patched builtins and standard modules;
+    ``strict(on)`` refuses every frame the program reaches for (a test judged in process)."""
+
+    __slots__ = ("flag", "check", "strict")
+
+    def __init__(self, flag, check, strict):
+        self.flag, self.check, self.strict = flag, check, strict
+
+
+def _install_monitor(report, strict: bool, _addaudithook=sys.addaudithook, _getframe=sys._getframe,
+                     _getpid=os.getpid, _getppid=os.getppid, _type=type, _str=str, _bytes=bytes,
+                     _getattr=getattr, _modules=sys.modules, _vars=vars, _len=len, _any=any, _map=map,
+                     _is_not=__import__("operator").is_not, _function=_FUNCTION,
+                     _builtins=vars(__import__("builtins"))) -> Monitor:
+    """Install the audit hook of this process (it can never be removed) and return its ``Monitor``.
+
+    The hook refuses (raises ``RuntimeError`` in the program) what hands the program harness code
+    or another process's state: a frame of harness code (``sys._getframe``, a traceback's or a
+    generator's frame), every thread's frames (``sys._current_frames``), trace and profile
+    functions (they see every frame), the garbage collector's object lists, harness code objects,
+    and changes to harness functions. With ``strict`` (a test judged in process, whose harness
+    frames hold what would forge its result) it refuses every frame. It flags (``records.FLAGS``)
+    each refusal, signals to other processes, reads of other processes' ``/proc`` files, modules
+    written or imported from the working folder or /tmp, and ctypes. Requests made by harness
+    code itself go through. Audit hooks: PEP 578.
+    """
+    seen, busy, mode = set(), [False], [strict]
+    pristine_keys, pristine_values = tuple(_builtins), tuple(_builtins.values())
+
+    def flag(name: str) -> None:
+        if name not in seen:
+            seen.add(name)
+            report(FLAG, name=name)
+
+    def is_harness(frame) -> bool:
+        return frame is not None and frame.f_code.co_filename.startswith(HARNESS_DIR)
+
+    def refuse(name: str, what: str):
+        flag(name)
+        return f"{what} is refused in the sandbox"
+
+    def decide(event: str, args, requester) -> str | None:
+        by_harness = is_harness(requester)  # the frame that made the audited request
+        if event == "sys._getframe":
+            if (mode[0] or is_harness(args[0])) and not by_harness:
+                return refuse("frame_inspection", "reaching a frame of the harness")
+        elif event == "object.__getattr__":
+            obj, name = args[0], args[1]
+            if name in _FRAME_ATTRS:
+                if not by_harness and (mode[0] or is_harness(_getattr(obj, name))):
+                    return refuse("frame_inspection", "reaching a frame of the harness")
+            elif name == "f_code":
+                if is_harness(obj) and not by_harness:
+                    flag("frame_inspection")
+            elif name in _CODE_ATTRS:
+                code = _getattr(obj, name)
+                if code is not None and code.co_filename.startswith(HARNESS_DIR) and not by_harness:
+                    return refuse("test_tampering", "reading the harness's code objects")
+        elif event == "object.__setattr__":
+            if _type(args[0]) is _function and args[0].__code__.co_filename.startswith(HARNESS_DIR):
+                return refuse("test_tampering", "changing a harness function")
+        elif event in ("sys._current_frames", "sys.settrace", "sys.setprofile"):
+            return refuse("frame_inspection", event)
+        elif event.startswith("gc."):
+            return refuse("gc_walk", event)
+        elif event.startswith("ctypes."):
+            flag("ctypes")
+        elif event == "open":
+            path = args[0]
+            if _type(path) is _bytes:
+                path = path.decode("utf-8", "replace")
+            if _type(path) is _str:
+                if path.startswith("/proc/") and not path.startswith(("/proc/self/", "/proc/thread-self/",
+                                                                      f"/proc/{_getpid()}/")):
+                    flag("test_tampering")
+                writing = (_type(args[1]) is _str and any(c in args[1] for c in "wax+")) or \
+                    (_type(args[2]) is int and args[2] & (os.O_WRONLY | os.O_RDWR))
+                if writing and path.endswith(_PLANTED_SUFFIXES):
+                    flag("module_planted")
+        elif event == "import":
+            where = args[1]
+            if _type(where) is _str and not where.startswith(("/usr/", "/opt/sandbox/")):
+                flag("module_planted")
+        else:  # os.kill, os.killpg, signal.pthread_kill
+            target = args[0]
+            if event == "signal.pthread_kill" or target == _getppid() or target <= 1 or not _is_descendant(target):
+                flag("parent_killed")
+        return None
+
+    def hook(event, args, _watched=_WATCHED) -> None:
+        if event not in _watched or busy[0]:
+            return
+        busy[0] = True
+        try:
+            refusal = decide(event, args, _getframe(1))
+        except BaseException:  # noqa: BLE001 - the hook itself never breaks the program's request
+            refusal = None
+        finally:
+            busy[0] = False
+        if refusal is not None:
+            raise RuntimeError(refusal)
+
+    def check() -> None:
+        """Flag builtins and standard modules the program changed (call before restoring them)."""
+        if _len(_builtins) != _len(pristine_keys) or _any(_map(_is_not, _map(_builtins.get, pristine_keys),
+                                                                  pristine_values)):
+            flag("builtins_patched")
+        for name in _MONITORED_MODULES:
+            module = _modules.get(name)
+            if module is None or name == "builtins":
+                continue
+            for value in _vars(module).values():
+                kind = _type(value)
+                owner = _getattr(value, "__module__", None) if kind is _function or kind is type \
+                    else _getattr(kind, "__module__", None)
+                if owner in _PROGRAM_MODULES:
+                    flag("module_patched")
+                    return
+
+    def set_strict(on: bool) -> None:
+        mode[0] = on
+
+    _addaudithook(hook)
+    return Monitor(flag, check, set_strict)
+
+
+def _is_descendant(pid: int) -> bool:
+    """Whether process ``pid`` descends from this one (``/proc/PID/stat``)."""
+    me = os.getpid()
+    for _ in range(64):
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                pid = int(f.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+        if pid == me:
+            return True
+        if pid <= 1:
+            return False
+    return False
+
+
+# ------------------------------------------------------------------------------------------
+# Plain data: the guard of in-process tests, the writer of values, the restoring of builtins
 # ------------------------------------------------------------------------------------------
 
 
 class NotPlainData(Exception):
-    """A test compared a value that is not plain data (its __eq__ is the program's code)."""
+    """A value that is not plain data: a test compared it, or the program returned it."""
 
 
 _PLAIN_SCALARS = frozenset(
@@ -382,26 +608,34 @@ def _plain(value, _type=type, _id=id, _scalars=_PLAIN_SCALARS, _containers=_PLAI
 
 _INF = float("inf")
 _PRISTINE_BUILTINS = dict(vars(__import__("builtins")))
+_DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
 
 
-def to_json(value, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr__, _str=_encode_str,
-            _join=", ".join, _append=list.append, _keys=dict.keys, _getitem=dict.__getitem__):
-    """Serialize a returned value to JSON text with harness code only.
+def encode_value(value, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr__, _str=_encode_str,
+                 _hex=bytes.hex, _hex_array=bytearray.hex, _format=int.__format__, _bit_length=int.bit_length, _join=", ".join,
+                 _append=list.append, _items=dict.items, _len=len) -> str:
+    """Write a value as tagged JSON (the form ``values.decode_value`` reads) with harness code only.
 
-    Only exact builtin types (so no program code runs here); tuples become lists; dict keys
-    must be str, int, float, bool or None (non-str keys are written as JSON text, as json does).
+    Exact builtin types only, so no code of the program's runs here: None, bool, int, float
+    (NaN and infinities as JSON's extensions), str, list as JSON; tuple, set, frozenset, dict,
+    bytes, bytearray, complex, range, Ellipsis and very long ints as one-key objects (see
+    ``values``).
 
     Raises:
-        NotPlainData: the value holds anything else, or nests deeper than 200 levels.
+        NotPlainData: the value holds anything else (a subclass, an object of the program's
+            own, a function), or nests deeper than 200 levels.
     """
 
-    def scalar(v, t):
+    def walk(v, depth):
+        t = _type(v)
         if t is str:
             return _str(v)
+        if t is int:
+            if _bit_length(v) > _DECIMAL_BITS:
+                return '{"i": "' + ("-" if v < 0 else "") + _format(-v if v < 0 else v, "x") + '"}'
+            return _repr_int(v)
         if t is bool:
             return "true" if v else "false"
-        if t is int:
-            return _repr_int(v)
         if t is float:
             if v != v:
                 return "NaN"
@@ -410,31 +644,28 @@ def to_json(value, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr_
             return _repr_float(v)
         if v is None:
             return "null"
-        return None
-
-    def walk(v, depth):
-        t = _type(v)
         if depth > 200:
-            raise NotPlainData("returned value is nested too deeply")
-        text = scalar(v, t)
-        if text is not None:
-            return text
-        if t is list or t is tuple:
+            raise NotPlainData("the value nests deeper than 200 levels")
+        if t is list or t is tuple or t is set or t is frozenset:
             parts = []
             for x in v:
                 _append(parts, walk(x, depth + 1))
-            return "[" + _join(parts) + "]"
+            body = "[" + _join(parts) + "]"
+            return body if t is list else '{"' + ("t" if t is tuple else "s" if t is set else "f") + '": ' + body + "}"
         if t is dict:
             parts = []
-            for k in _keys(v):
-                kt = _type(k)
-                if kt not in (str, int, float, bool, type(None)):
-                    raise NotPlainData(f"returned dict has a key of type {kt.__qualname__}")
-                key = _str(k) if kt is str else _str(scalar(k, kt))
-                _append(parts, key + ": " + walk(_getitem(v, k), depth + 1))
-            return "{" + _join(parts) + "}"
-        raise NotPlainData(f"returned a value of type {getattr(t, '__qualname__', t)!s}, "
-                           "which is not plain data")
+            for k, x in _items(v):
+                _append(parts, "[" + walk(k, depth + 1) + ", " + walk(x, depth + 1) + "]")
+            return '{"d": [' + _join(parts) + "]}"
+        if t is bytes or t is bytearray:
+            return '{"' + ("b" if t is bytes else "y") + '": "' + (_hex(v) if t is bytes else _hex_array(v)) + '"}'
+        if t is complex:
+            return '{"c": [' + walk(v.real, depth + 1) + ", " + walk(v.imag, depth + 1) + "]}"
+        if t is range:
+            return '{"r": [' + _repr_int(v.start) + ", " + _repr_int(v.stop) + ", " + _repr_int(v.step) + "]}"
+        if v is ...:
+            return '{"e": 0}'
+        raise NotPlainData(f"returned a value of type {getattr(t, '__qualname__', t)!s}, which is not plain data")
 
     return walk(value, 0)
 

@@ -162,38 +162,22 @@ class Watch:
     def run(self, outcome: Outcome, deadline: float, output_limit: int, cpu_limit: float | None,
             until) -> None:
         """Read into ``outcome`` until ``until(outcome)`` holds after a result record arrives, the
-        forker goes away, or a limit is hit (then ``outcome.killed_for`` says which).
+        forker goes away, or a limit is hit (then ``outcome.killed_for`` says which); see
+        ``watch_all``."""
+        watch_all([(self, outcome, output_limit)], deadline, cpu_limit, lambda: until(outcome))
 
-        Args:
-            deadline: ``time.monotonic()`` value at which the test is out of wall time.
-            output_limit: bytes of stdout and stderr together.
-            cpu_limit: CPU seconds all processes of the container may use from now (polled
-                every ``CPU_POLL_S``), or None.
-            until: a predicate on the outcome, checked as records arrive.
-        """
-        self.cpu_start = cpu_start = container_cpu_s()
-        next_cpu_check = time.monotonic() + CPU_POLL_S if cpu_limit is not None and cpu_start is not None \
-            else float("inf")
-        while not self.forker_gone and outcome.killed_for is None:
-            now = time.monotonic()
-            if now >= deadline:
-                outcome.killed_for = "timeout"
-                return
-            if now >= next_cpu_check:
-                used = container_cpu_s()
-                if used is not None and used - cpu_start > cpu_limit:
-                    outcome.killed_for = "timeout"
-                    return
-                next_cpu_check = now + CPU_POLL_S
-            for fd, _ in self.poller.poll(min(deadline, next_cpu_check) - now):
-                if fd == self.forker_pidfd:
-                    self.forker_gone = True
-                elif fd in self.writers:
-                    self._write_ready(fd)
-                elif fd in self.open_readers:
-                    self._read_ready(fd, outcome, output_limit)
-                    if self.streams[fd] == "records" and until(outcome):
-                        return
+    def step(self, outcome: Outcome, output_limit: int, timeout: float) -> bool:
+        """Handle what is ready within ``timeout`` seconds; True if a result record arrived."""
+        got_record = False
+        for fd, _ in self.poller.poll(timeout):
+            if fd == self.forker_pidfd:
+                self.forker_gone = True
+            elif fd in self.writers:
+                self._write_ready(fd)
+            elif fd in self.open_readers:
+                self._read_ready(fd, outcome, output_limit)
+                got_record = got_record or self.streams.get(fd) == "records"
+        return got_record
 
     def drain(self, outcome: Outcome, output_limit: int) -> None:
         """Read what the pipes hold now (data or end of file), without waiting for more."""
@@ -248,15 +232,68 @@ class Watch:
         self.poller.close()
 
 
+def watch_all(parts: list, deadline: float, cpu_limit: float | None, until) -> None:
+    """Read the processes of one test, each ``(watch, outcome, output_limit)``, until ``until()``
+    holds after a result record arrives, a forker goes away, or a limit is hit; a limit marks the
+    first part's outcome (``killed_for``: ``timeout``, ``output_limit``).
+
+    Args:
+        parts: the program's process first, then any other (the judge).
+        deadline: ``time.monotonic()`` value at which the test is out of wall time.
+        cpu_limit: CPU seconds all processes of the container may use from now (polled every
+            ``CPU_POLL_S``), or None.
+        until: a predicate, checked as records arrive.
+    """
+    first_watch, first = parts[0][0], parts[0][1]
+    first_watch.cpu_start = cpu_start = container_cpu_s()
+    next_cpu_check = time.monotonic() + CPU_POLL_S if cpu_limit is not None and cpu_start is not None \
+        else float("inf")
+    outer = None
+    if len(parts) > 1:
+        outer = select.epoll()
+        for index, (watch, _, _) in enumerate(parts):
+            outer.register(watch.poller.fileno(), select.EPOLLIN)
+    try:
+        while not any(watch.forker_gone for watch, _, _ in parts) and all(o.killed_for is None for _, o, _ in parts):
+            now = time.monotonic()
+            if now >= deadline:
+                first.killed_for = "timeout"
+                return
+            if now >= next_cpu_check:
+                used = container_cpu_s()
+                if used is not None and used - cpu_start > cpu_limit:
+                    first.killed_for = "timeout"
+                    return
+                next_cpu_check = now + CPU_POLL_S
+            wait = min(deadline, next_cpu_check) - now
+            if outer is None:
+                got_record = first_watch.step(first, parts[0][2], wait)
+            else:
+                ready = {fd for fd, _ in outer.poll(wait)}
+                got_record = False
+                for watch, outcome, output_limit in parts:
+                    if watch.poller.fileno() in ready:
+                        got_record = watch.step(outcome, output_limit, 0) or got_record
+            if got_record and until():
+                return
+        for _, outcome, _ in parts[1:]:  # a limit hit in another part is the test's
+            if outcome.killed_for is not None and first.killed_for is None:
+                first.killed_for = outcome.killed_for
+    finally:
+        if outer is not None:
+            outer.close()
+
+
 RUNNER_AND_FORKSERVER = 2  # tasks alive in the container between two tests of a well-behaved job
 
 
 def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
-          cpu_limit: float | None = None) -> Outcome:
+          cpu_limit: float | None = None, tasks: int = RUNNER_AND_FORKSERVER) -> Outcome:
     """Have the fork server fork a child for ``payload``, feed it ``stdin_data``, supervise it.
 
     Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, or when the
-    container's processes together have used ``cpu_limit`` CPU seconds.
+    container's processes together have used ``cpu_limit`` CPU seconds. ``tasks``: the processes
+    that may stay alive in the container when it is done (more are killed).
 
     Raises:
         ForkserverLost: the fork server does not answer.
@@ -268,6 +305,6 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
     nonce = payload["nonce"]
     watch.run(outcome, started + wall_s, output_limit, cpu_limit,
               until=lambda o: o.ends_with(ENDED, nonce))
-    if watch.finish(outcome, nonce, started, output_limit, RUNNER_AND_FORKSERVER):
+    if watch.finish(outcome, nonce, started, output_limit, tasks):
         watch.close()
     return outcome
