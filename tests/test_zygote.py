@@ -119,7 +119,10 @@ def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_execut
                                             "assert True"))
     assert statuses(verdict) == ["passed", "passed"]
     top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eo pid,stat,args")["Processes"]
-    assert sorted(row[-1].split("/")[-1] for row in top) == ["inside forkserver", "inside runner"], top
+    # The runner, a fresh fork server and the container's judge (a fork of the old fork server,
+    # kept from job to job); no zombie.
+    assert sorted(row[-1].split("/")[-1] for row in top) == ["inside forkserver"] * 2 + ["inside runner"], top
+    assert not any("Z" in row[1] for row in top), top
     assert solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n")).passed
 
 

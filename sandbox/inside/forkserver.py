@@ -74,6 +74,7 @@ def serve(sock) -> None:
         limits = payload["limits"]
         if limits.get("memory_bytes"):  # a forked child starts with this process's mappings
             limits["as_bytes"] = limits["memory_bytes"] + own_size
+        limits["own_bytes"] = own_size
         pid = os.fork()
         if pid == 0:
             (judge_main if mode == "judge" else child_main)(payload)  # never returns

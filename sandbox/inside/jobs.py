@@ -26,6 +26,7 @@ JOB_ROOT = "/tmp/jobs"
 SCRUB_DIRS = ("/tmp", "/dev/shm")
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
+JUDGE: list = [None]  # the container's judge (``resident.Judge``), kept from job to job
 
 
 def _token(n_bytes: int) -> str:
@@ -172,13 +173,13 @@ class _TestRun:
         # A zygote pays off from the second test forked from the program on.
         self.use_zygote = self.python and len(self.zygote_index) + len(self.judge_index) > 1
         self.zygote: Zygote | None = None
-        self.judge: Judge | None = None
+        self.judge: Judge | None = None  # the container's judge, once it has this job's tests
         self.failed_start = None  # (outcome, nonce) of a zygote's top level that ran out of limits
         self.records = bytearray()  # records of the zygote's top level (flags)
 
     def tasks(self) -> int:
         """Processes alive in the container between two tests: runner, fork server, residents."""
-        return RUNNER_AND_FORKSERVER + sum(r is not None and r.alive for r in (self.zygote, self.judge))
+        return RUNNER_AND_FORKSERVER + sum(r is not None and r.alive for r in (self.zygote, JUDGE[0]))
 
     def payload(self, mode: str, kind: str, nonce: str, visible=None) -> dict:
         return {"mode": mode, "kind": kind, "test": visible or {}, "nonce": nonce, "code": self.code,
@@ -198,13 +199,20 @@ class _TestRun:
         return self.zygote
 
     def _ensure_judge(self) -> Judge:
-        if self.judge is None or not self.judge.alive:
-            limits = {"cpu_s": None, "memory_bytes": self.limits["memory_limit_mb"] * 1024 * 1024,
-                      "fsize_bytes": self.child_limits["fsize_bytes"]}
-            self.judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": self.workdir, "limits": limits},
-                                     self.job.get("test_setup"), self.judge_tests)
-            if self.judge is None:
-                raise ForkserverLost("the judge did not take the job's tests")
+        """The container's judge, started if there is none, with this job's tests."""
+        if self.judge is None:
+            for _ in range(2):
+                judge = JUDGE[0]
+                if judge is None or not judge.usable():
+                    if judge is not None:  # it went away: let it go
+                        judge.forget()
+                    JUDGE[0] = judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": JOB_ROOT,
+                                                    "limits": {"cpu_s": None, "fsize_bytes": 1 << 20}})
+                if judge.job(self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20):
+                    self.judge = judge
+                    break
+            else:
+                raise ForkserverLost("the judge does not take the job's tests")
         return self.judge
 
     def _zygote_gone(self) -> None:
@@ -214,12 +222,11 @@ class _TestRun:
 
     def _everything_killed(self) -> None:
         """After a ``kill_all``: the residents are gone; they restart when next needed."""
-        for resident in (self.zygote, self.judge):
-            if resident is not None and resident.alive:
-                resident.watch.close()
-                resident.release()
+        for resident in (self.zygote, JUDGE[0]):
+            if resident is not None:
+                resident.forget()
         self._zygote_gone()
-        self.judge = None
+        self.judge = JUDGE[0] = None
 
     def run(self) -> list[dict]:
         limits = self.limits
@@ -256,9 +263,8 @@ class _TestRun:
                     result["judged_in_process"] = True
                 results.append(result)
         finally:
-            for resident in (self.zygote, self.judge):
-                if resident is not None:
-                    resident.close()
+            if self.zygote is not None:
+                self.zygote.close()
         return results
 
     def _judged(self, i: int, test: dict, nonce: str) -> dict:
@@ -279,7 +285,7 @@ class _TestRun:
                 _, ours, _ = fork_child(self.payload("python", "serve", nonce), extra=(call_r, reply_w))
                 program_watch = Watch(ours, b"", FORKSERVER.pidfd)
             if program_watch is not None:
-                judge.request((nonce, self.judge_index[i]), [call_w, reply_r])
+                judge.request(("test", nonce, self.judge_index[i]), [call_w, reply_r])
         finally:
             for fd in (call_r, call_w, reply_r, reply_w):
                 os.close(fd)
@@ -312,7 +318,7 @@ class _TestRun:
                 program_watch.close()
         if not clean:
             self._everything_killed()
-        return judged_result(program, record, limits, nonce)
+        return judged_result(program, record, limits, nonce, forked_ready=zygote is not None)
 
 
 def _run_tests(job: dict, language, program_code, workdir: str) -> tuple[list[dict], bytes]:

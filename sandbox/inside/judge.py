@@ -17,12 +17,16 @@ arguments here are updated in place, so tests of in-place changes work. A return
 is not plain data fails the test, and so does a program whose process ends during a call, even
 if the test catches exceptions.
 
-Protocol: on its request socket (fd ``ctl_fd``) the runner sends (4-byte little-endian length,
-then ``marshal``) first the job's tests, ``{"setup": code or None, "tests": [[code, names,
-imports], ...]}`` (code objects compiled by the runner, see ``guard.plan_assert``), then one
-request per test, ``(nonce, index)``, with the test's call and reply pipe ends as SCM_RIGHTS.
-For each it writes a ``verdict`` record (``records``) on its result channel and closes the
-pipes (the program's test process then exits). At end of file it exits.
+It lives as long as the container's fork server: it judges job after job (a job's tests
+replace the last job's), and a job whose test breaks a limit has it killed with everything else
+(the runner starts a new one). Protocol: on its request socket (fd ``ctl_fd``) the runner sends
+(``procs.send_message``: a 4-byte little-endian length, then ``marshal``) for each job
+``("job", setup, tests, memory_bytes)``: the task's test setup (source or None), the job's tests
+(``[code, names, modules, source]`` each, compiled by the runner: ``guard.plan_assert``) and the
+address space the judge may use; then per test ``("test", nonce, index)`` with the test's call
+and reply pipe ends as SCM_RIGHTS. For each test it writes a ``verdict`` record (``records``) on
+its result channel and closes the pipes (the program's test process then exits). At end of file
+it exits.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import _socket
 import builtins
 import marshal
 import os
+import resource
 import sys
 
 from .procs import recv_message, setup_child
@@ -85,7 +90,7 @@ class Channel:
         self.seq += 1
         self.calls += 1
         try:
-            data = marshal.dumps((self.seq, name, args, kwargs, method, margs, mkwargs or {}))
+            data = marshal.dumps((self.seq, name, marshal.dumps((args, kwargs), 2), method, margs, mkwargs or {}))
         except ValueError as e:
             raise CannotCross(f"the test passes {name}() a value that cannot cross to the program's process "
                               f"(only plain data does): {e}") from None
@@ -286,33 +291,43 @@ def _restore(pristine: dict, _clear=_BUILTINS.clear, _update=_BUILTINS.update) -
     _update(pristine)
 
 
+def _start_job(setup: str | None, pristine: dict) -> tuple[dict, str | None]:
+    """A job's base namespace (its test setup run once), and why the setup failed, if it did."""
+    base = {"__builtins__": builtins, "__name__": "__test__"}
+    if setup is None:
+        return base, None
+    try:
+        exec(compile(setup, "<setup>", "exec", dont_inherit=True), base)
+        return base, None
+    except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
+        return base, f"the task's test setup failed: {_describe(e)}"
+    finally:
+        _restore(pristine)
+
+
 def judge_main(p: dict) -> None:
     """The judge process: forked by the fork server for ``p`` (mode ``judge``). Never returns."""
     try:
         result_fd = setup_child(p)  # stays non-dumpable: forked from the non-dumpable fork server
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=p["ctl_fd"])
-        first = recv_message(sock)
-        if first is None:
-            os._exit(0)
-        job = marshal.loads(first[0])
-        base = {"__builtins__": builtins, "__name__": "__test__"}
-        setup_error = None
-        pristine = dict(vars(builtins))
-        if job["setup"] is not None:
-            try:
-                exec(job["setup"], base)
-            except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
-                setup_error = f"the task's test setup failed: {_describe(e)}"
-            _restore(pristine)
+        own_size = p["limits"].get("own_bytes", 0)
+        pristine = dict(_BUILTINS)
+        base, setup_error, tests = {}, None, []
         while True:
             message = recv_message(sock)
             if message is None:
                 os._exit(0)
             data, fds = message
-            nonce, index = marshal.loads(data)
+            request = marshal.loads(data)
+            if request[0] == "job":
+                _, setup, tests, memory_bytes = request
+                resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
+                base, setup_error = _start_job(setup, pristine)
+                continue
+            _, nonce, index = request
             call_fd, reply_fd = fds
-            status, text, channel = run_test(base, job["tests"][index], call_fd, reply_fd, setup_error, pristine)
+            status, text, channel = run_test(base, tests[index], call_fd, reply_fd, setup_error, pristine)
             os.close(call_fd)  # the program's test process sees end of file and exits
             os.close(reply_fd)
             write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text,

@@ -62,6 +62,12 @@ class Resident:
         self.watch.close()
         self.release()
 
+    def forget(self) -> None:
+        """Let go of a child that is gone, or killed with everything else: close its watch too."""
+        if self.alive:
+            self.watch.close()
+            self.release()
+
     def release(self) -> None:
         """Let go of a child that is gone (its watch closed already)."""
         if self.alive:
@@ -158,16 +164,23 @@ class Zygote(Resident):
 
 
 class Judge(Resident):
-    """The job's judge (``judge.judge_main``): ``request((nonce, index), [call_w, reply_r])`` runs a
-    test; its ``verdict`` record arrives on ``watch``."""
+    """The container's judge (``judge.judge_main``), kept from job to job: ``job`` hands it a job's
+    tests, then ``request(("test", nonce, index), [call_w, reply_r])`` runs one; its ``verdict``
+    record arrives on ``watch``."""
 
     @classmethod
-    def start(cls, payload: dict, setup, tests: list) -> Judge | None:
-        """Have the judge forked for ``payload`` (mode ``judge``) and hand it the job's tests
-        (``{"setup": code or None, "tests": [...]}``, see ``judge``). None if it does not take them.
+    def start(cls, payload: dict) -> Judge:
+        """Have the judge forked for ``payload`` (mode ``judge``).
 
         Raises:
             ForkserverLost: the fork server does not answer.
         """
-        judge = cls(*cls._fork(payload))
-        return judge if judge.request({"setup": setup, "tests": tests}) else None
+        return cls(*cls._fork(payload))
+
+    def usable(self) -> bool:
+        """Alive, as far as the runner knows, and not gone on its own since."""
+        return self.alive and not select.select([self.pidfd], [], [], 0)[0]
+
+    def job(self, setup: str | None, tests: list, memory_bytes: int) -> bool:
+        """Hand the judge a job's test setup and tests (``judge``); False if it does not take them."""
+        return self.request(("job", setup, tests, memory_bytes))

@@ -128,7 +128,7 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     return verdict("failed", problem) if problem else verdict("passed")
 
 
-def judged_result(program, record: dict | None, limits: dict, nonce: str) -> dict:
+def judged_result(program, record: dict | None, limits: dict, nonce: str, forked_ready: bool = False) -> dict:
     """The per-test result of an ``assert`` test run by the judge (``judge``).
 
     Args:
@@ -137,6 +137,8 @@ def judged_result(program, record: dict | None, limits: dict, nonce: str) -> dic
             went away: killed by the program, or everything was killed for a limit).
         limits: the job's limits.
         nonce: the test's nonce (the program's process's records carry it).
+        forked_ready: the program's process was forked from a zygote whose top level had run
+            (else it must have written its own ``ready`` record).
 
     Only the judge's record can say ``passed``, and only for a program whose process ran its top
     level to its end (its ``ready`` record); what the program's process wrote is evidence (flags,
@@ -144,7 +146,7 @@ def judged_result(program, record: dict | None, limits: dict, nonce: str) -> dic
     """
     records = for_nonce(bytes(program.records), nonce)
     forged = any(r.get("event") not in (FLAG, READY, RUNTIME_ERROR, MEMORY_LIMIT) for r in records)
-    ready = any(r.get("event") == READY for r in records)
+    ready = forked_ready or any(r.get("event") == READY for r in records)
     flags = _flags(program, records, forged)
     if record is not None and isinstance(record.get("flags"), str):
         flags = sorted(set(flags) | (set(record["flags"].split(",")) & set(FLAGS)))
