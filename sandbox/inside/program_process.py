@@ -253,7 +253,7 @@ def _python_child(p, result_fd: int) -> None:
         exec(code, namespace)
         if zygote_fd is not None:
             flush()  # nothing the top level printed may be inherited by every test process
-            monitor.check()
+            monitor.check(namespace)
             report("ready")
             # Returns in a test process; ``_kept`` stays referenced: freeing it would write to (and
             # so copy) every page that holds a test.
@@ -270,7 +270,7 @@ def _python_child(p, result_fd: int) -> None:
             # program's globals: a test that cannot be judged out of process (``guard``).
             _FUNCTION(dict.get(test, "guarded"), namespace)(_plain)
             flush()
-            monitor.check(checked[0])
+            monitor.check(namespace, checked[0])
             report("passed")
         elif kind == "call":
             fn = dict.get(namespace, test["fn_name"])
@@ -278,11 +278,11 @@ def _python_child(p, result_fd: int) -> None:
                 raise NameError(f"name {test['fn_name']!r} is not defined")
             value = fn(*test["args"], **test["kwargs"])
             flush()
-            monitor.check(checked[0])
+            monitor.check(namespace, checked[0])
             report("returned", value=encode_value(value))
         else:
             flush()
-            monitor.check(checked[0])
+            monitor.check(namespace, checked[0])
             report("exit", code=0)
     except SystemExit as e:
         _restore_builtins()
@@ -298,7 +298,7 @@ def _python_child(p, result_fd: int) -> None:
                 pass
             exit_code = 1
         flush()
-        monitor.check(checked[0])
+        monitor.check(namespace, checked[0])
         if kind == "stdio":
             report("exit", code=exit_code)
         else:
@@ -374,7 +374,7 @@ def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, flush, ch
             more = _read(call_fd, 1 << 16)
             if not more:
                 flush()
-                monitor.check(checked)
+                monitor.check(namespace, checked)
                 _exit(0)
             buffer += more
         size = _from_bytes(buffer[:4], "little")
@@ -434,10 +434,12 @@ def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, flush, ch
 # ------------------------------------------------------------------------------------------
 
 _PROGRAM_MODULES = frozenset({"__program__", "__main__"})  # the ``__name__`` of a program's globals
-# The standard modules whose patching is flagged, when the program imported them (the fork server's
-# own modules are left out: looking at them would cost every job).
-_MONITORED_MODULES = ("math", "random", "string", "re", "operator", "functools", "itertools", "collections",
-                      "copy", "heapq", "bisect", "statistics", "fractions", "decimal", "json", "cmath")
+# The standard modules whose patching is flagged: tests call these. Those the fork server loads
+# itself (``typing`` and what it imports) only when the program imported them too: looking at them
+# costs every job; the others are loaded by the program or not at all.
+_MONITORED_MODULES = ("math", "random", "string", "itertools", "copy", "heapq", "bisect", "statistics",
+                      "fractions", "decimal", "json", "cmath")
+_PRELOADED_MONITORED = ("re", "operator", "functools", "collections")
 _FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 _CODE_ATTRS = frozenset({"__code__", "gi_code", "cr_code", "ag_code"})
 _WATCHED = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr__", "object.__setattr__",
@@ -553,18 +555,22 @@ def _install_monitor(report, strict: bool, _addaudithook=sys.addaudithook, _getf
         if refusal is not None:
             raise RuntimeError(refusal)
 
-    def check(done: bool = False) -> None:
-        """Flag builtins the program changed and the standard modules it imported and patched
-        (call before restoring builtins). After the program's top level in a zygote, and in a
-        process of its own; not in a zygote's test processes (``done``): every object a check
-        touches would cost such a process a page copy (its reference count is written)."""
+    def check(namespace: dict, done: bool = False) -> None:
+        """Flag builtins the program changed or shadowed in its globals (``namespace``) with
+        functions of its own, and the standard modules it imported and patched (call before
+        restoring builtins). After the program's top level in a zygote, and in a process of its
+        own; not in a zygote's test processes (``done``): every object a check touches would
+        cost such a process a page copy (its reference count is written)."""
         if done:
             return
         if _len(_builtins) != _len(pristine_keys) or _any(_map(_is_not, _map(_builtins.get, pristine_keys),
                                                                   pristine_values)):
             flag("builtins_patched")
-        for name in _MONITORED_MODULES:
-            module = _modules.get(name) if name in imported else None
+        for name in namespace.keys() & _builtins.keys():
+            if not name.startswith("__") and _getattr(namespace[name], "__module__", None) in _PROGRAM_MODULES:
+                flag("builtins_patched")
+        for name in (*_MONITORED_MODULES, *(m for m in _PRELOADED_MONITORED if m in imported)):
+            module = _modules.get(name)
             if module is None:
                 continue
             for value in _vars(module).values():
@@ -578,6 +584,14 @@ def _install_monitor(report, strict: bool, _addaudithook=sys.addaudithook, _getf
     def set_strict(on: bool) -> None:
         mode[0] = on
 
+    def unraisable(info, _default=sys.unraisablehook) -> None:
+        """An exception a destructor raised (it cannot propagate): ``SystemExit`` there is an
+        attempt to end the process."""
+        if isinstance(info.exc_value, SystemExit):
+            flag("early_exit")
+        _default(info)
+
+    sys.unraisablehook = unraisable
     _addaudithook(hook)
     return Monitor(flag, check, set_strict)
 
