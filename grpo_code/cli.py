@@ -61,6 +61,12 @@ def print_summary(summary: dict, ks) -> None:
         out.print(f"[yellow]pass@{','.join(map(str, missing))} missing: some task has fewer samples than k[/]")
     if summary.get("n_sandbox_errors"):
         out.print(f"[red]{summary['n_sandbox_errors']} sample(s) hit sandbox errors and were left out of pass@k[/]")
+    if summary.get("flag_counts"):
+        flags = ", ".join(f"{f} {n}" for f, n in summary["flag_counts"].items())
+        out.print(f"[yellow]flagged by the reward-hacking monitor (samples): {flags}[/]")
+    if summary.get("n_tests_judged_in_process"):
+        out.print(f"{summary['n_tests_judged_in_process']} test(s) judged in the program's process "
+                  "(they pass callbacks or keep the program's objects)")
 
 
 # -- score ------------------------------------------------------------------------------
@@ -288,7 +294,7 @@ def _progress_callback():
             if self.progress is None or not logs or "rewards/pass_rate/mean" not in logs:
                 return
             shares = {k.split("/", 1)[1]: v for k, v in logs.items() if k.startswith("sandbox/") and
-                      k not in ("sandbox/seconds", "sandbox/pass_rate") and v}
+                      k not in ("sandbox/seconds", "sandbox/pass_rate", "sandbox/flagged") and v}
             top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(shares.items(), key=lambda kv: -kv[1])[:4])
             if logs.get("completions/clipped_ratio") == 1:
                 top += "; every completion hit max_completion_length"

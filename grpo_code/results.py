@@ -16,7 +16,7 @@ from pathlib import Path
 
 from grpo_code.passk import mean_pass_at_k, pass_at_k
 from grpo_code.tasks import TaskSuite, UnknownTaskError
-from sandbox.types import STATUSES
+from sandbox.types import FLAGS, STATUSES
 
 
 @dataclass
@@ -112,7 +112,9 @@ def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
 
 def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> dict:
     """The summary of a run: pass@k for each k (None where a task has fewer than k samples),
-    status counts, mean pass rate."""
+    status counts, mean pass rate, how many samples the reward-hacking monitor flagged for each
+    flag (``flag_counts``), and how many tests were judged in the program's process
+    (``n_tests_judged_in_process``: tests that cannot be judged out of it by their design)."""
     counts = per_task_counts(results)
     status_counts = Counter(r["status"] for r in results)
     rates = [r["pass_rate"] for r in results if r["pass_rate"] is not None]
@@ -122,6 +124,10 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     summary["mean_pass_rate"] = sum(rates) / len(rates) if rates else None
     summary["status_counts"] = {s: status_counts[s] for s in STATUSES if status_counts[s]}
     summary["n_sandbox_errors"] = status_counts["sandbox_error"]
+    flag_counts = Counter(flag for r in results for flag in r.get("flags", ()))
+    summary["flag_counts"] = {f: flag_counts[f] for f in FLAGS if flag_counts[f]}
+    summary["n_tests_judged_in_process"] = sum(bool(t.get("judged_in_process")) for r in results
+                                               for t in r.get("tests", ()))
     return summary
 
 

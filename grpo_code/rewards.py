@@ -25,6 +25,7 @@ from sandbox.types import STATUSES
 log = logging.getLogger(__name__)
 
 REWARD_MODES = ("fraction", "binary")
+FLAGGED_REWARDS = ("keep", "zero")
 
 
 def completion_text(completion) -> str:
@@ -42,11 +43,13 @@ def completion_text(completion) -> str:
 
 @dataclass
 class RewardStats:
-    """What one call scored: status counts, mean pass rate, seconds in the sandbox."""
+    """What one call scored: status counts, mean pass rate, seconds in the sandbox, and the share
+    of completions the reward-hacking monitor flagged."""
 
     statuses: Counter
     mean_pass_rate: float | None
     sandbox_s: float
+    flagged: float = 0.0
 
 
 class PassRateReward:
@@ -58,6 +61,11 @@ class PassRateReward:
         mode: ``fraction`` (passed tests / tests, default) or ``binary`` (1.0 only if all pass).
         no_code_penalty: subtracted when nothing runnable was extracted (reward ``-penalty``).
         compile_error_penalty: subtracted on a compile (or Python syntax) error.
+        flagged_reward: ``keep`` (default): a verdict's flags (``sandbox.FLAGS``: what the program
+            attempted against the harness) leave its reward as it is; ``zero``: a flagged
+            completion gets 0. Penalising a monitor's flags can teach a policy to hide what it
+            does rather than to stop (Baker et al. 2025, "Monitoring reasoning models for
+            misbehavior"); the judge, not the penalty, is what makes hacks pay nothing.
 
     Returns (when called): one reward per completion, ``None`` where the sandbox failed after its
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
@@ -66,9 +74,12 @@ class PassRateReward:
     __name__ = "pass_rate"  # TRL names the logged metrics after it: rewards/pass_rate/mean
 
     def __init__(self, suite: TaskSuite, executor: DockerExecutor, mode: str = "fraction",
-                 no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0):
+                 no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep"):
         if mode not in REWARD_MODES:
             raise ValueError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
+        if flagged_reward not in FLAGGED_REWARDS:
+            raise ValueError(f"flagged reward must be one of {', '.join(FLAGGED_REWARDS)}, got {flagged_reward!r}")
+        self.flagged_reward = flagged_reward
         self.suite = suite
         self.executor = executor
         self.mode = mode
@@ -84,6 +95,8 @@ class PassRateReward:
             return 0.0 - self.no_code_penalty if self.no_code_penalty else 0.0
         if verdict.status == "compile_error":
             return 0.0 - self.compile_error_penalty if self.compile_error_penalty else 0.0
+        if verdict.flags and self.flagged_reward == "zero":
+            return 0.0
         if self.mode == "binary":
             return 1.0 if verdict.passed else 0.0
         return rate
@@ -106,7 +119,7 @@ class PassRateReward:
         rewards = [self.reward_of(v) for v in verdicts]
         rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
         self.last = RewardStats(Counter(v.status for v in verdicts), sum(rates) / len(rates) if rates else None,
-                                seconds)
+                                seconds, sum(bool(v.flags) for v in verdicts) / n if n else 0.0)
         self._log(verdicts, log_metric, log_extra)
         return rewards
 
@@ -120,10 +133,12 @@ class PassRateReward:
                 if stats.mean_pass_rate is not None:
                     log_metric("sandbox/pass_rate", stats.mean_pass_rate)
                 log_metric("sandbox/seconds", stats.sandbox_s)
+                log_metric("sandbox/flagged", stats.flagged)
             if log_extra is not None:
                 log_extra("status", [v.status for v in verdicts])
                 log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
                                            for v in verdicts])
+                log_extra("flags", [",".join(v.flags) for v in verdicts])
         except Exception:  # noqa: BLE001 - logging must not end training either
             log.exception("could not log sandbox metrics")
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from grpo_code.models import DEFAULT_MODEL, load_tokenizer, resolve_model
 from grpo_code.registry import load_suite
-from grpo_code.rewards import REWARD_MODES, FormatReward, PassRateReward
+from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,9 @@ class CodeRLArguments:
         "help": "Subtracted from the reward when no code could be extracted."})
     compile_error_penalty: float = field(default=0.0, metadata={
         "help": "Subtracted from the reward on a compile (or Python syntax) error."})
+    flagged_reward: str = field(default="keep", metadata={
+        "help": "keep: the reward-hacking monitor's flags leave a completion's reward as it is (default); "
+                "zero: a flagged completion gets 0. Penalising flags can teach a policy to hide its attempts."})
     format_reward_weight: float = field(default=0.0, metadata={
         "help": "Weight of an extra reward for answering in one fenced code block (0: off)."})
     sandbox_concurrency: int | None = field(default=None, metadata={
@@ -51,6 +54,8 @@ class CodeRLArguments:
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
             raise ValueError(f"--reward_mode must be one of {', '.join(REWARD_MODES)}, got {self.reward_mode!r}")
+        if self.flagged_reward not in FLAGGED_REWARDS:
+            raise ValueError(f"--flagged_reward must be one of {', '.join(FLAGGED_REWARDS)}, got {self.flagged_reward!r}")
         if self.format_reward_weight < 0:
             raise ValueError("--format_reward_weight must be >= 0")
 
@@ -125,7 +130,8 @@ def build_trainer(code_args: CodeRLArguments, grpo_args, executor, callbacks=(),
         suite = suite.select([t.task_id for t in suite][: code_args.max_tasks])
     reward_funcs = [PassRateReward(suite, executor, mode=code_args.reward_mode,
                                    no_code_penalty=code_args.no_code_penalty,
-                                   compile_error_penalty=code_args.compile_error_penalty)]
+                                   compile_error_penalty=code_args.compile_error_penalty,
+                                   flagged_reward=code_args.flagged_reward)]
     if code_args.format_reward_weight > 0:
         reward_funcs.append(FormatReward(suite))
         grpo_args.reward_weights = [1.0, code_args.format_reward_weight]

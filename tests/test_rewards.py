@@ -13,6 +13,9 @@ GOOD = "```python\ndef add(a, b):\n    return a + b\n```"
 HALF = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else 0\n```"
 BROKEN = "```python\ndef add(a, b)\n    return a + b\n```"
 PROSE = "I would add them."
+# right, but it also reached for the garbage collector's objects (refused, flagged gc_walk)
+FLAGGED = ("```python\nimport gc\ndef add(a, b):\n    try:\n        gc.get_objects()\n    except RuntimeError:\n"
+           "        pass\n    return a + b\n```")
 
 
 def chat(text):
@@ -51,6 +54,19 @@ def test_metrics_and_extra_columns_are_logged(executor, suite):
     assert metrics["sandbox/pass_rate"] == 0.5 and metrics["sandbox/seconds"] > 0
     assert extra["status"] == ["passed", "no_code"]
     assert extra["tests_passed"][0].endswith("/4") and extra["tests_passed"][0].split("/")[0] == "4"
+
+
+@pytest.mark.docker
+def test_flags_are_logged_and_only_change_the_reward_when_asked(executor, suite):
+    metrics, extra = {}, {}
+    ids = ["warmup-python/add"] * 2
+    kept = call(PassRateReward(suite, executor), [chat(FLAGGED), chat(GOOD)], ids,
+                log_metric=lambda k, v: metrics.__setitem__(k, v), log_extra=lambda k, v: extra.__setitem__(k, v))
+    assert kept == [1.0, 1.0]
+    assert metrics["sandbox/flagged"] == 0.5 and extra["flags"] == ["gc_walk", ""]
+    assert call(PassRateReward(suite, executor, flagged_reward="zero"), [chat(FLAGGED), chat(GOOD)], ids) == [0.0, 1.0]
+    with pytest.raises(ValueError, match="keep, zero"):
+        PassRateReward(suite, executor, flagged_reward="halve")
 
 
 def test_never_raises_into_the_trainer(suite):

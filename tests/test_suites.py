@@ -44,3 +44,20 @@ def test_bundled_suites_meet_their_brief():
     modes = {t.compare for t in stdio}
     assert modes == {"tokens", "lines", "exact"}
     assert any(t.float_tolerance > 0 and "." in t.tests[0].expected_stdout for t in stdio)
+
+
+@pytest.mark.parametrize("spec", ["humaneval", "humaneval?form=whole", "warmup-python", "stdio-basics"])
+def test_every_assert_test_of_the_bundled_suites_is_judged_out_of_process(spec):
+    # Decided from the tests alone (``guard.plan_assert``), before any program runs.
+    from sandbox.inside.guard import plan_assert, setup_names
+
+    in_process = []
+    for task in load_suite(spec):
+        setup = task.job(task.reference_solution or "pass").test_setup
+        names = setup_names(setup) if setup else frozenset()
+        for test in task.tests:
+            if test.kind == "assert":
+                plan = plan_assert(test.code, names)
+                if isinstance(plan, str):
+                    in_process.append((task.task_id, plan))
+    assert in_process == []
