@@ -141,6 +141,15 @@ def hostile_verdicts(executor):
     return dict(zip(names, executor.run([_job(HOSTILE[name][0]) for name in names])))
 
 
+def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
+    # One test per job: no zygote, a fresh process of the program's serves the judge's calls.
+    names = list(HOSTILE)
+    verdicts = executor.run([Job(program=HOSTILE[n][0], tests=TESTS[:1]) for n in names])
+    rewarded = [(n, v.pass_rate) for n, v in zip(names, verdicts) if v.pass_rate]
+    unflagged = [(n, v.flags) for n, v in zip(names, verdicts) if not HOSTILE[n][2] <= set(v.flags)]
+    assert (rewarded, unflagged) == ([], [])
+
+
 def test_the_suite_covers_at_least_forty_ways_and_every_flag():
     assert len(HOSTILE) >= 40
     flagged = set().union(*(flags for _, _, flags in HOSTILE.values()))
