@@ -43,21 +43,14 @@ def _soak(make_executor, n_jobs: int, batch: int, caplog, **kwargs):
 
 
 @pytest.mark.parametrize("name", EXECUTORS)
-def test_grpo_batches_get_their_own_verdicts(name, caplog):
-    # Containers replaced every 40 jobs: the replace path runs about 50 times.
-    wrong, stats, warnings = _soak(EXECUTORS[name], 2000, 656, caplog, max_jobs_per_container=40)
+@pytest.mark.parametrize("n_jobs, per_container, replaced", [
+    (2000, 40, 40),  # containers replaced every 40 jobs: the replace path runs about 50 times
+    pytest.param(20000, 200, 90, marks=pytest.mark.slow),
+])
+def test_grpo_batches_get_their_own_verdicts(name, n_jobs, per_container, replaced, caplog):
+    wrong, stats, warnings = _soak(EXECUTORS[name], n_jobs, 656, caplog, max_jobs_per_container=per_container)
     assert wrong == []
-    assert stats.jobs == 2000 and stats.recycled >= 40
-    assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
-    assert warnings == []
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", EXECUTORS)
-def test_twenty_thousand_grpo_jobs_get_their_own_verdicts(name, caplog):
-    wrong, stats, warnings = _soak(EXECUTORS[name], 20000, 656, caplog, max_jobs_per_container=200)
-    assert wrong == []
-    assert stats.jobs == 20000 and stats.recycled >= 90
+    assert stats.jobs == n_jobs and stats.recycled >= replaced
     assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
     assert warnings == []
 

@@ -134,30 +134,6 @@ def _assert_message(exc: AssertionError, test_code: str) -> str:
     return _clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)
 
 
-def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.append, _len=len) -> bytes | None:
-    """``n`` bytes from ``fd``, or None at end of file."""
-    parts, got = [], 0
-    while got < n:
-        data = _read(fd, n - got)
-        if not data:
-            return None
-        _append(parts, data)
-        got += _len(data)
-    return _join(parts)
-
-
-def _read_exact(fd: int, n: int, _read=os.read, _join=b"".join, _append=list.append, _len=len) -> bytes | None:
-    """``n`` bytes from ``fd``, or None at end of file."""
-    parts, got = [], 0
-    while got < n:
-        data = _read(fd, n - got)
-        if not data:
-            return None
-        _append(parts, data)
-        got += _len(data)
-    return _join(parts)
-
-
 def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=os.fork, _wait4=os.wait4, _close=os.close,
                 _dup2=os.dup2, _exit=os._exit, _loads=marshal.loads, _socket_of=_socket.socket,
                 _setrlimit=resource.setrlimit, _rlimit_cpu=resource.RLIMIT_CPU, _getrlimit=resource.getrlimit,
