@@ -2,7 +2,8 @@
 
 ``load_suite(spec)`` accepts:
 
-- a built-in suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``);
+- a bundled suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``),
+  which an installed wheel carries as ``grpo_code/suites/``;
   options after ``?`` go to its loader (``humaneval?form=whole``), except two that work on every
   suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME) and ``limit=N`` (the first N);
 - a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
@@ -28,7 +29,10 @@ import yaml
 from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
 from grpo_code.tasks import TaskFormatError, TaskSuite, check_defaults, parse_task, read_jsonl
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "tasks"
+PACKAGE_DIR = Path(__file__).resolve().parent
+# Where the bundled suites are: inside the installed package (the wheel maps the repository's
+# tasks/ there, see pyproject.toml), else the top-level tasks/ of a source checkout.
+BUNDLED_DIRS = (PACKAGE_DIR / "suites", PACKAGE_DIR.parent / "tasks")
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
               "loader", "options"}
@@ -201,10 +205,11 @@ def _read_hf(target: str, split: str, config: str | None):
 
 
 def builtin_suites() -> dict[str, Path]:
-    """Bundled suites: folders under the project's tasks/ that hold a suite.yaml."""
-    if not BUILTIN_DIR.is_dir():
+    """Bundled suites: the folders that hold a suite.yaml in the first of ``BUNDLED_DIRS`` that exists."""
+    folder = next((d for d in BUNDLED_DIRS if d.is_dir()), None)
+    if folder is None:
         return {}
-    return {p.name: p for p in sorted(BUILTIN_DIR.iterdir()) if (p / "suite.yaml").is_file()}
+    return {p.name: p for p in sorted(folder.iterdir()) if (p / "suite.yaml").is_file()}
 
 
 def entry_point_suites() -> dict[str, metadata.EntryPoint]:
