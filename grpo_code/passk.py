@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from grpo_code.errors import ConfigError
+
 
 def pass_at_k(n: int, c: int, k: int) -> float | None:
     """Unbiased pass@k of one task.
@@ -47,13 +49,13 @@ def mean_pass_at_k(counts: Sequence[tuple[int, int]], k: int) -> float | None:
 
 
 def parse_ks(text: str | Iterable[int]) -> list[int]:
-    """``"1,10"`` -> ``[1, 10]``; raises ValueError with the expected form."""
+    """``"1,10"`` -> ``[1, 10]``; raises ConfigError (a ValueError) with the expected form."""
     if not isinstance(text, str):
         return sorted(set(int(k) for k in text))
     try:
         ks = sorted({int(part) for part in text.split(",") if part.strip()})
     except ValueError:
-        raise ValueError(f"expected k values like 1,10,100, got {text!r}") from None
+        raise ConfigError(f"-k takes k values like 1,10,100, got {text!r}") from None
     if not ks or ks[0] < 1:
-        raise ValueError(f"k values must be >= 1, got {text!r}")
+        raise ConfigError(f"-k values must be >= 1, got {text!r}")
     return ks

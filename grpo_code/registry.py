@@ -9,6 +9,8 @@
 - a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
 - ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME]``: a Hugging Face data
   set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
+  ``split`` means the same here (the tasks of that split): it is the data set split that is read
+  (default ``test``), and each task's ``metadata.split`` records it;
 - the name of an entry point in the group ``grpo_code.suites`` (other packages' suites): it
   loads to a ``TaskSuite``, a callable returning one, or a path to a suite folder.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from urllib.parse import parse_qsl
@@ -27,7 +29,10 @@ from urllib.parse import parse_qsl
 import yaml
 
 from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
-from grpo_code.tasks import TaskFormatError, TaskSuite, check_defaults, parse_task, read_jsonl
+from grpo_code.errors import (TASK_FORMAT_DOC, ConfigError, GrpoCodeError, TaskFormatError, UnknownSuiteError,
+                              require_modules, yaml_problem)
+from grpo_code.jsonl import read_jsonl
+from grpo_code.tasks import TaskSuite, check_defaults, parse_task
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # Where the bundled suites are: inside the installed package (the wheel maps the repository's
@@ -38,10 +43,6 @@ SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_t
               "loader", "options"}
 DEFAULT_TEMPLATE = "{prompt}"
 TEMPLATE_FIELDS = {"prompt", "language"}
-
-
-class UnknownSuiteError(LookupError):
-    """No suite of that name; the message lists close matches and where suites come from."""
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,6 @@ class SuiteRef:
 def _split_spec(spec: str) -> tuple[str, dict[str, str]]:
     base, _, query = spec.partition("?")
     return base, dict(parse_qsl(query, keep_blank_values=True))
-
-
-def _yaml_error(path: Path, error: yaml.YAMLError) -> TaskFormatError:
-    mark = getattr(error, "problem_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    return TaskFormatError(f"invalid YAML: {getattr(error, 'problem', error)}", path=path, line=line)
 
 
 def _key_line(path: Path, key: str) -> int | None:
@@ -80,11 +75,12 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
     folder = Path(path)
     meta_path = folder / "suite.yaml"
     if not meta_path.is_file():
-        raise TaskFormatError("a suite folder needs a suite.yaml (see TASK_FORMAT.md)", path=meta_path)
+        raise TaskFormatError(f"a suite folder needs a suite.yaml (see {TASK_FORMAT_DOC})", path=meta_path)
     try:
         meta = yaml.safe_load(meta_path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as e:
-        raise _yaml_error(meta_path, e) from None
+        line, problem = yaml_problem(e)
+        raise TaskFormatError(problem, path=meta_path, line=line) from None
     if not isinstance(meta, dict):
         raise TaskFormatError("expected a mapping of suite fields", path=meta_path, line=1)
     for key in sorted(set(meta) - SUITE_KEYS):
@@ -116,12 +112,14 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
                                   path=meta_path, line=_key_line(meta_path, "loader"), field="loader")
         try:
             tasks = PACKAGE_LOADERS[loader]({**(meta.get("options") or {}), **(options or {})})
-        except ValueError as e:
+        except ValueError as e:  # the spec's ?options are the user's; suite.yaml's are the suite's
+            if options:
+                raise ConfigError(f"suite {name!r}: {e}") from None
             raise TaskFormatError(str(e), path=meta_path, field="options") from None
         source = f"{loader} loader"
     else:
         if options:
-            raise TaskFormatError(f"options {sorted(options)} given, but this suite has no loader", path=meta_path)
+            raise ConfigError(f"suite {name!r} takes no options but split and limit, got {sorted(options)}")
         problems = folder / meta.get("source", "problems.jsonl")
         if not problems.is_file():
             raise TaskFormatError(f"the suite's tasks file {problems.name} does not exist", path=meta_path,
@@ -135,8 +133,11 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
 
 def _parse_tasks(path: Path, defaults: dict | None) -> list:
     """Every task of a JSONL file; a repeated task_id names both lines."""
+    def bad_line(lineno: int, message: str):
+        raise TaskFormatError(message, path=path, line=lineno)
+
     tasks, first_line = [], {}
-    for lineno, obj in read_jsonl(path):
+    for lineno, obj in read_jsonl(path, on_error=bad_line):
         task = parse_task(obj, defaults, path, lineno)
         if task.task_id in first_line:
             raise TaskFormatError(f"task_id {task.task_id!r} appears twice (first on line {first_line[task.task_id]})",
@@ -156,33 +157,47 @@ def load_jsonl_suite(path: str | Path, name: str | None = None) -> TaskSuite:
 
 
 def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
-    """``hf:<name-or-path>?adapter=...&split=...&config=...`` through ``datasets`` and an adapter."""
+    """``hf:<name-or-path>?adapter=...&split=...&config=...`` through ``datasets`` and an adapter.
+
+    ``split`` (default ``test``) is read from the data set, and each task's ``metadata.split``
+    says which it came from, so ``?split=`` means what it means for every suite.
+
+    Raises:
+        ConfigError: no or an unknown adapter, an unknown option, a bad limit.
+        UnknownSuiteError: the data set (or that split of it) cannot be read.
+        TaskFormatError: a record does not fit the adapter's schema (names the record).
+        MissingExtraError: ``datasets`` is not installed.
+    """
     options = dict(options)
     adapter_name = options.pop("adapter", None)
     if adapter_name not in RECORD_ADAPTERS:
-        raise UnknownSuiteError(f"hf: suites need ?adapter=NAME, one of {', '.join(sorted(RECORD_ADAPTERS))}; "
-                                f"got {adapter_name!r}")
+        raise ConfigError(f"hf: suites need ?adapter=NAME, one of {', '.join(sorted(RECORD_ADAPTERS))}; "
+                          f"got {adapter_name!r}")
     split = options.pop("split", "test")
     config = options.pop("config", None)
-    limit = options.pop("limit", None)
+    limit = _limit(options.pop("limit", None))
     if options:
-        raise UnknownSuiteError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+        raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+    require_modules("an hf: suite", "datasets")
     try:
         records = _read_hf(target, split, config)
+    except GrpoCodeError:
+        raise
     except (OSError, ValueError, KeyError) as e:  # datasets' not-found, offline and bad-split errors
         raise UnknownSuiteError(
             f"cannot read hf:{target} (split {split!r}): {type(e).__name__}: {e}. Without network access, "
             "point hf: at a local .jsonl/.parquet file or a folder saved with Dataset.save_to_disk") from e
     if limit is not None:
-        records = records.select(range(min(int(limit), len(records))))
+        records = records.select(range(min(limit, len(records))))
     adapter = RECORD_ADAPTERS[adapter_name]
     tasks = []
     for i, record in enumerate(records):
         try:
-            tasks.append(adapter.task_from_record(record, i))
+            task = adapter.task_from_record(record, i)
         except (KeyError, ValueError, TypeError) as e:
             raise TaskFormatError(f"record does not fit the {adapter_name} schema: {type(e).__name__}: {e}",
                                   path=f"hf:{target}[{split}]", line=i + 1) from None
+        tasks.append(replace(task, metadata={**task.metadata, "split": split}))
     name = f"{Path(target).name or target}-{split}"
     return TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
                      prompt_template=adapter.PROMPT_TEMPLATE, description=adapter.__doc__.strip().splitlines()[0])
@@ -199,7 +214,8 @@ def _read_hf(target: str, split: str, config: str | None):
     if path.is_file():
         kind = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".csv": "csv"}.get(path.suffix)
         if kind is None:
-            raise UnknownSuiteError(f"cannot read {path}: use .jsonl, .json, .parquet or .csv")
+            raise ConfigError(f"hf:{path}: cannot read a {path.suffix or 'suffix-less'} file; use .jsonl, .json, "
+                              ".parquet or .csv")
         return datasets.load_dataset(kind, data_files={split: str(path)}, split=split)
     return datasets.load_dataset(target, name=config, split=split)
 
@@ -222,7 +238,8 @@ def available_suites() -> list[SuiteRef]:
     builtins = {r.name for r in refs}
     for name, ep in entry_point_suites().items():
         if name in builtins:
-            raise UnknownSuiteError(f"entry point {ep.value!r} registers suite {name!r}, which is bundled already")
+            raise TaskFormatError(f"registers suite {name!r}, which is bundled already: give it another name",
+                                  path=f"entry point {ep.value}")
         refs.append(SuiteRef(name, f"entry point {ep.value}", name))
     return refs
 
@@ -232,11 +249,12 @@ def _load_entry_point(ep: metadata.EntryPoint, options: dict) -> TaskSuite:
     if callable(obj) and not isinstance(obj, TaskSuite):
         obj = obj(**options) if options else obj()
     elif options:
-        raise UnknownSuiteError(f"suite {ep.name!r} takes no options")
+        raise ConfigError(f"suite {ep.name!r} takes no options but split and limit, got {sorted(options)}")
     if isinstance(obj, (str, Path)):
         return load_suite_dir(obj)
     if not isinstance(obj, TaskSuite):
-        raise UnknownSuiteError(f"entry point {ep.value!r} gave {type(obj).__name__}, not a TaskSuite or a path")
+        raise TaskFormatError(f"gave {type(obj).__name__}, not a TaskSuite or a path to a suite folder",
+                              path=f"entry point {ep.value}")
     return obj
 
 
@@ -245,6 +263,7 @@ def load_suite(spec: str) -> TaskSuite:
 
     Raises:
         UnknownSuiteError: no such suite (with close matches).
+        ConfigError: a bad ``?option`` (its name or value).
         TaskFormatError: the suite's files are malformed (file, line, field).
     """
     if spec.startswith("hf:"):
@@ -256,19 +275,31 @@ def load_suite(spec: str) -> TaskSuite:
 
 
 def _filter(suite: TaskSuite, split: str | None, limit: str | None) -> TaskSuite:
-    """``?split=NAME``: the tasks whose ``metadata.split`` is NAME; ``?limit=N``: the first N."""
+    """``?split=NAME``: the tasks whose ``metadata.split`` is NAME; ``?limit=N``: the first N.
+
+    Raises:
+        ConfigError: no task of that split, or a limit that is not a positive whole number.
+    """
     ids = [t.task_id for t in suite]
     if split is not None:
         ids = [t.task_id for t in suite if t.metadata.get("split") == split]
         if not ids:
             splits = sorted({str(t.metadata.get("split")) for t in suite if "split" in t.metadata})
-            raise UnknownSuiteError(f"suite {suite.name!r} has no tasks with metadata.split == {split!r}; "
-                                    f"its splits: {', '.join(splits) or 'none'}")
-    if limit is not None:
-        if not limit.isdigit() or int(limit) < 1:
-            raise UnknownSuiteError(f"?limit= takes a positive whole number, got {limit!r}")
-        ids = ids[: int(limit)]
+            raise ConfigError(f"suite {suite.name!r} has no tasks with metadata.split == {split!r}; "
+                              f"its splits: {', '.join(splits) or 'none'}")
+    count = _limit(limit)
+    if count is not None:
+        ids = ids[:count]
     return suite if len(ids) == len(suite) else suite.select(ids)
+
+
+def _limit(value: str | None) -> int | None:
+    """The ``?limit=`` option: a positive whole number (None: no limit); raises ConfigError."""
+    if value is None:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"?limit= takes a positive whole number, got {value!r}")
+    return int(value)
 
 
 def _load_named(base: str, options: dict) -> TaskSuite:
@@ -277,7 +308,7 @@ def _load_named(base: str, options: dict) -> TaskSuite:
         return load_suite_dir(path, options)
     if path.is_file():
         if options:
-            raise UnknownSuiteError(f"a JSONL suite takes no options but split and limit, got {sorted(options)}")
+            raise ConfigError(f"a JSONL suite takes no options but split and limit, got {sorted(options)}")
         return load_jsonl_suite(path)
     builtins = builtin_suites()
     if base in builtins:

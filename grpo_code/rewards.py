@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grpo_code.errors import ConfigError
 from grpo_code.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.scoring import ascore
 from grpo_code.tasks import TaskSuite
@@ -68,7 +69,7 @@ class PassRateReward:
     def __init__(self, suite: TaskSuite, executor: DockerExecutor, mode: str = "fraction",
                  no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0):
         if mode not in REWARD_MODES:
-            raise ValueError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
+            raise ConfigError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
         self.suite = suite
         self.executor = executor
         self.mode = mode

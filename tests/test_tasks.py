@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from grpo_code.registry import UnknownSuiteError, load_suite
-from grpo_code.tasks import TaskFormatError, UnknownTaskError, parse_task
+from grpo_code.errors import ConfigError, TaskFormatError, UnknownSuiteError, UnknownTaskError
+from grpo_code.registry import load_suite
+from grpo_code.tasks import parse_task
 
 GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add", "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
         "reference_solution": "def add(a, b):\n    return a + b\n"}
@@ -82,6 +83,25 @@ def test_suite_yaml_errors_name_the_line(tmp_path):
         load_suite(str(folder))
 
 
+@pytest.mark.parametrize("spec, words", [
+    ("warmup-python?split=nosuch", "no tasks with metadata.split == 'nosuch'; its splits: heldout, train"),
+    ("warmup-python?limit=0", "?limit= takes a positive whole number, got '0'"),
+    ("warmup-python?limit=many", "?limit= takes a positive whole number, got 'many'"),
+    ("warmup-python?form=whole", "suite 'warmup-python' takes no options but split and limit, got ['form']"),
+])
+def test_bad_suite_options_are_config_errors(spec, words):
+    with pytest.raises(ConfigError) as err:
+        load_suite(spec)
+    assert words in str(err.value)
+
+
+def test_split_and_limit_work_on_every_suite():
+    train = load_suite("warmup-python?split=train")
+    assert len(train) > 40 and {t.metadata["split"] for t in train} == {"train"}
+    assert [t.task_id for t in load_suite("warmup-python?split=heldout&limit=3")] == \
+        [t.task_id for t in load_suite("warmup-python") if t.metadata["split"] == "heldout"][:3]
+
+
 def test_humaneval_suite_loads_both_forms():
     per_assert = load_suite("humaneval")
     whole = load_suite("humaneval?form=whole")
@@ -89,8 +109,8 @@ def test_humaneval_suite_loads_both_forms():
     assert per_assert.get("HumanEval/0").task_id == "HumanEval/0"
     assert all(len(t.tests) == 1 for t in whole)
     assert sum(len(t.tests) for t in per_assert) > 1000
-    with pytest.raises(TaskFormatError, match="form must be one of"):
-        load_suite("humaneval?form=halves")
+    with pytest.raises(ConfigError, match="suite 'humaneval': humaneval form must be one of"):
+        load_suite("humaneval?form=halves")  # the user's option, not the suite's file
 
 
 def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
@@ -125,7 +145,7 @@ def _suite_folder(tmp_path, yaml_text, tasks=(GOOD,)):
 @pytest.mark.parametrize("yaml_text, line, field, words", [
     ("name: s\ndefaults:\n  time_limt: 5.0\n", 2, "defaults.time_limt", "did you mean 'time_limit_s'"),
     ("name: s\ndefaults: {language: pyhton}\n", 2, "defaults.language", "unknown language 'pyhton'"),
-    ("name: s\ndefaults: {memory_limit_mb: 8}\n", 2, "defaults.memory_limit_mb", ">= 16"),
+    ("name: s\ndefaults: {memory_limit_mb: 8}\n", 2, "defaults.memory_limit_mb", "at least 16"),
     ("name: s\nprompt_template: '{prmpt} go'\n", 2, "prompt_template", "unknown placeholder(s): prmpt"),
     ("name: s\nprompt_template: 'no placeholder'\n", 2, "prompt_template", "containing {prompt}"),
 ])

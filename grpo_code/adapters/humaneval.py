@@ -12,10 +12,9 @@ The reference solution is prompt + canonical_solution. Tests come in two forms:
 from __future__ import annotations
 
 import ast
-import gzip
-import json
 from pathlib import Path
 
+from grpo_code.jsonl import read_records
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
@@ -30,8 +29,8 @@ def data_path() -> Path:
 
 
 def read_problems(path: str | Path | None = None) -> list[dict]:
-    with gzip.open(path or data_path(), "rt", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """The problems of a HumanEval ``.jsonl.gz`` (default: the installed package's)."""
+    return read_records(path or data_path())
 
 
 def _is_constant_assert(node: ast.stmt) -> bool:
