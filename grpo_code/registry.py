@@ -220,7 +220,7 @@ def _read_hf(target: str, split: str, config: str | None):
     return datasets.load_dataset(target, name=config, split=split)
 
 
-def builtin_suites() -> dict[str, Path]:
+def bundled_suites() -> dict[str, Path]:
     """Bundled suites: the folders that hold a suite.yaml in the first of ``BUNDLED_DIRS`` that exists."""
     folder = next((d for d in BUNDLED_DIRS if d.is_dir()), None)
     if folder is None:
@@ -234,10 +234,10 @@ def entry_point_suites() -> dict[str, metadata.EntryPoint]:
 
 def available_suites() -> list[SuiteRef]:
     """Every named suite: bundled ones, then other packages' entry points."""
-    refs = [SuiteRef(name, "bundled", name) for name in builtin_suites()]
-    builtins = {r.name for r in refs}
+    refs = [SuiteRef(name, "bundled", name) for name in bundled_suites()]
+    bundled = {r.name for r in refs}
     for name, ep in entry_point_suites().items():
-        if name in builtins:
+        if name in bundled:
             raise TaskFormatError(f"registers suite {name!r}, which is bundled already: give it another name",
                                   path=f"entry point {ep.value}")
         refs.append(SuiteRef(name, f"entry point {ep.value}", name))
@@ -310,13 +310,13 @@ def _load_named(base: str, options: dict) -> TaskSuite:
         if options:
             raise ConfigError(f"a JSONL suite takes no options but split and limit, got {sorted(options)}")
         return load_jsonl_suite(path)
-    builtins = builtin_suites()
-    if base in builtins:
-        return load_suite_dir(builtins[base], options)
+    bundled = bundled_suites()
+    if base in bundled:
+        return load_suite_dir(bundled[base], options)
     entry_points = entry_point_suites()
     if base in entry_points:
         return _load_entry_point(entry_points[base], options)
-    known = sorted(set(builtins) | set(entry_points))
+    known = sorted(set(bundled) | set(entry_points))
     close = difflib.get_close_matches(base, known, n=3, cutoff=0.5)
     hint = f"did you mean {', '.join(repr(c) for c in close)}? " if close else ""
     raise UnknownSuiteError(

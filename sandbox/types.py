@@ -1,6 +1,6 @@
 """The sandbox's data types: test cases, limits, jobs, verdicts, and its errors.
 
-Formats follow TASK_FORMAT.md (the project's public data contract). Program failures are
+Formats follow docs/task-format.md (the project's public data contract). Program failures are
 data (a ``Verdict``); infrastructure failures are errors (``SandboxError``), turned into a
 ``sandbox_error`` verdict for the one job only after retries.
 """
@@ -46,7 +46,7 @@ def _require(condition: bool, message: str) -> None:
 class TestCase:
     """One check of a program; each test case is one unit of reward.
 
-    Kinds (TASK_FORMAT.md):
+    Kinds (docs/task-format.md):
         ``assert``: ``code`` holds Python statements run after the program in a fresh process;
             passes only when they ran to their end.
         ``stdio``: the program reads ``stdin``; its stdout is compared with ``expected_stdout``.
@@ -81,7 +81,7 @@ class TestCase:
 
     @classmethod
     def from_dict(cls, data: dict) -> "TestCase":
-        """Build from the TASK_FORMAT.md form; raises ValueError naming the bad field."""
+        """Build from the docs/task-format.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
         known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected"}
         for name in sorted(set(data) - known):
@@ -92,7 +92,7 @@ class TestCase:
         return cls(**data)
 
     def to_dict(self) -> dict:
-        """The TASK_FORMAT.md form (only the fields of this kind)."""
+        """The docs/task-format.md form (only the fields of this kind)."""
         if self.kind == "assert":
             return {"kind": "assert", "code": self.code}
         if self.kind == "stdio":
@@ -276,7 +276,7 @@ class Verdict:
         return cls(status=status, n_tests=n_tests, message=message, attempts=attempts)
 
     def to_dict(self) -> dict:
-        """The per-sample fields of a results line (TASK_FORMAT.md)."""
+        """The per-sample fields of a results line (docs/task-format.md)."""
         d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.tests]}
         if self.compile_output and self.status == "compile_error":
             d["compile_output"] = self.compile_output

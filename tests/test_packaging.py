@@ -49,9 +49,9 @@ def test_bundled_suites_come_from_the_installed_package_first(tmp_path, monkeypa
     (installed / "only-installed").mkdir(parents=True)
     (installed / "only-installed" / "suite.yaml").write_text("name: only-installed\n")
     monkeypatch.setattr(registry, "BUNDLED_DIRS", (installed, ROOT / "tasks"))
-    assert list(registry.builtin_suites()) == ["only-installed"]
+    assert list(registry.bundled_suites()) == ["only-installed"]
     monkeypatch.setattr(registry, "BUNDLED_DIRS", (tmp_path / "absent", ROOT / "tasks"))
-    assert {"humaneval", "warmup-python", "stdio-basics"} <= set(registry.builtin_suites())
+    assert {"humaneval", "warmup-python", "stdio-basics"} <= set(registry.bundled_suites())
 
 
 def run(cmd: list[str], cwd: Path, env: dict | None = None, timeout: int = 600) -> subprocess.CompletedProcess:
