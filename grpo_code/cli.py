@@ -264,7 +264,8 @@ def cmd_tasks_validate(args) -> int:
     for task, verdict in failing:
         bad = next((r for r in verdict.tests if r.status != "passed"), None)
         why = verdict.message or verdict.compile_output or (bad.message if bad else "")
-        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) {escape(why[:200])}")
+        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) "
+                  f"{escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
     return 1 if failing else 0

@@ -96,7 +96,7 @@ def check_existing(existing: list[dict], samples_path: Path, model_name: str, co
     """
     others = {s.get("model") for s in existing} - {model_name, None}
     if others:
-        raise ConfigError(f"{samples_path} holds samples of another model ({', '.join(sorted(others))}); "
+        raise ConfigError(f"{samples_path} holds samples of another model ({', '.join(sorted(map(str, others)))}); "
                           "give another --out folder")
     drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
     if drawn - {json.dumps(config.settings(), sort_keys=True)}:
@@ -192,8 +192,9 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     started = time.perf_counter()
     scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in chosen], on_scored=on_scored)
     seconds = time.perf_counter() - started
+    own = ("task_id", "completion", "completion_id")
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
-                                    {k: v for k, v in s.items() if k not in ("task_id", "completion", "completion_id")}),
+                                    {k: v for k, v in s.items() if k not in own}),
                              sc.verdict, sc.program) for s, sc in zip(chosen, scored)]
     return results, seconds
 

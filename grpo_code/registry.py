@@ -29,10 +29,17 @@ from urllib.parse import parse_qsl
 import yaml
 
 from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
-from grpo_code.errors import (TASK_FORMAT_DOC, ConfigError, GrpoCodeError, TaskFormatError, UnknownSuiteError,
-                              require_modules, yaml_problem)
+from grpo_code.errors import (
+    TASK_FORMAT_DOC,
+    ConfigError,
+    GrpoCodeError,
+    TaskFormatError,
+    UnknownSuiteError,
+    require_modules,
+    yaml_problem,
+)
 from grpo_code.jsonl import read_jsonl
-from grpo_code.tasks import TaskSuite, check_defaults, parse_task
+from grpo_code.tasks import Task, TaskSuite, check_defaults, parse_task
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # Where the bundled suites are: inside the installed package (the wheel maps the repository's
@@ -136,7 +143,8 @@ def _parse_tasks(path: Path, defaults: dict | None) -> list:
     def bad_line(lineno: int, message: str):
         raise TaskFormatError(message, path=path, line=lineno)
 
-    tasks, first_line = [], {}
+    tasks: list[Task] = []
+    first_line: dict[str, int] = {}
     for lineno, obj in read_jsonl(path, on_error=bad_line):
         task = parse_task(obj, defaults, path, lineno)
         if task.task_id in first_line:
@@ -200,7 +208,8 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
         tasks.append(replace(task, metadata={**task.metadata, "split": split}))
     name = f"{Path(target).name or target}-{split}"
     return TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
-                     prompt_template=adapter.PROMPT_TEMPLATE, description=adapter.__doc__.strip().splitlines()[0])
+                     prompt_template=adapter.PROMPT_TEMPLATE,
+                     description=(adapter.__doc__ or "").strip().partition("\n")[0])
 
 
 def _read_hf(target: str, split: str, config: str | None):

@@ -69,7 +69,7 @@ def overview_rows(runs: list[Run]) -> list[list[str]]:
         row = [key.removeprefix("n_").replace("_", " ")] + [str(r.summary.get(key, "–")) for r in runs]
         rows.append(row + ([""] if len(runs) == 2 else []))
     model = ["model"] + [str(r.summary.get("model", "–")) for r in runs]
-    return [model + ([""] if len(runs) == 2 else [])] + rows
+    return [model + ([""] if len(runs) == 2 else []), *rows]
 
 
 def status_rows(runs: list[Run]) -> list[list[str]]:

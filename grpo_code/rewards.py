@@ -100,7 +100,7 @@ class PassRateReward:
             started = time.perf_counter()
             scored = await ascore(self.executor, items)
             seconds = time.perf_counter() - started
-        except Exception:  # noqa: BLE001 - a reward function that raises kills the training run
+        except Exception:  # a reward function that raises kills the training run: log it, no reward
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
             return [None] * n
         verdicts = [s.verdict for s in scored]
@@ -113,6 +113,8 @@ class PassRateReward:
 
     def _log(self, verdicts, log_metric, log_extra) -> None:
         stats = self.last
+        if stats is None:  # set by __call__ just before
+            return
         try:
             if log_metric is not None:
                 n = len(verdicts)
@@ -125,7 +127,7 @@ class PassRateReward:
                 log_extra("status", [v.status for v in verdicts])
                 log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
                                            for v in verdicts])
-        except Exception:  # noqa: BLE001 - logging must not end training either
+        except Exception:  # logging must not end training either
             log.exception("could not log sandbox metrics")
 
 

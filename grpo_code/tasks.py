@@ -41,7 +41,8 @@ class Task:
         compare: stdio comparison (``tokens``, ``lines``, ``exact``).
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
         metadata: provenance, difficulty, tags; never read by the verifier.
-        prelude: code run before every program of this task, in the same file: the imports a benchmark's own harness provides, e.g. LiveCodeBench's
+        prelude: code run before every program of this task, in the same file: the imports a
+            benchmark's own harness provides, e.g. LiveCodeBench's
             ``from typing import *`` block, so that scores match the benchmark's.
     """
 
@@ -74,8 +75,8 @@ class Task:
 
     def to_dict(self) -> dict:
         """The docs/task-format.md form of this task (one line of problems.jsonl)."""
-        d = {"task_id": self.task_id, "prompt": self.prompt, "language": self.language,
-             "tests": [t.to_dict() for t in self.tests]}
+        d: dict[str, Any] = {"task_id": self.task_id, "prompt": self.prompt, "language": self.language,
+                             "tests": [t.to_dict() for t in self.tests]}
         for name in ("entry_point", "reference_solution"):
             if getattr(self, name) is not None:
                 d[name] = getattr(self, name)
@@ -112,7 +113,7 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     Raises:
         TaskFormatError: naming file, line and field, and what was expected.
     """
-    where = {"path": path, "line": line}
+    where: dict[str, Any] = {"path": path, "line": line}
     if not isinstance(data, dict):
         raise TaskFormatError(f"a task must be a JSON object, got {type(data).__name__}", **where)
     unknown = sorted(set(data) - TASK_FIELDS)
@@ -261,7 +262,7 @@ class TaskSuite:
         """What the policy sees for ``task``: the prompt template applied to its prompt."""
         return self.prompt_template.replace("{prompt}", task.prompt).replace("{language}", task.language)
 
-    def select(self, task_ids: Iterable[str]) -> "TaskSuite":
+    def select(self, task_ids: Iterable[str]) -> TaskSuite:
         """A suite of the given tasks (same order as given)."""
         return replace(self, tasks=tuple(self.get(t) for t in task_ids), _index={})
 

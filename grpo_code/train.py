@@ -186,7 +186,7 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     from trl import GRPOTrainer
 
     suite = training_suite(code_args)
-    reward_funcs = [PassRateReward(suite, executor, mode=code_args.reward_mode,
+    reward_funcs: list[PassRateReward | FormatReward] = [PassRateReward(suite, executor, mode=code_args.reward_mode,
                                    no_code_penalty=code_args.no_code_penalty,
                                    compile_error_penalty=code_args.compile_error_penalty)]
     if code_args.format_reward_weight > 0:

@@ -28,13 +28,13 @@ from sandbox.types import (
 )
 
 __all__ = [
+    "LANGUAGES",
     "STATUSES",
     "ContainerSettings",
     "DockerExecutor",
     "DockerUnavailable",
     "ExecutorStats",
     "ImageMissing",
-    "LANGUAGES",
     "Job",
     "Limits",
     "SandboxError",

@@ -67,7 +67,7 @@ def baked_files() -> tuple[str, ...]:
     sources = [token for line in instructions if line.lstrip().upper().startswith("COPY ")
                for token in line.split()[1:-1] if token.startswith("sandbox/")]
     root = project_root()
-    files = set()
+    files: set[str] = set()
     for source in sources:
         path = root / source
         if path.is_dir():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sandbox.inside.languages import LANGUAGES
 
@@ -80,7 +80,7 @@ class TestCase:
             _require(isinstance(self.kwargs, dict), "'kwargs' must be a JSON object")
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TestCase":
+    def from_dict(cls, data: dict) -> TestCase:
         """Build from the docs/task-format.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
         known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected"}
@@ -130,7 +130,7 @@ class Limits:
         _require(self.file_size_limit_mb >= 1, "file_size_limit_mb must be at least 1")
         if self.wall_time_limit_s is None:
             object.__setattr__(self, "wall_time_limit_s", 3 * self.time_limit_s + 1)
-        _require(self.wall_time_limit_s >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
+        _require(cast(float, self.wall_time_limit_s) >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
 
     def to_dict(self) -> dict:
         return {
@@ -144,7 +144,7 @@ class Limits:
 
     def worst_case_s(self, n_tests: int) -> float:
         """Upper bound of the wall-clock seconds one job may take in the container."""
-        return self.compile_time_limit_s * 2 + 5 + n_tests * (self.wall_time_limit_s + 1)
+        return self.compile_time_limit_s * 2 + 5 + n_tests * (cast(float, self.wall_time_limit_s) + 1)  # set
 
 
 @dataclass(frozen=True)
@@ -261,7 +261,7 @@ class Verdict:
         return self.status == "passed"
 
     @classmethod
-    def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> "Verdict":
+    def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""))
                       for t in reply.get("tests", ()))
@@ -271,7 +271,7 @@ class Verdict:
                    run_time_s=reply.get("run_time_s", 0.0), attempts=attempts)
 
     @classmethod
-    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> "Verdict":
+    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> Verdict:
         """A verdict with no test results (``no_code``, ``sandbox_error``)."""
         return cls(status=status, n_tests=n_tests, message=message, attempts=attempts)
 

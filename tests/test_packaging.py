@@ -40,7 +40,7 @@ def test_an_installed_layout_gives_the_checkout_image_tag(tmp_path, monkeypatch)
 
 def test_a_missing_dockerfile_says_where_it_looked(tmp_path, monkeypatch):
     monkeypatch.setattr(image, "PACKAGE_DIR", tmp_path / "site-packages" / "sandbox")
-    with pytest.raises(image.SandboxError, match="neither at .*site-packages/sandbox/Dockerfile"):
+    with pytest.raises(image.SandboxError, match=r"neither at .*site-packages/sandbox/Dockerfile"):
         image.dockerfile_path()
 
 

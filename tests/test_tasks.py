@@ -10,7 +10,8 @@ from grpo_code.errors import ConfigError, TaskFormatError, UnknownSuiteError, Un
 from grpo_code.registry import load_suite
 from grpo_code.tasks import parse_task
 
-GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add", "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
+GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add",
+        "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
         "reference_solution": "def add(a, b):\n    return a + b\n"}
 
 
@@ -42,7 +43,8 @@ def test_errors_name_file_line_and_field(tmp_path, bad, field, words):
 
 def test_unknown_field_suggests_the_right_one(tmp_path):
     path = write_jsonl(tmp_path / "s.jsonl", [{**GOOD, "entrypoint": "add"}])
-    with pytest.raises(TaskFormatError, match=r"s.jsonl:1: unknown field\(s\) 'entrypoint' \(did you mean 'entry_point'\?\)"):
+    with pytest.raises(TaskFormatError,
+                       match=r"s.jsonl:1: unknown field\(s\) 'entrypoint' \(did you mean 'entry_point'\?\)"):
         load_suite(str(path))
 
 
@@ -76,7 +78,8 @@ def test_suite_yaml_errors_name_the_line(tmp_path):
     folder.mkdir()
     write_jsonl(folder / "problems.jsonl", [GOOD])
     (folder / "suite.yaml").write_text("name: mysuite\ndescription: x\nprompt_templte: '{prompt}'\n")
-    with pytest.raises(TaskFormatError, match=r"suite.yaml:3: field 'prompt_templte': unknown suite field; did you mean 'prompt_template'"):
+    with pytest.raises(TaskFormatError, match=r"suite.yaml:3: field 'prompt_templte': unknown suite field; "
+                                              r"did you mean 'prompt_template'"):
         load_suite(str(folder))
     (folder / "suite.yaml").write_text("name: mysuite\ndefaults: [1, 2\n")
     with pytest.raises(TaskFormatError, match=r"suite.yaml:\d+: invalid YAML"):
@@ -165,7 +168,8 @@ def test_template_may_use_language_and_literal_braces(tmp_path):
 
 def test_duplicate_task_ids_name_both_lines(tmp_path):
     path = write_jsonl(tmp_path / "s.jsonl", [GOOD, {**GOOD, "task_id": "t/2"}, GOOD])
-    with pytest.raises(TaskFormatError, match=r"s.jsonl:3: field 'task_id': task_id 't/1' appears twice \(first on line 1\)"):
+    with pytest.raises(TaskFormatError,
+                       match=r"s.jsonl:3: field 'task_id': task_id 't/1' appears twice \(first on line 1\)"):
         load_suite(str(path))
 
 
@@ -178,5 +182,6 @@ def test_bad_json_column_is_where_the_line_breaks(tmp_path):
 
 def test_test_case_field_typo_suggests_the_field(tmp_path):
     bad = {**GOOD, "tests": [{"kind": "stdio", "stdin": "", "expected_stdot": "1\n"}]}
-    with pytest.raises(TaskFormatError, match=r"unknown test case field 'expected_stdot' \(did you mean 'expected_stdout'\?\)"):
+    with pytest.raises(TaskFormatError,
+                       match=r"unknown test case field 'expected_stdot' \(did you mean 'expected_stdout'\?\)"):
         load_suite(str(write_jsonl(tmp_path / "s.jsonl", [bad])))

@@ -57,8 +57,9 @@ def split_check(test_source: str, entry_point: str) -> list[str]:
             prelude.append(segment(node))
     if check is None:
         raise ValueError("the test source has no check(candidate) function")
-    header = "\n".join(prelude + [f"def {check.name}({ast.unparse(check.args)}):"])
-    tests, setup = [], []
+    header = "\n".join([*prelude, f"def {check.name}({ast.unparse(check.args)}):"])
+    tests: list[str] = []
+    setup: list[str] = []
     for stmt in check.body:
         if _has_assert(stmt):
             tests.append("\n".join([header, *setup, segment(stmt), f"\n{check.name}({entry_point})\n"]))

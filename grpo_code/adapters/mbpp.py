@@ -36,10 +36,11 @@ def _defined_functions(code: str) -> list[str]:
 
 def _called_names(test: str) -> list[str]:
     try:
-        calls = [n for n in ast.walk(ast.parse(test)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+        calls = [(n.lineno, n.col_offset, n.func.id) for n in ast.walk(ast.parse(test))
+                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
     except SyntaxError:
         return re.findall(r"(\w+)\s*\(", test)
-    return [c.func.id for c in sorted(calls, key=lambda c: (c.lineno, c.col_offset))]
+    return [name for _, _, name in sorted(calls)]  # in the order they are written
 
 
 def entry_point_of(first_test: str, code: str) -> str | None:
