@@ -39,7 +39,7 @@ from grpo_code.errors import (
     yaml_problem,
 )
 from grpo_code.jsonl import read_jsonl
-from grpo_code.tasks import Task, TaskSuite, check_defaults, parse_task
+from grpo_code.tasks import DEFAULT_TEMPLATE, Task, TaskSuite, check_defaults, parse_task
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # Where the bundled suites are: inside the installed package (the wheel maps the repository's
@@ -48,7 +48,6 @@ BUNDLED_DIRS = (PACKAGE_DIR / "suites", PACKAGE_DIR.parent / "tasks")
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
               "loader", "options"}
-DEFAULT_TEMPLATE = "{prompt}"
 TEMPLATE_FIELDS = {"prompt", "language"}
 
 

@@ -22,6 +22,7 @@ TASK_FIELDS = {
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution"}
 LIMIT_FIELDS = ("time_limit_s", "memory_limit_mb", "output_limit_bytes")  # a task's share of sandbox.Limits
 DEFAULT_LIMITS = Limits()  # the sandbox owns the default limits; a task's are the same
+DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,8 @@ class Task:
     time_limit_s: float = DEFAULT_LIMITS.time_limit_s
     memory_limit_mb: int = DEFAULT_LIMITS.memory_limit_mb
     output_limit_bytes: int = DEFAULT_LIMITS.output_limit_bytes
-    compare: str = "tokens"
-    float_tolerance: float = 1e-6
+    compare: str = Job.compare  # the sandbox's defaults, like the limits
+    float_tolerance: float = Job.float_tolerance
     metadata: Mapping[str, Any] = field(default_factory=dict)
     prelude: str | None = None
 
@@ -172,7 +173,7 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
             raise TaskFormatError(str(e), field=name, **where) from None
     if not values["float_tolerance"] >= 0:
         raise TaskFormatError("expected a number >= 0", field="float_tolerance", **where)
-    compare = merged.get("compare", "tokens")
+    compare = merged.get("compare", TASK_DEFAULTS["compare"])
     if compare not in COMPARE_MODES:
         raise TaskFormatError(f"expected one of {', '.join(COMPARE_MODES)}, got {compare!r}",
                               field="compare", **where)
@@ -224,7 +225,7 @@ class TaskSuite:
     version: int | str = 1
     description: str = ""
     license: str = ""
-    prompt_template: str = "{prompt}"
+    prompt_template: str = DEFAULT_TEMPLATE
     source: str = ""
     _index: dict = field(default_factory=dict, repr=False, compare=False)
 
