@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import difflib
 import importlib.util
+import re
 from collections.abc import Iterable
+from importlib import metadata
 from pathlib import Path
 
 TASK_FORMAT_DOC = "docs/task-format.md"
 
-# What a missing module is installed with (pyproject.toml's extras; torch has no extra: the
-# build depends on the machine).
-EXTRA_OF = {"trl": "train", "transformers": "train", "accelerate": "train", "datasets": "train",
-            "matplotlib": "train", "gguf": "train"}
+DISTRIBUTION = "grpo-code"
+_EXTRA_REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*).*;.*\bextra\s*==\s*['\"]([\w.-]+)['\"]")
 
 
 class GrpoCodeError(Exception):
@@ -94,6 +94,25 @@ def yaml_problem(error: Exception) -> tuple[int | None, str]:
     return (mark.line + 1 if mark is not None else None), f"invalid YAML: {getattr(error, 'problem', None) or error}"
 
 
+def extras_by_module() -> dict[str, str]:
+    """Which optional extra of grpo-code installs each module, read from the installed package's
+    metadata (pyproject.toml's ``optional-dependencies``): ``{"trl": "train", ...}``.
+
+    A distribution's module is taken to be its normalized name (``trl``, ``matplotlib``); torch is
+    in no extra (its build depends on the machine).
+    """
+    try:
+        requirements = metadata.requires(DISTRIBUTION) or []
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return {}
+    extras: dict[str, str] = {}
+    for requirement in requirements:
+        match = _EXTRA_REQUIREMENT.match(requirement)
+        if match:
+            extras.setdefault(match.group(1).lower().replace("-", "_").replace(".", "_"), match.group(2))
+    return extras
+
+
 def require_modules(what: str, *modules: str) -> None:
     """Raise ``MissingExtraError`` naming the extra to install if any of ``modules`` is missing.
 
@@ -109,11 +128,12 @@ def require_modules(what: str, *modules: str) -> None:
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if not missing:
         return
-    extras = sorted({EXTRA_OF[m] for m in missing if m in EXTRA_OF})
+    extra_of = extras_by_module()
+    extras = sorted({extra_of[m] for m in missing if m in extra_of})
     fixes = [f"pip install 'grpo-code[{','.join(extras)}]'"] if extras else []
     if "torch" in missing:
         fixes.append("PyTorch, the build for this machine (pip install torch; see the README)")
-    others = [m for m in missing if m != "torch" and m not in EXTRA_OF]
+    others = [m for m in missing if m != "torch" and m not in extra_of]
     if others:
         fixes.append(f"pip install {' '.join(others)}")
     raise MissingExtraError(f"{what} needs {', '.join(missing)} (not installed): {'; and '.join(fixes)}")

@@ -339,7 +339,7 @@ class DockerExecutor:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)
                 done.put((entry.index, replace(verdict, attempts=entry.attempt)))
-        except BaseException as e:
+        except BaseException as e:  # a bug: the caller re-raises it
             for entry in inflight:
                 done.put((entry.index, e))
             raise

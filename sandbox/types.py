@@ -144,7 +144,8 @@ class Limits:
 
     def worst_case_s(self, n_tests: int) -> float:
         """Upper bound of the wall-clock seconds one job may take in the container."""
-        return self.compile_time_limit_s * 2 + 5 + n_tests * (cast(float, self.wall_time_limit_s) + 1)  # set
+        wall = cast(float, self.wall_time_limit_s)  # set in __post_init__
+        return self.compile_time_limit_s * 2 + 5 + n_tests * (wall + 1)
 
 
 @dataclass(frozen=True)

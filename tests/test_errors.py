@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from grpo_code.errors import EXTRA_OF, ConfigError, MissingExtraError, require_modules
+from grpo_code import errors
+from grpo_code.errors import ConfigError, MissingExtraError, extras_by_module, require_modules
 
 
 def grpo_code(*args: str, cwd=None, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -106,8 +107,15 @@ def test_train_checks_its_options_before_it_announces_anything(case, tmp_path):
     assert not (tmp_path / "run").exists()
 
 
+def test_the_extras_are_read_from_the_package_metadata():
+    extras = extras_by_module()
+    assert {m: extras.get(m) for m in ("trl", "transformers", "accelerate", "datasets", "matplotlib")} == \
+        dict.fromkeys(("trl", "transformers", "accelerate", "datasets", "matplotlib"), "train")
+    assert "docker" not in extras and "torch" not in extras  # a base dependency; no extra
+
+
 def test_a_missing_module_names_the_extra_that_installs_it(monkeypatch):
-    monkeypatch.setitem(EXTRA_OF, "grpo_code_no_such_module", "train")
+    monkeypatch.setattr(errors, "extras_by_module", lambda: {"grpo_code_no_such_module": "train"})
     with pytest.raises(MissingExtraError) as err:
         require_modules("grpo-code train", "json", "grpo_code_no_such_module", "torch_no_such_build")
     message = str(err.value)
