@@ -7,7 +7,7 @@ BIN     = $(VENV)/bin
 TORCH  ?= torch==2.13.0
 PYTEST_ARGS ?=
 
-.PHONY: setup venv docker image browser test test-fast demo bench clean
+.PHONY: setup venv docker image browser lint test test-fast demo bench clean
 
 setup: venv docker image
 
@@ -34,7 +34,14 @@ browser:
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) apt-get update -qq && \
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: setup browser
+# ruff (the rule set is in pyproject.toml), mypy on grpo_code and the host side of sandbox, and
+# pytest's collection with --strict-markers (in addopts: an unregistered marker is an error)
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest --collect-only -q >$(VENV)/pytest-collect.log || { tail -20 $(VENV)/pytest-collect.log; exit 1; }
+
+test: lint setup browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-fast: setup browser

@@ -71,7 +71,8 @@ def main() -> None:
     noise = max(abs(before[0] - before[1]), abs(after[0] - after[1]))
     change = statistics.mean(after) - statistics.mean(before)
     report = {"before": before, "after": after, "change": change, "noise": noise, "train_minutes": minutes,
-              "train_steps": result.summary["steps"], "train_reward_first_quarter": result.summary["reward_first_quarter"],
+              "train_steps": result.summary["steps"],
+              "train_reward_first_quarter": result.summary["reward_first_quarter"],
               "train_reward_last_quarter": result.summary["reward_last_quarter"], "model": DEFAULT_MODEL}
     (out / "learning.json").write_text(json.dumps(report, indent=2) + "\n")
     print(f"held-out mean pass rate before: {before} (seeds 0, 1)")

@@ -1,6 +1,9 @@
 """``grpo-code``: score, evaluate, train; manage suites and the sandbox image.
 
-Thin: each command parses its arguments, calls one library function, prints.
+Thin: each command parses its arguments, calls one library function, prints. Bad input (the
+``grpo_code.errors`` family, and the sandbox's ``SandboxError``) ends in one line that says what
+is wrong and how to fix it, and a non-zero exit (2: bad input); ``--debug`` adds the traceback.
+Options are checked before anything is announced, loaded or started.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ import argparse
 import json
 import logging
 import sys
+import traceback
 from pathlib import Path
 
 from rich.console import Console
@@ -17,10 +21,6 @@ from rich.table import Table
 
 console = Console(stderr=True, soft_wrap=True)  # soft wrap: messages stay on one line for grep
 out = Console(soft_wrap=True)
-
-
-class CliError(Exception):
-    """A user-facing error: printed without a traceback, exit status 2."""
 
 
 # -- shared helpers ---------------------------------------------------------------------
@@ -73,9 +73,10 @@ def print_summary(summary: dict, ks) -> None:
 
 
 def cmd_score(args) -> int:
+    from grpo_code.jsonl import write_jsonl
     from grpo_code.passk import parse_ks
     from grpo_code.registry import load_suite
-    from grpo_code.results import read_samples, result_record, summarize, write_jsonl
+    from grpo_code.results import read_samples, result_record, summarize
     from grpo_code.scoring import score
 
     ks = parse_ks(args.k)
@@ -113,8 +114,9 @@ def cmd_score(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from grpo_code.evaluate import SamplingConfig, evaluate, missing_samples, read_existing
-    from grpo_code.models import DEFAULT_MODEL
+    from grpo_code.errors import require_modules
+    from grpo_code.evaluate import SamplingConfig, check_existing, evaluate, missing_samples, read_existing
+    from grpo_code.models import DEFAULT_MODEL, check_model
     from grpo_code.passk import parse_ks
     from grpo_code.registry import load_suite
 
@@ -125,7 +127,12 @@ def cmd_eval(args) -> int:
                             batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
     model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
     out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
-    missing = len(missing_samples(tasks, config.n, read_existing(out_dir / "samples.jsonl")))
+    existing = read_existing(out_dir / "samples.jsonl")
+    check_existing(existing, out_dir / "samples.jsonl", args.model or DEFAULT_MODEL, config)
+    missing = len(missing_samples(tasks, config.n, existing))
+    if missing:  # a complete run is only scored again: no model needed
+        require_modules("grpo-code eval", "torch", "transformers")
+        check_model(args.model)
     console.print(f"{len(tasks)} tasks x {config.n} samples from {args.model or DEFAULT_MODEL}: "
                   f"{missing} to generate, then scoring -> {out_dir}")
     with _executor(args) as executor:
@@ -144,8 +151,10 @@ def cmd_eval(args) -> int:
 
 
 def cmd_report(args) -> int:
+    from grpo_code.errors import require_modules
     from grpo_code.report import write_report
 
+    require_modules("grpo-code report", "matplotlib")
     paths = write_report(args.runs, args.out)
     out.print(f"report: {paths['html']} (and {paths['md'].name}, {paths['png'].name})")
     return 0
@@ -209,6 +218,7 @@ def _short_path(text: str) -> str:
 
 
 def cmd_tasks_list(args) -> int:
+    from grpo_code.errors import GrpoCodeError
     from grpo_code.registry import available_suites, load_suite
 
     table = Table(title="task suites")
@@ -219,7 +229,7 @@ def cmd_tasks_list(args) -> int:
             suite = load_suite(ref.spec)
             table.add_row(escape(ref.name), str(len(suite)), ", ".join(suite.languages),
                           escape(f"{ref.origin}: {_short_path(suite.source)}"))
-        except Exception as e:  # noqa: BLE001 - one broken suite must not hide the others
+        except GrpoCodeError as e:  # one broken suite must not hide the others
             table.add_row(escape(ref.name), "-", "-", f"[red]cannot load: {escape(str(e))}[/]")
     out.print(table)
     out.print("also: any suite folder or tasks .jsonl path, and hf:<dataset>?adapter=NAME "
@@ -260,7 +270,8 @@ def cmd_tasks_validate(args) -> int:
     for task, verdict in failing:
         bad = next((r for r in verdict.tests if r.status != "passed"), None)
         why = verdict.message or verdict.compile_output or (bad.message if bad else "")
-        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) {escape(why[:200])}")
+        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) "
+                  f"{escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
     return 1 if failing else 0
@@ -311,9 +322,10 @@ def _progress_callback():
 
 
 def cmd_train(argv: list[str]) -> int:
-    from grpo_code.train import parse_train_args, train
+    from grpo_code.train import check_train_args, parse_train_args, train
 
     code_args, grpo_args = parse_train_args(argv)
+    check_train_args(code_args)
     console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
                   f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
                   f"-> {grpo_args.output_dir}")
@@ -329,9 +341,22 @@ def cmd_train(argv: list[str]) -> int:
 # -- parser -----------------------------------------------------------------------------
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that raises ``ConfigError`` (one line) instead of printing its usage and exiting."""
+
+    def error(self, message: str):
+        from grpo_code.errors import ConfigError
+
+        raise ConfigError(f"{message} ({self.prog} --help lists the options)")
+
+
+GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="grpo-code", description=__doc__.splitlines()[0])
+    parser = ArgumentParser(prog="grpo-code", description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="log what the library does")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an error, too")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def add_concurrency(p):
@@ -399,22 +424,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from grpo_code.registry import UnknownSuiteError
-    from grpo_code.tasks import TaskFormatError, UnknownTaskError
+    from grpo_code.errors import GrpoCodeError
     from sandbox import SandboxError
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    logging.basicConfig(level=logging.INFO if "-v" in argv[:1] or "--verbose" in argv[:1] else logging.WARNING,
+    flags = set()
+    while argv and argv[0] in GLOBAL_FLAGS:  # -v, --debug: before the command (train's flags are TRL's)
+        flags.add(GLOBAL_FLAGS[argv.pop(0)])
+    logging.basicConfig(level=logging.INFO if "verbose" in flags else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         if argv[:1] == ["train"]:  # TRL's parser owns the flags: ours plus every GRPOConfig field
             return cmd_train(argv[1:])
         args = build_parser().parse_args(argv)
         return args.func(args)
-    except (CliError, SandboxError, TaskFormatError, UnknownSuiteError, UnknownTaskError, ValueError,
-            FileNotFoundError) as e:
-        console.print(f"[red]error:[/] {escape(str(e))}")
-        return 2
+    except (GrpoCodeError, SandboxError) as e:
+        if "debug" in flags:
+            traceback.print_exc()
+        console.print(f"[red]error:[/] {escape(str(e))}", highlight=False)
+        return e.exit_code if isinstance(e, GrpoCodeError) else 1
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/]")
         return 130

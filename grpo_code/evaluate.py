@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grpo_code.results import Sample, per_task_table, result_record, summarize, write_jsonl
+from grpo_code.errors import ConfigError
+from grpo_code.jsonl import append_jsonl, read_records, write_jsonl
+from grpo_code.results import Sample, per_task_table, result_record, summarize
 from grpo_code.scoring import score
 from grpo_code.tasks import Task, TaskSuite
 
@@ -55,9 +57,9 @@ class SamplingConfig:
         if self.greedy:
             self.n = 1
         if self.n < 1 or self.max_new_tokens < 1 or self.batch_size < 1:
-            raise ValueError("n, max_new_tokens and batch_size must be >= 1")
+            raise ConfigError("-n, --max-new-tokens and --batch-size must be >= 1")
         if not self.greedy and self.temperature <= 0:
-            raise ValueError("temperature must be > 0 (or use --greedy)")
+            raise ConfigError("--temperature must be > 0 (or use --greedy)")
 
     def settings(self) -> dict:
         """What a sample's distribution depends on (recorded with each sample; n may grow)."""
@@ -82,13 +84,24 @@ def read_existing(path: Path) -> list[dict]:
     """Samples already in ``samples.jsonl`` (a partly written last line is dropped)."""
     if not path.exists():
         return []
-    samples = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            samples.append(json.loads(line))
-        except json.JSONDecodeError:
-            log.warning("dropping a partly written line of %s", path)
-    return samples
+    return read_records(path, on_error=lambda line, _: log.warning("dropping a partly written line %d of %s",
+                                                                   line, path))
+
+
+def check_existing(existing: list[dict], samples_path: Path, model_name: str, config: SamplingConfig) -> None:
+    """Refuse to add to a samples file of another model, or drawn with other sampling settings.
+
+    Raises:
+        ConfigError: saying which, and how to resume or start another folder.
+    """
+    others = {s.get("model") for s in existing} - {model_name, None}
+    if others:
+        raise ConfigError(f"{samples_path} holds samples of another model ({', '.join(sorted(map(str, others)))}); "
+                          "give another --out folder")
+    drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
+    if drawn - {json.dumps(config.settings(), sort_keys=True)}:
+        raise ConfigError(f"{samples_path} holds samples drawn with other settings ({' / '.join(sorted(drawn))}); "
+                          "resume with the same --temperature, --max-new-tokens and --greedy, or give another --out")
 
 
 def prompt_text(tokenizer, suite: TaskSuite, task: Task) -> str:
@@ -130,12 +143,7 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
         return stats
     torch.manual_seed(config.seed + min(i for _, i in todo))  # a resumed run draws new samples
     chat = bool(getattr(tokenizer, "chat_template", None))
-    samples_path.parent.mkdir(parents=True, exist_ok=True)
-    if samples_path.exists():  # a crash mid-write left a partial last line: cut it before appending
-        data = samples_path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            samples_path.write_bytes(data[: data.rfind(b"\n") + 1])
-    with samples_path.open("a", encoding="utf-8") as sink:
+    with append_jsonl(samples_path) as sink:
         for start in range(0, len(todo), config.batch_size):
             batch = todo[start: start + config.batch_size]
             texts = [prompt_text(tokenizer, suite, task) for task, _ in batch]
@@ -184,8 +192,9 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     started = time.perf_counter()
     scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in chosen], on_scored=on_scored)
     seconds = time.perf_counter() - started
+    own = ("task_id", "completion", "completion_id")
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
-                                    {k: v for k, v in s.items() if k not in ("task_id", "completion", "completion_id")}),
+                                    {k: v for k, v in s.items() if k not in own}),
                              sc.verdict, sc.program) for s, sc in zip(chosen, scored)]
     return results, seconds
 
@@ -216,14 +225,7 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     samples_path = out_dir / "samples.jsonl"
     name = model_name or DEFAULT_MODEL
     existing = read_existing(samples_path)
-    others = {s.get("model") for s in existing} - {name, None}
-    if others:
-        raise ValueError(f"{samples_path} holds samples of another model ({', '.join(sorted(others))}); "
-                         "give another --out folder")
-    drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
-    if drawn - {json.dumps(config.settings(), sort_keys=True)}:
-        raise ValueError(f"{samples_path} holds samples drawn with other settings ({' / '.join(sorted(drawn))}); "
-                         "resume with the same --temperature, --max-new-tokens and --greedy, or give another --out")
+    check_existing(existing, samples_path, name, config)
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
     if todo:

@@ -123,7 +123,7 @@ def _trim_prose(text: str) -> str | None:
 
 def _is_code_prompt(prompt: str | None) -> bool:
     """A human-eval style prompt: Python source (imports, signature, docstring)."""
-    return bool(prompt) and "def " in prompt and _parses(prompt)
+    return prompt is not None and "def " in prompt and _parses(prompt)
 
 
 def extract_program(completion: str, language: str = "python", prompt: str | None = None,
@@ -147,22 +147,23 @@ def extract_program(completion: str, language: str = "python", prompt: str | Non
         return None
     blocks = find_code_blocks(text, language)
     code = _choose(blocks, language, entry_point) if blocks else None
-    code_prompt = language == "python" and _is_code_prompt(prompt)  # parsed once: prompts can be long
+    # the prompt, when it is Python source to continue (parsed once: prompts can be long)
+    code_prompt = prompt if language == "python" and prompt is not None and _is_code_prompt(prompt) else None
     if code is None:
         if blocks:  # only blocks of other languages, or empty ones
             return None
         code = text
-        if code_prompt and not _parses(prompt + code) and not _CODE_HINT[language].search(code):
+        if code_prompt is not None and not _parses(code_prompt + code) and not _CODE_HINT[language].search(code):
             return None  # prose after a code prompt: nothing to run
-        if not code_prompt and not _looks_like_code(code, language):
+        if code_prompt is None and not _looks_like_code(code, language):
             if not _CODE_HINT[language].search(code):
                 return None
             # Code in prose without fences: the part that parses; else broken code, which is
             # a compile_error (the program's fault), not no_code.
             code = (_trim_prose(code) if language == "python" else None) or code.strip("\n")
-    if code_prompt:
-        joiner = "" if prompt.endswith("\n") else "\n"
+    if code_prompt is not None:
+        joiner = "" if code_prompt.endswith("\n") else "\n"
         if blocks:
             joiner += "\n"
-        return prompt + joiner + code
+        return code_prompt + joiner + code
     return code

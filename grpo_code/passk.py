@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from grpo_code.errors import ConfigError
+
 
 def pass_at_k(n: int, c: int, k: int) -> float | None:
     """Unbiased pass@k of one task.
@@ -41,19 +43,20 @@ def mean_pass_at_k(counts: Sequence[tuple[int, int]], k: int) -> float | None:
     than averaging over a subset of the tasks.
     """
     values = [pass_at_k(n, c, k) for n, c in counts]
-    if not values or any(v is None for v in values):
+    known = [v for v in values if v is not None]
+    if not values or len(known) < len(values):
         return None
-    return float(np.mean(values))
+    return float(np.mean(known))
 
 
 def parse_ks(text: str | Iterable[int]) -> list[int]:
-    """``"1,10"`` -> ``[1, 10]``; raises ValueError with the expected form."""
+    """``"1,10"`` -> ``[1, 10]``; raises ConfigError (a ValueError) with the expected form."""
     if not isinstance(text, str):
-        return sorted(set(int(k) for k in text))
+        return sorted({int(k) for k in text})
     try:
         ks = sorted({int(part) for part in text.split(",") if part.strip()})
     except ValueError:
-        raise ValueError(f"expected k values like 1,10,100, got {text!r}") from None
+        raise ConfigError(f"-k takes k values like 1,10,100, got {text!r}") from None
     if not ks or ks[0] < 1:
-        raise ValueError(f"k values must be >= 1, got {text!r}")
+        raise ConfigError(f"-k values must be >= 1, got {text!r}")
     return ks

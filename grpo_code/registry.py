@@ -2,12 +2,15 @@
 
 ``load_suite(spec)`` accepts:
 
-- a built-in suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``);
+- a bundled suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``),
+  which an installed wheel carries as ``grpo_code/suites/``;
   options after ``?`` go to its loader (``humaneval?form=whole``), except two that work on every
   suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME) and ``limit=N`` (the first N);
 - a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
 - ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME]``: a Hugging Face data
   set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
+  ``split`` means the same here (the tasks of that split): it is the data set split that is read
+  (default ``test``), and each task's ``metadata.split`` records it;
 - the name of an entry point in the group ``grpo_code.suites`` (other packages' suites): it
   loads to a ``TaskSuite``, a callable returning one, or a path to a suite folder.
 
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from urllib.parse import parse_qsl
@@ -26,18 +29,26 @@ from urllib.parse import parse_qsl
 import yaml
 
 from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
-from grpo_code.tasks import TaskFormatError, TaskSuite, check_defaults, parse_task, read_jsonl
+from grpo_code.errors import (
+    TASK_FORMAT_DOC,
+    ConfigError,
+    GrpoCodeError,
+    TaskFormatError,
+    UnknownSuiteError,
+    require_modules,
+    yaml_problem,
+)
+from grpo_code.jsonl import read_jsonl
+from grpo_code.tasks import DEFAULT_TEMPLATE, Task, TaskSuite, check_defaults, parse_task
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "tasks"
+PACKAGE_DIR = Path(__file__).resolve().parent
+# Where the bundled suites are: inside the installed package (the wheel maps the repository's
+# tasks/ there, see pyproject.toml), else the top-level tasks/ of a source checkout.
+BUNDLED_DIRS = (PACKAGE_DIR / "suites", PACKAGE_DIR.parent / "tasks")
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
               "loader", "options"}
-DEFAULT_TEMPLATE = "{prompt}"
 TEMPLATE_FIELDS = {"prompt", "language"}
-
-
-class UnknownSuiteError(LookupError):
-    """No suite of that name; the message lists close matches and where suites come from."""
 
 
 @dataclass(frozen=True)
@@ -52,12 +63,6 @@ class SuiteRef:
 def _split_spec(spec: str) -> tuple[str, dict[str, str]]:
     base, _, query = spec.partition("?")
     return base, dict(parse_qsl(query, keep_blank_values=True))
-
-
-def _yaml_error(path: Path, error: yaml.YAMLError) -> TaskFormatError:
-    mark = getattr(error, "problem_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    return TaskFormatError(f"invalid YAML: {getattr(error, 'problem', error)}", path=path, line=line)
 
 
 def _key_line(path: Path, key: str) -> int | None:
@@ -76,11 +81,12 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
     folder = Path(path)
     meta_path = folder / "suite.yaml"
     if not meta_path.is_file():
-        raise TaskFormatError("a suite folder needs a suite.yaml (see TASK_FORMAT.md)", path=meta_path)
+        raise TaskFormatError(f"a suite folder needs a suite.yaml (see {TASK_FORMAT_DOC})", path=meta_path)
     try:
         meta = yaml.safe_load(meta_path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as e:
-        raise _yaml_error(meta_path, e) from None
+        line, problem = yaml_problem(e)
+        raise TaskFormatError(problem, path=meta_path, line=line) from None
     if not isinstance(meta, dict):
         raise TaskFormatError("expected a mapping of suite fields", path=meta_path, line=1)
     for key in sorted(set(meta) - SUITE_KEYS):
@@ -112,12 +118,14 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
                                   path=meta_path, line=_key_line(meta_path, "loader"), field="loader")
         try:
             tasks = PACKAGE_LOADERS[loader]({**(meta.get("options") or {}), **(options or {})})
-        except ValueError as e:
+        except ValueError as e:  # the spec's ?options are the user's; suite.yaml's are the suite's
+            if options:
+                raise ConfigError(f"suite {name!r}: {e}") from None
             raise TaskFormatError(str(e), path=meta_path, field="options") from None
         source = f"{loader} loader"
     else:
         if options:
-            raise TaskFormatError(f"options {sorted(options)} given, but this suite has no loader", path=meta_path)
+            raise ConfigError(f"suite {name!r} takes no options but split and limit, got {sorted(options)}")
         problems = folder / meta.get("source", "problems.jsonl")
         if not problems.is_file():
             raise TaskFormatError(f"the suite's tasks file {problems.name} does not exist", path=meta_path,
@@ -131,8 +139,12 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
 
 def _parse_tasks(path: Path, defaults: dict | None) -> list:
     """Every task of a JSONL file; a repeated task_id names both lines."""
-    tasks, first_line = [], {}
-    for lineno, obj in read_jsonl(path):
+    def bad_line(lineno: int, message: str):
+        raise TaskFormatError(message, path=path, line=lineno)
+
+    tasks: list[Task] = []
+    first_line: dict[str, int] = {}
+    for lineno, obj in read_jsonl(path, on_error=bad_line):
         task = parse_task(obj, defaults, path, lineno)
         if task.task_id in first_line:
             raise TaskFormatError(f"task_id {task.task_id!r} appears twice (first on line {first_line[task.task_id]})",
@@ -152,36 +164,51 @@ def load_jsonl_suite(path: str | Path, name: str | None = None) -> TaskSuite:
 
 
 def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
-    """``hf:<name-or-path>?adapter=...&split=...&config=...`` through ``datasets`` and an adapter."""
+    """``hf:<name-or-path>?adapter=...&split=...&config=...`` through ``datasets`` and an adapter.
+
+    ``split`` (default ``test``) is read from the data set, and each task's ``metadata.split``
+    says which it came from, so ``?split=`` means what it means for every suite.
+
+    Raises:
+        ConfigError: no or an unknown adapter, an unknown option, a bad limit.
+        UnknownSuiteError: the data set (or that split of it) cannot be read.
+        TaskFormatError: a record does not fit the adapter's schema (names the record).
+        MissingExtraError: ``datasets`` is not installed.
+    """
     options = dict(options)
     adapter_name = options.pop("adapter", None)
     if adapter_name not in RECORD_ADAPTERS:
-        raise UnknownSuiteError(f"hf: suites need ?adapter=NAME, one of {', '.join(sorted(RECORD_ADAPTERS))}; "
-                                f"got {adapter_name!r}")
+        raise ConfigError(f"hf: suites need ?adapter=NAME, one of {', '.join(sorted(RECORD_ADAPTERS))}; "
+                          f"got {adapter_name!r}")
     split = options.pop("split", "test")
     config = options.pop("config", None)
-    limit = options.pop("limit", None)
+    limit = _limit(options.pop("limit", None))
     if options:
-        raise UnknownSuiteError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+        raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+    require_modules("an hf: suite", "datasets")
     try:
         records = _read_hf(target, split, config)
+    except GrpoCodeError:
+        raise
     except (OSError, ValueError, KeyError) as e:  # datasets' not-found, offline and bad-split errors
         raise UnknownSuiteError(
             f"cannot read hf:{target} (split {split!r}): {type(e).__name__}: {e}. Without network access, "
             "point hf: at a local .jsonl/.parquet file or a folder saved with Dataset.save_to_disk") from e
     if limit is not None:
-        records = records.select(range(min(int(limit), len(records))))
+        records = records.select(range(min(limit, len(records))))
     adapter = RECORD_ADAPTERS[adapter_name]
     tasks = []
     for i, record in enumerate(records):
         try:
-            tasks.append(adapter.task_from_record(record, i))
+            task = adapter.task_from_record(record, i)
         except (KeyError, ValueError, TypeError) as e:
             raise TaskFormatError(f"record does not fit the {adapter_name} schema: {type(e).__name__}: {e}",
                                   path=f"hf:{target}[{split}]", line=i + 1) from None
+        tasks.append(replace(task, metadata={**task.metadata, "split": split}))
     name = f"{Path(target).name or target}-{split}"
     return TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
-                     prompt_template=adapter.PROMPT_TEMPLATE, description=adapter.__doc__.strip().splitlines()[0])
+                     prompt_template=adapter.PROMPT_TEMPLATE,
+                     description=(adapter.__doc__ or "").strip().partition("\n")[0])
 
 
 def _read_hf(target: str, split: str, config: str | None):
@@ -195,16 +222,18 @@ def _read_hf(target: str, split: str, config: str | None):
     if path.is_file():
         kind = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".csv": "csv"}.get(path.suffix)
         if kind is None:
-            raise UnknownSuiteError(f"cannot read {path}: use .jsonl, .json, .parquet or .csv")
+            raise ConfigError(f"hf:{path}: cannot read a {path.suffix or 'suffix-less'} file; use .jsonl, .json, "
+                              ".parquet or .csv")
         return datasets.load_dataset(kind, data_files={split: str(path)}, split=split)
     return datasets.load_dataset(target, name=config, split=split)
 
 
-def builtin_suites() -> dict[str, Path]:
-    """Bundled suites: folders under the project's tasks/ that hold a suite.yaml."""
-    if not BUILTIN_DIR.is_dir():
+def bundled_suites() -> dict[str, Path]:
+    """Bundled suites: the folders that hold a suite.yaml in the first of ``BUNDLED_DIRS`` that exists."""
+    folder = next((d for d in BUNDLED_DIRS if d.is_dir()), None)
+    if folder is None:
         return {}
-    return {p.name: p for p in sorted(BUILTIN_DIR.iterdir()) if (p / "suite.yaml").is_file()}
+    return {p.name: p for p in sorted(folder.iterdir()) if (p / "suite.yaml").is_file()}
 
 
 def entry_point_suites() -> dict[str, metadata.EntryPoint]:
@@ -213,11 +242,12 @@ def entry_point_suites() -> dict[str, metadata.EntryPoint]:
 
 def available_suites() -> list[SuiteRef]:
     """Every named suite: bundled ones, then other packages' entry points."""
-    refs = [SuiteRef(name, "bundled", name) for name in builtin_suites()]
-    builtins = {r.name for r in refs}
+    refs = [SuiteRef(name, "bundled", name) for name in bundled_suites()]
+    bundled = {r.name for r in refs}
     for name, ep in entry_point_suites().items():
-        if name in builtins:
-            raise UnknownSuiteError(f"entry point {ep.value!r} registers suite {name!r}, which is bundled already")
+        if name in bundled:
+            raise TaskFormatError(f"registers suite {name!r}, which is bundled already: give it another name",
+                                  path=f"entry point {ep.value}")
         refs.append(SuiteRef(name, f"entry point {ep.value}", name))
     return refs
 
@@ -227,11 +257,12 @@ def _load_entry_point(ep: metadata.EntryPoint, options: dict) -> TaskSuite:
     if callable(obj) and not isinstance(obj, TaskSuite):
         obj = obj(**options) if options else obj()
     elif options:
-        raise UnknownSuiteError(f"suite {ep.name!r} takes no options")
+        raise ConfigError(f"suite {ep.name!r} takes no options but split and limit, got {sorted(options)}")
     if isinstance(obj, (str, Path)):
         return load_suite_dir(obj)
     if not isinstance(obj, TaskSuite):
-        raise UnknownSuiteError(f"entry point {ep.value!r} gave {type(obj).__name__}, not a TaskSuite or a path")
+        raise TaskFormatError(f"gave {type(obj).__name__}, not a TaskSuite or a path to a suite folder",
+                              path=f"entry point {ep.value}")
     return obj
 
 
@@ -240,6 +271,7 @@ def load_suite(spec: str) -> TaskSuite:
 
     Raises:
         UnknownSuiteError: no such suite (with close matches).
+        ConfigError: a bad ``?option`` (its name or value).
         TaskFormatError: the suite's files are malformed (file, line, field).
     """
     if spec.startswith("hf:"):
@@ -251,19 +283,31 @@ def load_suite(spec: str) -> TaskSuite:
 
 
 def _filter(suite: TaskSuite, split: str | None, limit: str | None) -> TaskSuite:
-    """``?split=NAME``: the tasks whose ``metadata.split`` is NAME; ``?limit=N``: the first N."""
+    """``?split=NAME``: the tasks whose ``metadata.split`` is NAME; ``?limit=N``: the first N.
+
+    Raises:
+        ConfigError: no task of that split, or a limit that is not a positive whole number.
+    """
     ids = [t.task_id for t in suite]
     if split is not None:
         ids = [t.task_id for t in suite if t.metadata.get("split") == split]
         if not ids:
             splits = sorted({str(t.metadata.get("split")) for t in suite if "split" in t.metadata})
-            raise UnknownSuiteError(f"suite {suite.name!r} has no tasks with metadata.split == {split!r}; "
-                                    f"its splits: {', '.join(splits) or 'none'}")
-    if limit is not None:
-        if not limit.isdigit() or int(limit) < 1:
-            raise UnknownSuiteError(f"?limit= takes a positive whole number, got {limit!r}")
-        ids = ids[: int(limit)]
+            raise ConfigError(f"suite {suite.name!r} has no tasks with metadata.split == {split!r}; "
+                              f"its splits: {', '.join(splits) or 'none'}")
+    count = _limit(limit)
+    if count is not None:
+        ids = ids[:count]
     return suite if len(ids) == len(suite) else suite.select(ids)
+
+
+def _limit(value: str | None) -> int | None:
+    """The ``?limit=`` option: a positive whole number (None: no limit); raises ConfigError."""
+    if value is None:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"?limit= takes a positive whole number, got {value!r}")
+    return int(value)
 
 
 def _load_named(base: str, options: dict) -> TaskSuite:
@@ -272,15 +316,15 @@ def _load_named(base: str, options: dict) -> TaskSuite:
         return load_suite_dir(path, options)
     if path.is_file():
         if options:
-            raise UnknownSuiteError(f"a JSONL suite takes no options but split and limit, got {sorted(options)}")
+            raise ConfigError(f"a JSONL suite takes no options but split and limit, got {sorted(options)}")
         return load_jsonl_suite(path)
-    builtins = builtin_suites()
-    if base in builtins:
-        return load_suite_dir(builtins[base], options)
+    bundled = bundled_suites()
+    if base in bundled:
+        return load_suite_dir(bundled[base], options)
     entry_points = entry_point_suites()
     if base in entry_points:
         return _load_entry_point(entry_points[base], options)
-    known = sorted(set(builtins) | set(entry_points))
+    known = sorted(set(bundled) | set(entry_points))
     close = difflib.get_close_matches(base, known, n=3, cutoff=0.5)
     hint = f"did you mean {', '.join(repr(c) for c in close)}? " if close else ""
     raise UnknownSuiteError(

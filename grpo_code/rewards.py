@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grpo_code.errors import ConfigError
 from grpo_code.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.scoring import ascore
 from grpo_code.tasks import TaskSuite
@@ -76,9 +77,9 @@ class PassRateReward:
     def __init__(self, suite: TaskSuite, executor: DockerExecutor, mode: str = "fraction",
                  no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep"):
         if mode not in REWARD_MODES:
-            raise ValueError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
+            raise ConfigError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
         if flagged_reward not in FLAGGED_REWARDS:
-            raise ValueError(f"flagged reward must be one of {', '.join(FLAGGED_REWARDS)}, got {flagged_reward!r}")
+            raise ConfigError(f"flagged reward must be one of {', '.join(FLAGGED_REWARDS)}, got {flagged_reward!r}")
         self.flagged_reward = flagged_reward
         self.suite = suite
         self.executor = executor
@@ -112,7 +113,7 @@ class PassRateReward:
             started = time.perf_counter()
             scored = await ascore(self.executor, items)
             seconds = time.perf_counter() - started
-        except Exception:  # noqa: BLE001 - a reward function that raises kills the training run
+        except Exception:  # a reward function that raises kills the training run: log it, no reward
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
             return [None] * n
         verdicts = [s.verdict for s in scored]
@@ -125,6 +126,8 @@ class PassRateReward:
 
     def _log(self, verdicts, log_metric, log_extra) -> None:
         stats = self.last
+        if stats is None:  # set by __call__ just before
+            return
         try:
             if log_metric is not None:
                 n = len(verdicts)
@@ -139,7 +142,7 @@ class PassRateReward:
                 log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
                                            for v in verdicts])
                 log_extra("flags", [",".join(v.flags) for v in verdicts])
-        except Exception:  # noqa: BLE001 - logging must not end training either
+        except Exception:  # logging must not end training either
             log.exception("could not log sandbox metrics")
 
 

@@ -77,7 +77,7 @@ def check_references(executor: DockerExecutor, tasks: Sequence[Task]) -> list[tu
     Returns:
         ``(task, verdict)`` per task, in order; the verdict is None for a task with no reference.
     """
-    with_reference = [t for t in tasks if t.reference_solution is not None]
-    verdicts = dict(zip((t.task_id for t in with_reference),
-                        executor.run([t.job(t.reference_solution) for t in with_reference])))
+    with_reference = [(t, t.reference_solution) for t in tasks if t.reference_solution is not None]
+    verdicts = dict(zip((t.task_id for t, _ in with_reference),
+                        executor.run([t.job(reference) for t, reference in with_reference])))
     return [(t, verdicts.get(t.task_id)) for t in tasks]

@@ -1,4 +1,4 @@
-"""Tasks and task suites: the data contract of TASK_FORMAT.md, validated on load.
+"""Tasks and task suites: the data contract of docs/task-format.md, validated on load.
 
 Every error names the file, the line and the field, and says what was expected.
 """
@@ -8,13 +8,12 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
-import json
-import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from grpo_code.errors import TASK_FORMAT_DOC, TaskFormatError, UnknownTaskError
 from sandbox import LANGUAGES, Job, Limits, TestCase
 from sandbox.types import COMPARE_MODES
 
@@ -23,44 +22,14 @@ TASK_FIELDS = {
     "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata", "prelude",
 }
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution"}
-
-
-class TaskFormatError(ValueError):
-    """A suite file does not follow TASK_FORMAT.md.
-
-    Attributes:
-        path: the file.
-        line: 1-based line number (None for whole-file problems).
-        field: the offending field, if one.
-    """
-
-    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None,
-                 field: str | None = None):
-        self.path, self.line, self.field, self.reason = path, line, field, message
-        where = str(path) if path is not None else "<suite>"
-        if line is not None:
-            where += f":{line}"
-        if field:
-            where += f": field '{field}'"
-        super().__init__(f"{where}: {message}")
-
-
-class UnknownTaskError(KeyError):
-    """A task id is not in the suite; the message lists close matches."""
-
-    def __init__(self, task_id: str, suite: str, candidates: Iterable[str]):
-        close = difflib.get_close_matches(task_id, list(candidates), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        self.task_id = task_id
-        super().__init__(f"task {task_id!r} is not in suite {suite!r}{hint}")
-
-    def __str__(self) -> str:
-        return self.args[0]
+LIMIT_FIELDS = ("time_limit_s", "memory_limit_mb", "output_limit_bytes")  # a task's share of sandbox.Limits
+DEFAULT_LIMITS = Limits()  # the sandbox owns the default limits; a task's are the same
+DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
 
 
 @dataclass(frozen=True)
 class Task:
-    """One programming problem (TASK_FORMAT.md).
+    """One programming problem (docs/task-format.md).
 
     Attributes:
         task_id: unique in its suite.
@@ -75,8 +44,8 @@ class Task:
         compare: stdio comparison (``tokens``, ``lines``, ``exact``).
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
         metadata: provenance, difficulty, tags; never read by the verifier.
-        prelude: code run before every program of this task, in the same file (an extension of
-            TASK_FORMAT.md): the imports a benchmark's own harness provides, e.g. LiveCodeBench's
+        prelude: code run before every program of this task, in the same file: the imports a
+            benchmark's own harness provides, e.g. LiveCodeBench's
             ``from typing import *`` block, so that scores match the benchmark's.
     """
 
@@ -86,11 +55,11 @@ class Task:
     language: str = "python"
     entry_point: str | None = None
     reference_solution: str | None = None
-    time_limit_s: float = 2.0
-    memory_limit_mb: int = 256
-    output_limit_bytes: int = 1 << 20
-    compare: str = "tokens"
-    float_tolerance: float = 1e-6
+    time_limit_s: float = DEFAULT_LIMITS.time_limit_s
+    memory_limit_mb: int = DEFAULT_LIMITS.memory_limit_mb
+    output_limit_bytes: int = DEFAULT_LIMITS.output_limit_bytes
+    compare: str = Job.compare  # the sandbox's defaults, like the limits
+    float_tolerance: float = Job.float_tolerance
     metadata: Mapping[str, Any] = field(default_factory=dict)
     prelude: str | None = None
 
@@ -109,9 +78,9 @@ class Task:
                    else None, job_id=self.task_id)
 
     def to_dict(self) -> dict:
-        """The TASK_FORMAT.md form of this task (one line of problems.jsonl)."""
-        d = {"task_id": self.task_id, "prompt": self.prompt, "language": self.language,
-             "tests": [t.to_dict() for t in self.tests]}
+        """The docs/task-format.md form of this task (one line of problems.jsonl)."""
+        d: dict[str, Any] = {"task_id": self.task_id, "prompt": self.prompt, "language": self.language,
+                             "tests": [t.to_dict() for t in self.tests]}
         for name in ("entry_point", "reference_solution"):
             if getattr(self, name) is not None:
                 d[name] = getattr(self, name)
@@ -123,6 +92,9 @@ class Task:
         if self.prelude:
             d["prelude"] = self.prelude
         return d
+
+
+TASK_DEFAULTS = {f.name: f.default for f in fields(Task)}
 
 
 def _is_stub(node: ast.AST) -> bool:
@@ -182,14 +154,14 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     Raises:
         TaskFormatError: naming file, line and field, and what was expected.
     """
-    where = {"path": path, "line": line}
+    where: dict[str, Any] = {"path": path, "line": line}
     if not isinstance(data, dict):
         raise TaskFormatError(f"a task must be a JSON object, got {type(data).__name__}", **where)
     unknown = sorted(set(data) - TASK_FIELDS)
     if unknown:
         close = {u: difflib.get_close_matches(u, sorted(TASK_FIELDS), n=1) for u in unknown}
         hints = ", ".join(f"{u!r}" + (f" (did you mean {c[0]!r}?)" if c else "") for u, c in close.items())
-        raise TaskFormatError(f"unknown field(s) {hints}; see TASK_FORMAT.md for the task fields", **where)
+        raise TaskFormatError(f"unknown field(s) {hints}; see {TASK_FORMAT_DOC} for the task fields", **where)
     merged = {**(defaults or {}), **data}
     for name in ("task_id", "prompt", "tests"):
         if name not in merged:
@@ -225,24 +197,23 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
             raise TaskFormatError(f"{language} tasks take {', '.join(supported)} tests, not {test.kind!r}",
                                   field=f"tests[{i}].kind", **where)
         tests.append(test)
-    numbers = {"time_limit_s": (2.0, (int, float), "a number of seconds > 0"),
-               "memory_limit_mb": (256, int, "a whole number of MiB >= 16"),
-               "output_limit_bytes": (1 << 20, int, "a whole number of bytes >= 1024"),
-               "float_tolerance": (1e-6, (int, float), "a number >= 0")}
+    numbers = {"time_limit_s": ((int, float), "a number of seconds"),
+               "memory_limit_mb": (int, "a whole number of MiB"),
+               "output_limit_bytes": (int, "a whole number of bytes"),
+               "float_tolerance": ((int, float), "a number >= 0")}
     values = {}
-    for name, (default, types, expected) in numbers.items():
-        value = merged.get(name, default)
+    for name, (types, expected) in numbers.items():
+        value = merged.get(name, TASK_DEFAULTS[name])
         _check_type(value, types, name, expected, where)
         values[name] = value
-    if not (values["time_limit_s"] > 0 and math.isfinite(values["time_limit_s"])):
-        raise TaskFormatError("expected a number of seconds > 0", field="time_limit_s", **where)
-    if values["memory_limit_mb"] < 16:
-        raise TaskFormatError("expected a whole number of MiB >= 16", field="memory_limit_mb", **where)
-    if values["output_limit_bytes"] < 1024:
-        raise TaskFormatError("expected a whole number of bytes >= 1024", field="output_limit_bytes", **where)
-    if values["float_tolerance"] < 0:
+    for name in LIMIT_FIELDS:  # the sandbox's Limits own the bounds
+        try:
+            Limits(**{name: values[name]})
+        except ValueError as e:
+            raise TaskFormatError(str(e), field=name, **where) from None
+    if not values["float_tolerance"] >= 0:
         raise TaskFormatError("expected a number >= 0", field="float_tolerance", **where)
-    compare = merged.get("compare", "tokens")
+    compare = merged.get("compare", TASK_DEFAULTS["compare"])
     if compare not in COMPARE_MODES:
         raise TaskFormatError(f"expected one of {', '.join(COMPARE_MODES)}, got {compare!r}",
                               field="compare", **where)
@@ -276,19 +247,6 @@ def check_defaults(defaults: Mapping[str, Any], path: str | Path | None = None, 
         raise TaskFormatError(e.reason, path=path, line=line, field=f"defaults.{e.field}") from None
 
 
-def read_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line_number, object)`` for each non-blank line; raises TaskFormatError on bad JSON."""
-    path = Path(path)
-    with path.open(encoding="utf-8") as f:
-        for lineno, text in enumerate(f, start=1):
-            if not text.strip():
-                continue
-            try:
-                yield lineno, json.loads(text.rstrip("\r\n"))
-            except json.JSONDecodeError as e:
-                raise TaskFormatError(f"invalid JSON ({e.msg} at column {e.colno})", path=path, line=lineno) from None
-
-
 @dataclass(frozen=True)
 class TaskSuite:
     """A named, versioned collection of tasks.
@@ -307,7 +265,7 @@ class TaskSuite:
     version: int | str = 1
     description: str = ""
     license: str = ""
-    prompt_template: str = "{prompt}"
+    prompt_template: str = DEFAULT_TEMPLATE
     source: str = ""
     _index: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -345,7 +303,7 @@ class TaskSuite:
         """What the policy sees for ``task``: the prompt template applied to its prompt."""
         return self.prompt_template.replace("{prompt}", task.prompt).replace("{language}", task.language)
 
-    def select(self, task_ids: Iterable[str]) -> "TaskSuite":
+    def select(self, task_ids: Iterable[str]) -> TaskSuite:
         """A suite of the given tasks (same order as given)."""
         return replace(self, tasks=tuple(self.get(t) for t in task_ids), _index={})
 

@@ -16,19 +16,22 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from grpo_code.models import DEFAULT_MODEL, load_tokenizer, resolve_model
+from grpo_code.errors import ConfigError, require_modules, yaml_problem
+from grpo_code.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
 from grpo_code.registry import load_suite
 from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward
+from grpo_code.tasks import TaskSuite
 
 log = logging.getLogger(__name__)
 
 
 @dataclass
-class CodeRLArguments:
+class GrpoCodeArguments:
     """grpo-code's own training options (any ``trl.GRPOConfig`` field may be given beside them)."""
 
     suite: str = field(default="warmup-python?split=train", metadata={
@@ -53,11 +56,13 @@ class CodeRLArguments:
 
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
-            raise ValueError(f"--reward_mode must be one of {', '.join(REWARD_MODES)}, got {self.reward_mode!r}")
+            raise ConfigError(f"--reward_mode must be one of {', '.join(REWARD_MODES)}, got {self.reward_mode!r}")
         if self.flagged_reward not in FLAGGED_REWARDS:
-            raise ValueError(f"--flagged_reward must be one of {', '.join(FLAGGED_REWARDS)}, got {self.flagged_reward!r}")
+            raise ConfigError(f"--flagged_reward must be one of {', '.join(FLAGGED_REWARDS)}, got {self.flagged_reward!r}")
         if self.format_reward_weight < 0:
-            raise ValueError("--format_reward_weight must be >= 0")
+            raise ConfigError("--format_reward_weight must be >= 0")
+        if self.max_tasks is not None and self.max_tasks < 1:
+            raise ConfigError(f"--max_tasks must be >= 1, got {self.max_tasks}")
 
 
 def cpu_friendly_defaults() -> dict:
@@ -65,14 +70,20 @@ def cpu_friendly_defaults() -> dict:
 
     A config file and command-line flags override every one of them.
     """
+    from dataclasses import fields
+
     import torch
+    from trl import GRPOConfig
 
     cuda = torch.cuda.is_available()
+    # transformers 5.x renamed gradient_checkpointing, whose old name now warns whenever it is set
+    checkpointing = ("activation_checkpointing" if "activation_checkpointing" in {f.name for f in fields(GRPOConfig)}
+                     else "gradient_checkpointing")
     return dict(
         output_dir="runs/train",
         use_cpu=not cuda,
         bf16=bool(cuda and torch.cuda.is_bf16_supported()),
-        gradient_checkpointing=cuda,
+        **{checkpointing: cuda},
         num_generations=4,
         per_device_train_batch_size=8,
         max_completion_length=160,
@@ -90,17 +101,71 @@ def cpu_friendly_defaults() -> dict:
     )
 
 
+TRAIN_MODULES = ("torch", "trl", "transformers", "accelerate", "datasets", "matplotlib")
+
+
 def parse_train_args(argv: list[str] | None = None):
-    """``(CodeRLArguments, GRPOConfig)`` from ``--config FILE.yaml`` and flags (TRL's TrlParser)."""
+    """``(GrpoCodeArguments, GRPOConfig)`` from ``--config FILE.yaml`` and flags (TRL's TrlParser).
+
+    Raises:
+        MissingExtraError: the ``train`` extra (or torch) is not installed.
+        ConfigError: a bad flag or value, or a config file that is missing, not YAML, or holds
+            unknown keys (the message names the file, and the line for YAML errors).
+    """
+    require_modules("grpo-code train", *TRAIN_MODULES)
+    import yaml
     from trl import GRPOConfig, TrlParser
 
-    parser = TrlParser((CodeRLArguments, GRPOConfig), prog="grpo-code train",
-                       description="GRPO training of a code model against the sandbox. grpo-code's own options "
-                                   "(--suite, --model, --reward_mode, ...) come first below, then every "
-                                   "trl.GRPOConfig / TrainingArguments field; --config FILE.yaml sets any of them.")
+    class Parser(TrlParser):
+        def error(self, message: str):  # argparse prints usage and exits; we raise one line instead
+            raise ConfigError(f"{message} (grpo-code train --help lists the options)")
+
+    parser = Parser((GrpoCodeArguments, GRPOConfig), prog="grpo-code train",
+                    description="GRPO training of a code model against the sandbox. grpo-code's own options "
+                                "(--suite, --model, --reward_mode, ...) come first below, then every "
+                                "trl.GRPOConfig / TrainingArguments field; --config FILE.yaml sets any of them.")
     parser.set_defaults(**cpu_friendly_defaults())
-    code_args, grpo_args = parser.parse_args_and_config(args=argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    config = argv[argv.index("--config") + 1] if "--config" in argv[:-1] else None
+    if "--config" in argv and config is None:
+        raise ConfigError("--config needs a YAML file: --config train.yaml")
+    try:
+        code_args, grpo_args = parser.parse_args_and_config(args=argv)
+    except ConfigError:
+        raise
+    except FileNotFoundError as e:
+        raise ConfigError(f"the config file {e.filename} does not exist") from None
+    except yaml.YAMLError as e:
+        line, problem = yaml_problem(e)
+        raise ConfigError(f"{config}:{line}: {problem}" if line else f"{config}: {problem}") from None
+    except (ValueError, TypeError) as e:  # TRL's and transformers' checks of the values
+        message = " ".join(str(e).split())
+        unknown = [s.strip("'[],") for s in message.split() if s.startswith(("'--", "['--"))]
+        if message.startswith("Unknown arguments from config file"):  # TRL's words suggest editing its code
+            message = f"{config}: unknown option(s) {', '.join(u.removeprefix('--') for u in unknown)}"
+        elif message.startswith("Some specified arguments are not used"):  # transformers' words
+            message = f"unknown option(s) {', '.join(unknown)}"
+        raise ConfigError(message + " (grpo-code train --help lists the options)") from None
     return code_args, grpo_args
+
+
+def training_suite(code_args: GrpoCodeArguments) -> TaskSuite:
+    """The suite to train on: ``code_args.suite``, its first ``max_tasks`` tasks if given."""
+    suite = load_suite(code_args.suite)
+    if code_args.max_tasks:
+        suite = suite.select([t.task_id for t in suite][: code_args.max_tasks])
+    return suite
+
+
+def check_train_args(code_args: GrpoCodeArguments) -> None:
+    """What can be checked before a run starts, without loading anything big: the suite loads and
+    the model can be found.
+
+    Raises:
+        GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
+    """
+    training_suite(code_args)
+    check_model(code_args.model)
 
 
 def local_concurrency(requested: int | None) -> int:
@@ -117,7 +182,7 @@ class TrainResult:
     summary: dict
 
 
-def build_trainer(code_args: CodeRLArguments, grpo_args, executor, callbacks=(), **trainer_kwargs):
+def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), **trainer_kwargs):
     """A ``trl.GRPOTrainer`` on the suite, with the sandbox reward scored by ``executor``.
 
     The policy is ``code_args.model``; ``trainer_kwargs`` go to ``GRPOTrainer`` as they are
@@ -125,10 +190,8 @@ def build_trainer(code_args: CodeRLArguments, grpo_args, executor, callbacks=(),
     """
     from trl import GRPOTrainer
 
-    suite = load_suite(code_args.suite)
-    if code_args.max_tasks:
-        suite = suite.select([t.task_id for t in suite][: code_args.max_tasks])
-    reward_funcs = [PassRateReward(suite, executor, mode=code_args.reward_mode,
+    suite = training_suite(code_args)
+    reward_funcs: list[PassRateReward | FormatReward] = [PassRateReward(suite, executor, mode=code_args.reward_mode,
                                    no_code_penalty=code_args.no_code_penalty,
                                    compile_error_penalty=code_args.compile_error_penalty,
                                    flagged_reward=code_args.flagged_reward)]
@@ -173,7 +236,7 @@ def plot_reward_curve(history: list[tuple[int, float]], path: Path) -> None:
     plt.close(fig)
 
 
-def summarize_run(trainer, code_args: CodeRLArguments, seconds: float) -> dict:
+def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict:
     history = reward_history(trainer.state.log_history)
     rewards = [r for _, r in history]
     k = max(1, len(rewards) // 4)
@@ -197,7 +260,7 @@ def summarize_run(trainer, code_args: CodeRLArguments, seconds: float) -> dict:
     }
 
 
-def train(code_args: CodeRLArguments, grpo_args, callbacks=(), print_logs: bool = True,
+def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
           **trainer_kwargs) -> TrainResult:
     """Run GRPO; write checkpoints, the completions log, reward_curve.png and summary.json.
 

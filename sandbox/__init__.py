@@ -30,13 +30,13 @@ from sandbox.types import (
 
 __all__ = [
     "FLAGS",
+    "LANGUAGES",
     "STATUSES",
     "ContainerSettings",
     "DockerExecutor",
     "DockerUnavailable",
     "ExecutorStats",
     "ImageMissing",
-    "LANGUAGES",
     "Job",
     "Limits",
     "SandboxError",

@@ -125,7 +125,7 @@ def _listener() -> tuple[socket.socket, list[str], threading.Thread]:
                 conn, addr = server.accept()
                 seen.append(str(addr))
                 conn.close()
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 return

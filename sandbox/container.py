@@ -15,6 +15,7 @@ import struct
 import time
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from sandbox.types import DockerUnavailable, Job, SandboxError, SandboxFault, Verdict
 
@@ -123,9 +124,9 @@ class SandboxContainer:
         self.settings = settings
         self.labels = labels
         self.cpuset = cpuset  # None once the daemon has refused it: the container runs unpinned
-        self.container = None
-        self._sock = None
-        self._response = None
+        self.container: Any = None  # docker SDK objects (untyped)
+        self._sock: Any = None
+        self._response: Any = None
         self._buf = bytearray()
         self.pending: deque[tuple[str, Job]] = deque()
         self.jobs_submitted = 0

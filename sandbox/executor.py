@@ -26,9 +26,18 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
-from sandbox.container import (LABEL, OWNER_LABEL, ContainerSettings, ReplyMismatch, SandboxContainer, connect,
-                               owner_alive, owner_token)
+from sandbox.container import (
+    LABEL,
+    OWNER_LABEL,
+    ContainerSettings,
+    ReplyMismatch,
+    SandboxContainer,
+    connect,
+    owner_alive,
+    owner_token,
+)
 from sandbox.image import require_image
 from sandbox.placement import place
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
@@ -94,7 +103,7 @@ class _Entry:
 class _Slot:
     """A place in the pool, on its own CPUs; holds a container, restarted on demand after a fault."""
 
-    def __init__(self, executor: "DockerExecutor", cpuset: str | None):
+    def __init__(self, executor: DockerExecutor, cpuset: str | None):
         self.executor = executor
         self.cpuset = cpuset
         self.container: SandboxContainer | None = None
@@ -112,7 +121,8 @@ class _Slot:
             self.discard()  # recycle: a long-lived container is replaced now and then
             ex._count(recycled=1)
         if self.container is None:
-            container = SandboxContainer(ex.client, ex.image, ex.settings, ex.labels, self.cpuset)
+            image = cast(str, ex.image)  # set by start()
+            container = SandboxContainer(ex.client, image, ex.settings, ex.labels, self.cpuset)
             container.start()
             ex._count(containers_started=1)
             self.cpuset = container.cpuset  # None if the daemon refused it
@@ -163,14 +173,14 @@ class DockerExecutor:
         self._idle: queue.Queue[_Slot] = queue.Queue()
         self._threads: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
-        self._previous_handlers: dict[int, object] = {}
+        self._previous_handlers: dict[int, Any] = {}
         self._stats = ExecutorStats()
         self._stats_lock = threading.Lock()
         self.started = False
 
     # -- lifecycle -------------------------------------------------------------------
 
-    def start(self) -> "DockerExecutor":
+    def start(self) -> DockerExecutor:
         """Connect, check the image, sweep orphans, start the pool (idempotent)."""
         with self._lock:
             if self.started:
@@ -221,13 +231,13 @@ class DockerExecutor:
         self._restore_signal_handlers()
         atexit.unregister(self.close)
 
-    def __enter__(self) -> "DockerExecutor":
+    def __enter__(self) -> DockerExecutor:
         return self.start()
 
     def __exit__(self, *exc) -> None:
         self.close()
 
-    async def __aenter__(self) -> "DockerExecutor":
+    async def __aenter__(self) -> DockerExecutor:
         return await asyncio.to_thread(self.start)
 
     async def __aexit__(self, *exc) -> None:
@@ -268,14 +278,15 @@ class DockerExecutor:
             on_verdict: called as ``on_verdict(index, verdict)`` as each job finishes (progress),
                 in the calling thread.
         """
-        if not self.started:
+        threads = self._threads
+        if not self.started or threads is None:
             raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
         todo: queue.SimpleQueue = queue.SimpleQueue()
         for item in enumerate(jobs):
             todo.put(item)
         done: queue.SimpleQueue = queue.SimpleQueue()
         for _ in range(min(self.concurrency, len(jobs))):
-            self._threads.submit(self._work, todo, done)
+            threads.submit(self._work, todo, done)
         verdicts: list[Verdict | None] = [None] * len(jobs)
         for _ in range(len(jobs)):
             i, verdict = done.get()
@@ -328,7 +339,7 @@ class DockerExecutor:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)
                 done.put((entry.index, replace(verdict, attempts=entry.attempt)))
-        except BaseException as e:  # noqa: BLE001 - a bug: the caller re-raises it
+        except BaseException as e:  # a bug: the caller re-raises it
             for entry in inflight:
                 done.put((entry.index, e))
             raise

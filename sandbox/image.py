@@ -1,7 +1,9 @@
 """Build the sandbox image from the project's Dockerfile, online or offline.
 
 The tag carries a hash of everything baked into the image (the Dockerfile and the folder
-``sandbox/inside``), so a changed runner is never tested against a stale image. Where the Dockerfile's base
+``sandbox/inside``), so a changed runner is never tested against a stale image. The Dockerfile is
+the top-level one of a source checkout, or the copy that an installed wheel carries inside this
+package; either way the tag is the same. Where the Dockerfile's base
 (``debian:bookworm-slim``) cannot be pulled, the base is made with ``debootstrap`` and
 ``docker import`` (cached as ``grpo-code-base:bookworm``) and the same Dockerfile is built on it.
 """
@@ -32,14 +34,29 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 Progress = Callable[[str], None]
 
 
+def project_root() -> Path:
+    """The folder that holds the ``sandbox`` package: a source checkout, or ``site-packages``.
+
+    The files baked into the image are named relative to it (``sandbox/inside/runner.py``), in a
+    checkout and in an installed wheel alike, so both give the same image tag.
+    """
+    return PACKAGE_DIR.parent
+
+
 def dockerfile_path() -> Path:
-    """The project's top-level Dockerfile (beside the ``sandbox`` package in a source checkout)."""
-    path = PACKAGE_DIR.parent / "Dockerfile"
-    if not path.is_file():
-        raise SandboxError(
-            f"the sandbox Dockerfile is not at {path}; build the image from a source checkout "
-            "of grpo-code (pip install -e .), or set GRPO_CODE_SANDBOX_IMAGE to an image you built")
-    return path
+    """The sandbox Dockerfile: the copy an installed wheel carries (``sandbox/Dockerfile``), else
+    the top-level one of a source checkout.
+
+    Raises:
+        SandboxError: neither is there.
+    """
+    for path in (PACKAGE_DIR / "Dockerfile", project_root() / "Dockerfile"):
+        if path.is_file():
+            return path
+    raise SandboxError(
+        f"the sandbox Dockerfile is neither at {PACKAGE_DIR / 'Dockerfile'} (an installed grpo-code) nor at "
+        f"{project_root() / 'Dockerfile'} (a source checkout): reinstall grpo-code, or set "
+        "GRPO_CODE_SANDBOX_IMAGE to an image you built")
 
 
 def baked_files() -> tuple[str, ...]:
@@ -49,8 +66,8 @@ def baked_files() -> tuple[str, ...]:
     instructions = dockerfile_path().read_text(encoding="utf-8").replace("\\\n", " ").splitlines()
     sources = [token for line in instructions if line.lstrip().upper().startswith("COPY ")
                for token in line.split()[1:-1] if token.startswith("sandbox/")]
-    root = PACKAGE_DIR.parent
-    files = set()
+    root = project_root()
+    files: set[str] = set()
     for source in sources:
         path = root / source
         if path.is_dir():
@@ -72,7 +89,7 @@ def image_tag() -> str:
     digest = hashlib.sha256()
     digest.update(b"Dockerfile\0" + dockerfile_path().read_bytes() + b"\0")
     for name in baked_files():
-        digest.update(name.encode() + b"\0" + (PACKAGE_DIR.parent / name).read_bytes() + b"\0")
+        digest.update(name.encode() + b"\0" + (project_root() / name).read_bytes() + b"\0")
     return f"{IMAGE_REPOSITORY}:{digest.hexdigest()[:12]}"
 
 
@@ -101,7 +118,7 @@ def _build_context() -> io.BytesIO:
     with tarfile.open(fileobj=buf, mode="w") as tar:
         tar.add(dockerfile_path(), arcname="Dockerfile")
         for rel in baked_files():
-            tar.add(PACKAGE_DIR.parent / rel, arcname=rel)
+            tar.add(project_root() / rel, arcname=rel)
     buf.seek(0)
     return buf
 

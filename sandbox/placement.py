@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 
 from sandbox.container import CPU_LABEL, LABEL
 
 
-def place(client, n: int, cpus: float) -> list[str | None]:
+def place(client, n: int, cpus: float) -> Sequence[str | None]:
     """CPU sets for ``n`` new containers of ``cpus`` CPUs each, on this daemon's least-loaded CPUs.
 
     Args:

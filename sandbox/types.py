@@ -1,6 +1,6 @@
 """The sandbox's data types: test cases, limits, jobs, verdicts, and its errors.
 
-Formats follow TASK_FORMAT.md (the project's public data contract). Program failures are
+Formats follow docs/task-format.md (the project's public data contract). Program failures are
 data (a ``Verdict``); infrastructure failures are errors (``SandboxError``), turned into a
 ``sandbox_error`` verdict for the one job only after retries.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sandbox.inside.languages import LANGUAGES
 from sandbox.inside.records import FLAGS
@@ -47,7 +47,7 @@ def _require(condition: bool, message: str) -> None:
 class TestCase:
     """One check of a program; each test case is one unit of reward.
 
-    Kinds (TASK_FORMAT.md):
+    Kinds (docs/task-format.md):
         ``assert``: ``code`` holds Python statements run after the program in a fresh process;
             passes only when they ran to their end.
         ``stdio``: the program reads ``stdin``; its stdout is compared with ``expected_stdout``.
@@ -81,8 +81,8 @@ class TestCase:
             _require(isinstance(self.kwargs, dict), "'kwargs' must be a JSON object")
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TestCase":
-        """Build from the TASK_FORMAT.md form; raises ValueError naming the bad field."""
+    def from_dict(cls, data: dict) -> TestCase:
+        """Build from the docs/task-format.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
         known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected"}
         for name in sorted(set(data) - known):
@@ -93,7 +93,7 @@ class TestCase:
         return cls(**data)
 
     def to_dict(self) -> dict:
-        """The TASK_FORMAT.md form (only the fields of this kind)."""
+        """The docs/task-format.md form (only the fields of this kind)."""
         if self.kind == "assert":
             return {"kind": "assert", "code": self.code}
         if self.kind == "stdio":
@@ -131,7 +131,7 @@ class Limits:
         _require(self.file_size_limit_mb >= 1, "file_size_limit_mb must be at least 1")
         if self.wall_time_limit_s is None:
             object.__setattr__(self, "wall_time_limit_s", 3 * self.time_limit_s + 1)
-        _require(self.wall_time_limit_s >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
+        _require(cast(float, self.wall_time_limit_s) >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
 
     def to_dict(self) -> dict:
         return {
@@ -145,7 +145,8 @@ class Limits:
 
     def worst_case_s(self, n_tests: int) -> float:
         """Upper bound of the wall-clock seconds one job may take in the container."""
-        return self.compile_time_limit_s * 2 + 5 + n_tests * (self.wall_time_limit_s + 1)
+        wall = cast(float, self.wall_time_limit_s)  # set in __post_init__
+        return self.compile_time_limit_s * 2 + 5 + n_tests * (wall + 1)
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,7 @@ class Verdict:
         return self.status == "passed"
 
     @classmethod
-    def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> "Verdict":
+    def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
                                  judged_in_process=bool(t.get("judged_in_process", False)))
@@ -287,12 +288,12 @@ class Verdict:
                    flags=tuple(f for f in reply.get("flags", ()) if f in FLAGS))
 
     @classmethod
-    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> "Verdict":
+    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> Verdict:
         """A verdict with no test results (``no_code``, ``sandbox_error``)."""
         return cls(status=status, n_tests=n_tests, message=message, attempts=attempts)
 
     def to_dict(self) -> dict:
-        """The per-sample fields of a results line (TASK_FORMAT.md)."""
+        """The per-sample fields of a results line (docs/task-format.md)."""
         d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.tests],
              "flags": list(self.flags)}
         if self.compile_output and self.status == "compile_error":

@@ -3,21 +3,17 @@ they fail with the error that says how to fix it (never skip silently)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+
+from grpo_code.jsonl import read_records
 
 CASES_FILE = Path(__file__).parent / "cases" / "sandbox_cases.jsonl"
 
 
 def load_cases() -> dict[str, dict]:
-    cases = {}
-    for line in CASES_FILE.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            case = json.loads(line)
-            cases[case["id"]] = case
-    return cases
+    return {case["id"]: case for case in read_records(CASES_FILE)}
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from sandbox import Job, Limits, TestCase
 
 
 def task_of(case: dict):
-    """The Task of a failure case (its JSON follows TASK_FORMAT.md)."""
+    """The Task of a failure case (its JSON follows docs/task-format.md)."""
     return parse_task(case["task"])
 
 

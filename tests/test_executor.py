@@ -104,7 +104,7 @@ def test_missing_image_says_how_to_build(monkeypatch):
     with pytest.raises(ImageMissing, match="grpo-code sandbox build"):
         require_image(connect(), "grpo-code-sandbox:does-not-exist")
     monkeypatch.setenv("GRPO_CODE_SANDBOX_IMAGE", "grpo-code-sandbox:does-not-exist")
-    with pytest.raises(ImageMissing, match="is not built .* grpo-code sandbox build"):
+    with pytest.raises(ImageMissing, match=r"is not built .* grpo-code sandbox build"):
         DockerExecutor(concurrency=1).start()
 
 

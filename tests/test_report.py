@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 
+from grpo_code.errors import ConfigError
 from grpo_code.report import write_report
 
 
@@ -26,7 +27,8 @@ def make_run(folder, suite, statuses_by_task):
 
 @pytest.fixture
 def two_runs(tmp_path):
-    before = make_run(tmp_path / "before", "warmup-python", {"t/<a>": ["failed", "failed"], "t/b": ["passed", "failed"]})
+    before = make_run(tmp_path / "before", "warmup-python",
+                      {"t/<a>": ["failed", "failed"], "t/b": ["passed", "failed"]})
     after = make_run(tmp_path / "after", "warmup-python", {"t/<a>": ["passed", "failed"], "t/b": ["passed", "passed"]})
     return before, after
 
@@ -47,7 +49,8 @@ def test_report_tables_hold_the_numbers(tmp_path, two_runs):
 def test_report_renders_in_headless_chromium(tmp_path, two_runs):
     paths = write_report(list(two_runs), tmp_path / "report")
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
+             "--disable-component-update", "--disable-sync", "--no-first-run",
+             f"--user-data-dir={tmp_path / 'profile'}"]
     dom = subprocess.run(["chromium", *flags, "--dump-dom", paths["html"].as_uri()], capture_output=True,
                          text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
@@ -59,5 +62,5 @@ def test_report_renders_in_headless_chromium(tmp_path, two_runs):
 
 
 def test_report_of_missing_folder_says_what_is_missing(tmp_path):
-    with pytest.raises(FileNotFoundError, match="summary.json does not exist"):
+    with pytest.raises(ConfigError, match=r"summary\.json does not exist"):
         write_report([tmp_path])

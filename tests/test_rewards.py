@@ -81,7 +81,7 @@ def test_never_raises_into_the_trainer(suite):
 
 
 def test_bad_mode_is_a_clear_error(suite):
-    with pytest.raises(ValueError, match="fraction or binary|fraction, binary"):
+    with pytest.raises(ValueError, match=r"fraction or binary|fraction, binary"):
         PassRateReward(suite, None, mode="partial")
 
 
@@ -95,5 +95,6 @@ def test_format_reward(suite):
 def test_completion_text_shapes():
     assert completion_text("abc") == "abc"
     assert completion_text(chat("x")) == "x"
-    assert completion_text([{"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}]) == "ab"
+    parts = [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]
+    assert completion_text([{"role": "assistant", "content": parts}]) == "ab"
     assert completion_text([]) == ""

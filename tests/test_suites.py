@@ -1,13 +1,21 @@
-"""The contract every registered suite keeps: it loads, and (Docker) every reference solution passes."""
+"""The contract every registered suite keeps: it loads, and (Docker) every reference solution passes;
+a suite that makes its own problems ships what its generator makes."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+import yaml
 
 from grpo_code.registry import available_suites, load_suite
 from grpo_code.scoring import check_references
 
 SUITES = [ref.name for ref in available_suites()]
+GENERATORS = sorted((Path(__file__).resolve().parent.parent / "tasks").glob("*/make_problems.py"))
 
 
 def test_the_bundled_suites_are_registered():
@@ -44,6 +52,23 @@ def test_bundled_suites_meet_their_brief():
     modes = {t.compare for t in stdio}
     assert modes == {"tokens", "lines", "exact"}
     assert any(t.float_tolerance > 0 and "." in t.tests[0].expected_stdout for t in stdio)
+
+
+@pytest.mark.parametrize("script", GENERATORS, ids=lambda p: p.parent.name)
+def test_the_shipped_problems_are_what_the_generator_makes(tmp_path, script):
+    """A copy of the suite's folder, without its data file; the generator writes it beside itself."""
+    source = (yaml.safe_load((script.parent / "suite.yaml").read_text()) or {}).get("source", "problems.jsonl")
+    folder = tmp_path / script.parent.name
+    shutil.copytree(script.parent, folder, ignore=shutil.ignore_patterns(source, "__pycache__"))
+    proc = subprocess.run([sys.executable, str(folder / script.name)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    made = (folder / source).read_text(encoding="utf-8").splitlines()
+    shipped = (script.parent / source).read_text(encoding="utf-8").splitlines()
+    differ = next((i for i, (a, b) in enumerate(zip(made, shipped), start=1) if a != b), None)
+    assert made == shipped, (f"{script.parent.name}/{source} is not what {script.name} makes "
+                             f"({len(made)} lines made, {len(shipped)} shipped, first difference on line "
+                             f"{differ or min(len(made), len(shipped)) + 1}): run python {script}")
 
 
 @pytest.mark.parametrize("spec", ["humaneval", "humaneval?form=whole", "warmup-python", "stdio-basics"])

@@ -6,10 +6,12 @@ import json
 
 import pytest
 
-from grpo_code.registry import UnknownSuiteError, load_suite
-from grpo_code.tasks import TaskFormatError, UnknownTaskError, parse_task
+from grpo_code.errors import ConfigError, TaskFormatError, UnknownSuiteError, UnknownTaskError
+from grpo_code.registry import load_suite
+from grpo_code.tasks import parse_task
 
-GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add", "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
+GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add",
+        "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
         "reference_solution": "def add(a, b):\n    return a + b\n"}
 
 
@@ -41,7 +43,8 @@ def test_errors_name_file_line_and_field(tmp_path, bad, field, words):
 
 def test_unknown_field_suggests_the_right_one(tmp_path):
     path = write_jsonl(tmp_path / "s.jsonl", [{**GOOD, "entrypoint": "add"}])
-    with pytest.raises(TaskFormatError, match=r"s.jsonl:1: unknown field\(s\) 'entrypoint' \(did you mean 'entry_point'\?\)"):
+    with pytest.raises(TaskFormatError,
+                       match=r"s.jsonl:1: unknown field\(s\) 'entrypoint' \(did you mean 'entry_point'\?\)"):
         load_suite(str(path))
 
 
@@ -75,11 +78,31 @@ def test_suite_yaml_errors_name_the_line(tmp_path):
     folder.mkdir()
     write_jsonl(folder / "problems.jsonl", [GOOD])
     (folder / "suite.yaml").write_text("name: mysuite\ndescription: x\nprompt_templte: '{prompt}'\n")
-    with pytest.raises(TaskFormatError, match=r"suite.yaml:3: field 'prompt_templte': unknown suite field; did you mean 'prompt_template'"):
+    with pytest.raises(TaskFormatError, match=r"suite.yaml:3: field 'prompt_templte': unknown suite field; "
+                                              r"did you mean 'prompt_template'"):
         load_suite(str(folder))
     (folder / "suite.yaml").write_text("name: mysuite\ndefaults: [1, 2\n")
     with pytest.raises(TaskFormatError, match=r"suite.yaml:\d+: invalid YAML"):
         load_suite(str(folder))
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("warmup-python?split=nosuch", "no tasks with metadata.split == 'nosuch'; its splits: heldout, train"),
+    ("warmup-python?limit=0", "?limit= takes a positive whole number, got '0'"),
+    ("warmup-python?limit=many", "?limit= takes a positive whole number, got 'many'"),
+    ("warmup-python?form=whole", "suite 'warmup-python' takes no options but split and limit, got ['form']"),
+])
+def test_bad_suite_options_are_config_errors(spec, words):
+    with pytest.raises(ConfigError) as err:
+        load_suite(spec)
+    assert words in str(err.value)
+
+
+def test_split_and_limit_work_on_every_suite():
+    train = load_suite("warmup-python?split=train")
+    assert len(train) > 40 and {t.metadata["split"] for t in train} == {"train"}
+    assert [t.task_id for t in load_suite("warmup-python?split=heldout&limit=3")] == \
+        [t.task_id for t in load_suite("warmup-python") if t.metadata["split"] == "heldout"][:3]
 
 
 def test_humaneval_suite_loads_both_forms():
@@ -89,8 +112,8 @@ def test_humaneval_suite_loads_both_forms():
     assert per_assert.get("HumanEval/0").task_id == "HumanEval/0"
     assert all(len(t.tests) == 1 for t in whole)
     assert sum(len(t.tests) for t in per_assert) > 1000
-    with pytest.raises(TaskFormatError, match="form must be one of"):
-        load_suite("humaneval?form=halves")
+    with pytest.raises(ConfigError, match="suite 'humaneval': humaneval form must be one of"):
+        load_suite("humaneval?form=halves")  # the user's option, not the suite's file
 
 
 def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
@@ -125,7 +148,7 @@ def _suite_folder(tmp_path, yaml_text, tasks=(GOOD,)):
 @pytest.mark.parametrize("yaml_text, line, field, words", [
     ("name: s\ndefaults:\n  time_limt: 5.0\n", 2, "defaults.time_limt", "did you mean 'time_limit_s'"),
     ("name: s\ndefaults: {language: pyhton}\n", 2, "defaults.language", "unknown language 'pyhton'"),
-    ("name: s\ndefaults: {memory_limit_mb: 8}\n", 2, "defaults.memory_limit_mb", ">= 16"),
+    ("name: s\ndefaults: {memory_limit_mb: 8}\n", 2, "defaults.memory_limit_mb", "at least 16"),
     ("name: s\nprompt_template: '{prmpt} go'\n", 2, "prompt_template", "unknown placeholder(s): prmpt"),
     ("name: s\nprompt_template: 'no placeholder'\n", 2, "prompt_template", "containing {prompt}"),
 ])
@@ -145,7 +168,8 @@ def test_template_may_use_language_and_literal_braces(tmp_path):
 
 def test_duplicate_task_ids_name_both_lines(tmp_path):
     path = write_jsonl(tmp_path / "s.jsonl", [GOOD, {**GOOD, "task_id": "t/2"}, GOOD])
-    with pytest.raises(TaskFormatError, match=r"s.jsonl:3: field 'task_id': task_id 't/1' appears twice \(first on line 1\)"):
+    with pytest.raises(TaskFormatError,
+                       match=r"s.jsonl:3: field 'task_id': task_id 't/1' appears twice \(first on line 1\)"):
         load_suite(str(path))
 
 
@@ -158,5 +182,6 @@ def test_bad_json_column_is_where_the_line_breaks(tmp_path):
 
 def test_test_case_field_typo_suggests_the_field(tmp_path):
     bad = {**GOOD, "tests": [{"kind": "stdio", "stdin": "", "expected_stdot": "1\n"}]}
-    with pytest.raises(TaskFormatError, match=r"unknown test case field 'expected_stdot' \(did you mean 'expected_stdout'\?\)"):
+    with pytest.raises(TaskFormatError,
+                       match=r"unknown test case field 'expected_stdot' \(did you mean 'expected_stdout'\?\)"):
         load_suite(str(write_jsonl(tmp_path / "s.jsonl", [bad])))

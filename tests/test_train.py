@@ -32,8 +32,8 @@ def forced_rollout(texts: list[str]):
 
     def rollout(prompts, trainer):
         tok = trainer.processing_class
-        prompt_ids = [tok.apply_chat_template(p, add_generation_prompt=True, tokenize=True, return_dict=True)["input_ids"]
-                      for p in prompts]
+        prompt_ids = [tok.apply_chat_template(p, add_generation_prompt=True, tokenize=True,
+                                              return_dict=True)["input_ids"] for p in prompts]
         completion_ids = [tok(texts[i % len(texts)], add_special_tokens=False)["input_ids"] + [tok.eos_token_id]
                           for i in range(len(prompts))]
         return {"prompt_ids": prompt_ids, "completion_ids": completion_ids,
@@ -157,6 +157,8 @@ def test_embedded_model_trains_a_step(tmp_path):
     result = train(code_args, grpo_args)
     entry = next(e for e in _history(out) if "loss" in e)
     assert math.isfinite(entry["loss"]) and entry["rewards/pass_rate/mean"] is not None
-    assert sum(v for k, v in entry.items() if k.startswith("sandbox/") and k not in ("sandbox/seconds", "sandbox/pass_rate")) == pytest.approx(1.0)
+    shares = [v for k, v in entry.items()
+              if k.startswith("sandbox/") and k not in ("sandbox/seconds", "sandbox/pass_rate")]
+    assert sum(shares) == pytest.approx(1.0)
     assert len(completions_log(out, 1)) == 4
     assert result.summary["model"] == DEFAULT_MODEL

@@ -21,7 +21,7 @@ from helpers import stdio_job
 from sandbox import DockerExecutor, Job
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from soak import grpo_batch  # noqa: E402
+from soak import grpo_batch
 
 pytestmark = pytest.mark.docker
 

@@ -60,7 +60,8 @@ def test_top_level_output_counts_once_and_is_not_repeated_by_each_test(executor)
 
 
 def test_killing_the_zygote_fails_that_test_only(executor):
-    program = "import os, signal\ndef f(kill):\n    if kill:\n        os.kill(os.getppid(), signal.SIGKILL)\n    return 1\n"
+    program = ("import os, signal\ndef f(kill):\n    if kill:\n        os.kill(os.getppid(), signal.SIGKILL)\n"
+               "    return 1\n")
     verdict = executor.run_one(asserts(program, "assert f(False) == 1", "assert f(True) == 1",
                                        "assert f(False) == 1"))
     assert statuses(verdict) == ["passed", "runtime_error", "passed"]
@@ -76,7 +77,8 @@ def test_a_timeout_in_the_middle_leaves_the_other_tests_right(executor):
 
 def test_a_process_left_running_by_a_test_is_killed_before_the_next(executor):
     program = ("import os, time\ndef spawn():\n    if os.fork() == 0:\n        os.setsid()\n"
-               "        time.sleep(0.3)\n        open('/tmp/late', 'w').write('x')\n        os._exit(0)\n    return 1\n")
+               "        time.sleep(0.3)\n        open('/tmp/late', 'w').write('x')\n        os._exit(0)\n"
+               "    return 1\n")
     verdict = executor.run_one(asserts(program, "assert spawn() == 1",
                                        "import os, time\ntime.sleep(0.6)\nassert not os.path.exists('/tmp/late')"))
     assert statuses(verdict) == ["passed", "passed"]

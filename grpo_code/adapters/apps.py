@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 
+from grpo_code.adapters.common import json_field, method_assert, required_field
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
@@ -38,24 +39,6 @@ CALL_PREAMBLE = (
 )
 
 
-def _field(record: dict, name: str):
-    if record.get(name) is None:
-        raise ValueError(f"the record has no {name!r}")
-    return record[name]
-
-
-def _json_field(record: dict, name: str):
-    text = _field(record, name)
-    if not isinstance(text, str):
-        return text
-    if not text.strip():
-        raise ValueError(f"{name!r} is empty")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{name!r} is not JSON text: {e.msg}") from None
-
-
 def _text(value) -> str:
     text = "\n".join(str(v) for v in value) if isinstance(value, list) else str(value)
     return text if not text or text.endswith("\n") else text + "\n"
@@ -66,23 +49,15 @@ def defines_function(code: str, name: str) -> bool:
     return re.search(rf"^(async\s+)?def\s+{re.escape(name)}\s*\(", code or "", re.M) is not None
 
 
-def method_assert(fn_name: str, args: list, expected) -> TestCase:
-    """``Solution().fn_name(*args) == expected``, a returned tuple counting as a list."""
-    return TestCase(kind="assert", code=(
-        f"_out = Solution().{fn_name}(*{args!r})\n"
-        "if isinstance(_out, tuple):\n    _out = list(_out)\n"
-        f"assert _out == {expected!r}"))
-
-
 def unwrap(output):
     """APPS wraps most return values in a one-element list: that element is the value."""
     return output[0] if isinstance(output, list) and len(output) == 1 else output
 
 
 def task_from_record(record: dict, index: int) -> Task:
-    problem_id = _field(record, "problem_id")
-    question = _field(record, "question").strip()
-    io = _json_field(record, "input_output")
+    problem_id = required_field(record, "problem_id")
+    question = required_field(record, "question").strip()
+    io = json_field(record, "input_output")
     if not isinstance(io, dict) or not isinstance(io.get("inputs"), list) or not isinstance(io.get("outputs"), list):
         raise ValueError("'input_output' must hold lists 'inputs' and 'outputs'")
     inputs, outputs = io["inputs"], io["outputs"]

@@ -11,12 +11,13 @@ Rules:
 - reference and language: the first PYTHON3 solution (python), else the first CPP one (cpp), else
   none (python);
 - limits from the record, clamped: time to [1, 10] s (2 s when absent), memory to [64, 1024] MiB
-  (256 MiB when absent).
+  (256 MiB when absent: the sandbox's defaults).
 """
 
 from __future__ import annotations
 
-from grpo_code.tasks import Task
+from grpo_code.adapters.common import required_field
+from grpo_code.tasks import DEFAULT_LIMITS, Task
 from sandbox import TestCase
 
 PROMPT_TEMPLATE = ("{prompt}\n"
@@ -29,18 +30,12 @@ TIME_BOUNDS_S = (1.0, 10.0)
 MEMORY_BOUNDS_MB = (64, 1024)
 
 
-def _field(record: dict, name: str):
-    if record.get(name) is None:
-        raise ValueError(f"the record has no {name!r}")
-    return record[name]
-
-
 def _clamp(value, bounds):
     return min(max(value, bounds[0]), bounds[1])
 
 
 def _tests(record: dict, group: str) -> list[TestCase]:
-    data = _field(record, group)
+    data = required_field(record, group)
     inputs, outputs = data.get("input") or [], data.get("output") or []
     if len(inputs) != len(outputs):
         raise ValueError(f"{group!r} has {len(inputs)} inputs and {len(outputs)} outputs")
@@ -58,8 +53,8 @@ def reference_of(solutions: dict | None) -> tuple[str, str | None]:
 
 
 def task_from_record(record: dict, index: int) -> Task:
-    name = _field(record, "name")
-    description = _field(record, "description").strip()
+    name = required_field(record, "name")
+    description = required_field(record, "description").strip()
     groups = {g: _tests(record, g) for g in TEST_GROUPS}
     tests = tuple(t for g in TEST_GROUPS for t in groups[g])
     if not tests:
@@ -70,8 +65,9 @@ def task_from_record(record: dict, index: int) -> Task:
     memory_bytes = record.get("memory_limit_bytes") or 0
     return Task(task_id=f"codecontests/{name}", prompt=description + "\n", tests=tests, language=language,
                 reference_solution=reference,
-                time_limit_s=float(_clamp(seconds, TIME_BOUNDS_S)) if seconds else 2.0,
-                memory_limit_mb=int(_clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes else 256,
+                time_limit_s=float(_clamp(seconds, TIME_BOUNDS_S)) if seconds else DEFAULT_LIMITS.time_limit_s,
+                memory_limit_mb=(int(_clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
+                                 else DEFAULT_LIMITS.memory_limit_mb),
                 metadata={"source": "deepmind/code_contests", "contest_source": record.get("source"),
                           "difficulty": record.get("difficulty"), "cf_rating": record.get("cf_rating"),
                           "tests_per_group": {g: len(v) for g, v in groups.items()}, "index": index})

@@ -12,10 +12,9 @@ The reference solution is prompt + canonical_solution. Tests come in two forms:
 from __future__ import annotations
 
 import ast
-import gzip
-import json
 from pathlib import Path
 
+from grpo_code.jsonl import read_records
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
@@ -30,8 +29,8 @@ def data_path() -> Path:
 
 
 def read_problems(path: str | Path | None = None) -> list[dict]:
-    with gzip.open(path or data_path(), "rt", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """The problems of a HumanEval ``.jsonl.gz`` (default: the installed package's)."""
+    return read_records(path or data_path())
 
 
 def _is_constant_assert(node: ast.stmt) -> bool:
@@ -58,8 +57,9 @@ def split_check(test_source: str, entry_point: str) -> list[str]:
             prelude.append(segment(node))
     if check is None:
         raise ValueError("the test source has no check(candidate) function")
-    header = "\n".join(prelude + [f"def {check.name}({ast.unparse(check.args)}):"])
-    tests, setup = [], []
+    header = "\n".join([*prelude, f"def {check.name}({ast.unparse(check.args)}):"])
+    tests: list[str] = []
+    setup: list[str] = []
     for stmt in check.body:
         if _has_assert(stmt):
             tests.append("\n".join([header, *setup, segment(stmt), f"\n{check.name}({entry_point})\n"]))

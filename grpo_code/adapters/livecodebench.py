@@ -26,7 +26,7 @@ import json
 import pickle
 import zlib
 
-from grpo_code.adapters.apps import method_assert
+from grpo_code.adapters.common import method_assert, required_field
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
@@ -43,12 +43,6 @@ PRELUDE = (
 )
 
 PROMPT_TEMPLATE = "{prompt}\nAnswer with the complete {language} program in one ```{language} code block."
-
-
-def _field(record: dict, name: str):
-    if record.get(name) is None:
-        raise ValueError(f"the record has no {name!r}")
-    return record[name]
 
 
 class _NoGlobals(pickle.Unpickler):
@@ -92,8 +86,8 @@ def _test(case: dict, func_name: str | None, method: bool) -> TestCase:
 
 
 def task_from_record(record: dict, index: int) -> Task:
-    question_id = _field(record, "question_id")
-    content = _field(record, "question_content").strip()
+    question_id = required_field(record, "question_id")
+    content = required_field(record, "question_content").strip()
     starter = (record.get("starter_code") or "").rstrip()
     meta = record.get("metadata") or "{}"
     meta = json.loads(meta) if isinstance(meta, str) else meta
@@ -101,7 +95,7 @@ def task_from_record(record: dict, index: int) -> Task:
     if func_name is not None and not (isinstance(func_name, str) and func_name.isidentifier()):
         raise ValueError(f"'func_name' must be a function name, got {func_name!r}")
     method = "class Solution" in starter
-    cases = decode_test_cases(_field(record, "public_test_cases"), "public_test_cases")
+    cases = decode_test_cases(required_field(record, "public_test_cases"), "public_test_cases")
     n_public = len(cases)
     cases += decode_test_cases(record.get("private_test_cases") or "", "private_test_cases")
     if not cases:

@@ -19,18 +19,12 @@ import ast
 import builtins
 import re
 
+from grpo_code.adapters.common import required_field
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
 PROMPT_TEMPLATE = ("You are an expert Python programmer, and here is your task: {prompt}\n"
                    "Answer with the complete Python program in one ```python code block.")
-
-
-def _field(record: dict, name: str, alias: str | None = None):
-    for key in (name, alias):
-        if key is not None and record.get(key) is not None:
-            return record[key]
-    raise ValueError(f"the record has no {name!r}" + (f" (nor {alias!r})" if alias else ""))
 
 
 def _defined_functions(code: str) -> list[str]:
@@ -42,10 +36,11 @@ def _defined_functions(code: str) -> list[str]:
 
 def _called_names(test: str) -> list[str]:
     try:
-        calls = [n for n in ast.walk(ast.parse(test)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+        calls = [(n.lineno, n.col_offset, n.func.id) for n in ast.walk(ast.parse(test))
+                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
     except SyntaxError:
         return re.findall(r"(\w+)\s*\(", test)
-    return [c.func.id for c in sorted(calls, key=lambda c: (c.lineno, c.col_offset))]
+    return [name for _, _, name in sorted(calls)]  # in the order they are written
 
 
 def entry_point_of(first_test: str, code: str) -> str | None:
@@ -62,10 +57,10 @@ def entry_point_of(first_test: str, code: str) -> str | None:
 
 
 def task_from_record(record: dict, index: int) -> Task:
-    task_id = _field(record, "task_id")
-    text = _field(record, "text", "prompt").strip()
-    code = _field(record, "code").replace("\r\n", "\n")
-    test_list = _field(record, "test_list")
+    task_id = required_field(record, "task_id")
+    text = required_field(record, "text", "prompt").strip()
+    code = required_field(record, "code").replace("\r\n", "\n")
+    test_list = required_field(record, "test_list")
     if not isinstance(test_list, list) or not test_list or not all(isinstance(t, str) for t in test_list):
         raise ValueError("'test_list' must be a non-empty list of assert statements")
     setup = record.get("test_setup_code")

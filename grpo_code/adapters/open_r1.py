@@ -14,17 +14,12 @@ from __future__ import annotations
 
 import json
 
+from grpo_code.adapters.common import required_field
 from grpo_code.extract import extract_program
 from grpo_code.tasks import Task
 from sandbox import TestCase
 
 PROMPT_TEMPLATE = "{prompt}\nAnswer with the complete {language} program in one ```{language} code block."
-
-
-def _field(record: dict, name: str):
-    if record.get(name) is None:
-        raise ValueError(f"the record has no {name!r}")
-    return record[name]
 
 
 def _test(case: dict) -> TestCase:
@@ -34,9 +29,9 @@ def _test(case: dict) -> TestCase:
 
 
 def task_from_record(record: dict, index: int) -> Task:
-    problem_id = _field(record, "problem_id")
-    problem = _field(record, "problem").strip()
-    info = _field(record, "verification_info")
+    problem_id = required_field(record, "problem_id")
+    problem = required_field(record, "problem").strip()
+    info = required_field(record, "verification_info")
     if isinstance(info, str):
         info = json.loads(info)
     language = info.get("language") or "python"
