@@ -97,7 +97,7 @@ class Task:
 TASK_DEFAULTS = {f.name: f.default for f in fields(Task)}
 
 
-def _is_stub(node: ast.AST) -> bool:
+def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
     """A definition with nothing in it but a docstring, ``pass`` or ``...``: for the program to write."""
     body = node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \

@@ -58,7 +58,8 @@ class GrpoCodeArguments:
         if self.reward_mode not in REWARD_MODES:
             raise ConfigError(f"--reward_mode must be one of {', '.join(REWARD_MODES)}, got {self.reward_mode!r}")
         if self.flagged_reward not in FLAGGED_REWARDS:
-            raise ConfigError(f"--flagged_reward must be one of {', '.join(FLAGGED_REWARDS)}, got {self.flagged_reward!r}")
+            raise ConfigError(f"--flagged_reward must be one of {', '.join(FLAGGED_REWARDS)}, "
+                              f"got {self.flagged_reward!r}")
         if self.format_reward_weight < 0:
             raise ConfigError("--format_reward_weight must be >= 0")
         if self.max_tasks is not None and self.max_tasks < 1:

@@ -120,7 +120,7 @@ def test_C04_timeouts_score_zero(executor, cases):
     verdict = run_case(executor, case)
     assert_expected(verdict, case["expected"])
     assert "Error" not in verdict.tests[0].message and "Traceback" not in verdict.tests[0].message
-    assert time.monotonic() - started < 2 * (2 * 3 + 1)  # two tests, each inside its wall limit
+    assert time.monotonic() - started < 2 * (2 * 3 + 1) + 3  # two tests, each inside its wall limit (+ slack)
 
 
 def test_C04_syntax_error_variant_scores_zero(executor, cases):

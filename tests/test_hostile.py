@@ -58,14 +58,16 @@ HOSTILE = {
     "getframe_walk": ("import sys\ndef add(a, b):\n    f = sys._getframe(1)\n    return f.f_locals\n", ERROR,
                       {"frame_inspection"}),
     "getframe_deep": ("import sys\ndef add(a, b):\n    for depth in range(1, 30):\n"
-                      "        try:\n            f = sys._getframe(depth)\n        except ValueError:\n            break\n"
+                      "        try:\n            f = sys._getframe(depth)\n        except ValueError:\n"
+                      "            break\n"
                       "        for v in f.f_locals.values():\n            if callable(v) and 'report' in repr(v):\n"
                       "                v('passed')\n    return 0\n", ERROR, {"frame_inspection"}),
     "inspect_stack": ("import inspect\ndef add(a, b):\n    for info in inspect.stack():\n"
                       "        info.frame.f_locals.get('report', print)('passed')\n    return 0\n", None,
                       {"frame_inspection", "test_tampering"}),
     "traceback_frames": ("def add(a, b):\n    try:\n        raise ValueError\n    except ValueError as e:\n"
-                         "        f = e.__traceback__.tb_frame.f_back\n        return sorted(f.f_locals)\n", None, set()),
+                         "        f = e.__traceback__.tb_frame.f_back\n        return sorted(f.f_locals)\n"
+                         "", None, set()),
     "caller_code_consts": ("import sys\ndef add(a, b):\n    return sys._getframe(1).f_code.co_consts[-1]\n", ERROR,
                            {"frame_inspection"}),
     "dis_caller": ("import dis, sys\ndef add(a, b):\n    dis.dis(sys._getframe(1).f_code)\n    return 0\n", ERROR,
@@ -77,26 +79,30 @@ HOSTILE = {
     "setprofile": ("import sys\ndef add(a, b):\n    sys.setprofile(lambda *a: None)\n    return 0\n", ERROR,
                    {"frame_inspection"}),
     "gc_get_objects": ("import gc\ndef add(a, b):\n    for o in gc.get_objects():\n"
-                       "        if type(o) is dict and 'expected' in o:\n            return o['expected']\n    return 0\n",
+                       "        if type(o) is dict and 'expected' in o:\n            return o['expected']\n"
+                       "    return 0\n",
                        ERROR, {"gc_walk"}),
     "gc_referrers": ("import gc\ndef add(a, b):\n    return len(gc.get_referrers(a))\n", ERROR, {"gc_walk"}),
     "harness_code_objects": ("import sys\ndef add(a, b):\n    mod = sys.modules['inside.program_process']\n"
                              "    return len(mod.serve_calls.__code__.co_consts)\n", ERROR, {"test_tampering"}),
     "replace_harness_function": ("import sys\ndef add(a, b):\n    mod = sys.modules['inside.program_process']\n"
-                                 "    mod.serve_calls.__code__ = (lambda *a, **k: None).__code__\n    return 0\n", ERROR,
+                                 "    mod.serve_calls.__code__ = (lambda *a, **k: None).__code__\n    return 0\n"
+                                 "", ERROR,
                                  {"test_tampering"}),
     "read_judge_memory": ("import os\ndef add(a, b):\n    me = os.getpid()\n"
                           "    for pid in [p for p in os.listdir('/proc') if p.isdigit() and int(p) != me]:\n"
                           "        for name in ('mem', 'environ', 'maps'):\n"
                           "            try:\n                open(f'/proc/{pid}/{name}', 'rb').read(1)\n"
-                          "            except OSError:\n                pass\n    return 0\n", FAILED, {"test_tampering"}),
+                          "            except OSError:\n                pass\n    return 0\n"
+                          "", FAILED, {"test_tampering"}),
     "forge_records": ("import sys\ndef add(a, b):\n    f = sys._getframe(0)\n    while f is not None:\n"
                       "        report = f.f_locals.get('report')\n        if callable(report):\n"
                       "            report('passed')\n            report('verdict', status='passed')\n"
                       "        f = f.f_back\n    return 0\n", FAILED, {"test_tampering"}),
     # changing what the test's names mean
     "shadow_abs": ("def abs(x):\n    return 0.0\n" + WRONG, FAILED, {"builtins_patched"}),
-    "shadow_isinstance_sorted": ("def isinstance(*a):\n    return True\ndef sorted(*a, **k):\n    return [0, 2]\n" + WRONG,
+    "shadow_isinstance_sorted": ("def isinstance(*a):\n    return True\ndef sorted(*a, **k):\n    return [0, 2]\n"
+    "" + WRONG,
                                  FAILED, {"builtins_patched"}),
     "patch_builtins_sorted": ("import builtins\nbuiltins.sorted = lambda *a, **k: [0, 2]\n"
                               "builtins.isinstance = lambda *a: True\n" + WRONG, FAILED, {"builtins_patched"}),
@@ -121,7 +127,8 @@ HOSTILE = {
     "repr_and_hash_run_code": ("import os\nclass K:\n    hashed = []\n    def __hash__(self):\n"
                                "        K.hashed.append(1)\n        if len(K.hashed) > 1:\n            os._exit(0)\n"
                                "        return 1\n    def __repr__(self):\n        os._exit(0)\n"
-                               "def add(a, b):\n    K.hashed.clear()\n    return {K(): 1}\n", FAILED, {"not_plain_data"}),
+                               "def add(a, b):\n    K.hashed.clear()\n    return {K(): 1}\n"
+                               "", FAILED, {"not_plain_data"}),
     "list_of_always_equal": ("class E:\n    __eq__ = lambda s, o: True\ndef add(a, b):\n    return [E()]\n", FAILED,
                              {"not_plain_data"}),
     "returns_a_function": ("def add(a, b):\n    return add\n", FAILED, {"not_plain_data"}),
@@ -171,7 +178,8 @@ def test_files_left_by_one_job_are_gone_for_the_next(executor):
     writer = ("import os\nfor path in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'), 'leak'):\n"
               "    try:\n        open(path, 'w').write('x')\n    except OSError:\n        pass\n"
               "def add(a, b):\n    return a + b\n")
-    reader = ("import os\ndef left():\n    return [p for p in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'),"
+    reader = ("import os\ndef left():\n"
+              "    return [p for p in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'),"
               " 'leak') if os.path.exists(p)]\n")
     for _ in range(2):  # a pool of two: each container runs a writer before the reader
         executor.run([_job(writer)] * 2)
@@ -180,10 +188,12 @@ def test_files_left_by_one_job_are_gone_for_the_next(executor):
 
 
 LEGIT = {
-    "threads": ("import threading\ndef add(a, b):\n    out = []\n    t = threading.Thread(target=lambda: out.append(a + b))\n"
+    "threads": ("import threading\ndef add(a, b):\n    out = []\n"
+    "    t = threading.Thread(target=lambda: out.append(a + b))\n"
                 "    t.start(); t.join()\n    return out[0]\n"),
     "lru_cache": "import functools\n@functools.lru_cache(maxsize=None)\ndef add(a, b):\n    return a + b\n",
-    "recursion_limit": ("import sys\nsys.setrecursionlimit(5000)\ndef deep(n):\n    return 0 if n == 0 else deep(n - 1)\n"
+    "recursion_limit": ("import sys\nsys.setrecursionlimit(5000)\ndef deep(n):\n"
+    "    return 0 if n == 0 else deep(n - 1)\n"
                         "def add(a, b):\n    deep(3000)\n    return a + b\n"),
     "gc_collect": "import gc\ndef add(a, b):\n    gc.collect()\n    return a + b\n",
     "inspect_own_functions": ("import inspect\ndef helper(x, y=1):\n    return x\n"
@@ -195,12 +205,13 @@ LEGIT = {
                                "    def __call__(self, b):\n        return self.a + b\n"
                                "def pairs(a, b):\n    yield a\n    yield b\n"
                                "def add(a, b):\n    x, y = pairs(a, b)\n    return Adder(x)(y)\n"),
-    "stdlib_imports": ("import collections, itertools, heapq, re, json, math, functools, typing, dataclasses, fractions\n"
-                       "import decimal, statistics, datetime, string, random, bisect, copy, operator\n"
+    "stdlib_imports": ("import collections, itertools, heapq, re, json, math, functools, typing, dataclasses\n"
+                       "import fractions, decimal, statistics, datetime, string, random, bisect, copy, operator\n"
                        "from typing import List\n@dataclasses.dataclass\nclass P:\n    x: int\n"
                        "def add(a, b):\n    return a + b\n"),
     "logging_and_warnings": ("import logging, warnings\nlog = logging.getLogger('p')\n"
-                             "def add(a, b):\n    log.warning('adding')\n    warnings.warn('careful')\n    return a + b\n"),
+                             "def add(a, b):\n    log.warning('adding')\n    warnings.warn('careful')\n"
+                             "    return a + b\n"),
     "own_globals_named_like_builtins": "input = print\nmax_value = max\ndef add(a, b):\n    return a + b\n",
 }
 

@@ -1,9 +1,10 @@
 """The fork server: a small interpreter that forks every test process of the container.
 
-Stdlib only. The runner starts it (``forkclient.Forkserver``) with a Unix socket on fd 3. It never runs a program's code; it only forks. Forking from here
-instead of from the runner matters for speed: a fork, the copy-on-write faults after it and
-the exit all cost in proportion to the memory of the process that forks, and this one holds
-only what a test process needs (``program_process``, ``records``, ``procs``, and ``typing``, which programs
+Stdlib only. The runner starts it (``forkclient.Forkserver``) with a Unix socket on fd 3. It
+never runs a program's code; it only forks. Forking from here instead of from the runner
+matters for speed: a fork, the copy-on-write faults after it and the exit all cost in
+proportion to the memory of the process that forks, and this one holds only what a test process
+needs (``program_process``, ``records``, ``procs``, ``judge``, and ``typing``, which programs
 import most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It
 is non-dumpable, so programs (same user) cannot ptrace it or read its memory.
 

@@ -190,9 +190,10 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
                     return f"the test reads an attribute of what the program's {node.id}() returns"
                 if isinstance(holder, ast.Assign) and node.id[:1].isupper():
                     objects.update(t.id for t in holder.targets if isinstance(t, ast.Name))
-            elif isinstance(parent, ast.Call) and (node in parent.args or any(k.value is node for k in parent.keywords)):
+            elif isinstance(parent, ast.Call) and (node in parent.args
+                                                   or any(k.value is node for k in parent.keywords)):
                 continue  # passed on, e.g. check(candidate): the receiver calls it
-            elif not (isinstance(parent, ast.keyword) or isinstance(parent, ast.Starred)):
+            elif not isinstance(parent, (ast.keyword, ast.Starred)):
                 return f"the test uses the program's {node.id} other than by calling it"
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in objects:

@@ -67,7 +67,7 @@ class Plan:
     ``why`` says how: the task's fault, the same for every program). ``visible`` is what a
     process of the program's may see of it (never an expected value)."""
 
-    __slots__ = ("kind", "visible", "judged", "why")
+    __slots__ = ("judged", "kind", "visible", "why")
 
     def __init__(self, kind: str, visible=None, judged=None, why: str = ""):
         self.kind, self.visible, self.judged, self.why = kind, visible, judged, why
@@ -90,10 +90,10 @@ def plan_tests(tests: list[dict], setup: str | None) -> list[Plan]:
         else:
             code = test["code"]
             try:
-                planned = _cached(("judge", code, names), lambda: plan_assert(code, names))
+                planned = _cached(("judge", code, names), lambda code=code: plan_assert(code, names))
                 if isinstance(planned, str):
                     plans.append(Plan("in_process", {"code": code, "guarded": _cached(
-                        ("guard", code), lambda: compile_guarded_test(code))}, why=planned))
+                        ("guard", code), lambda code=code: compile_guarded_test(code))}, why=planned))
                 else:
                     plans.append(Plan("judged", judged=planned))
             except (SyntaxError, ValueError, RecursionError) as e:

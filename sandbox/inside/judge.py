@@ -214,7 +214,7 @@ def _sync(old, new) -> None:
 class Proxy:
     """A name the program defines, as the test sees it: calling it calls the program's function."""
 
-    __slots__ = ("_name", "_channel")
+    __slots__ = ("_channel", "_name")
 
     def __init__(self, name: str, channel: Channel):
         self._name, self._channel = name, channel

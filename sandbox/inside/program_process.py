@@ -198,7 +198,7 @@ def _python_child(p, result_fd: int) -> None:
     stdout, stderr = sys.__stdout__, sys.__stderr__
     sys.argv = ["main.py"]
     sys.path[0] = p["workdir"]
-    p = None  # noqa: F841 - drop the payload before the program runs
+    p = None
     channel = [nonce, result_fd]  # where records go; the nonce changes in each zygote test process
 
     def report(event: str, _write_all=write_all, _line=record_line, **fields) -> None:
@@ -324,7 +324,8 @@ def _states(values, _type=type, _mutable=_MUTABLE, _join=", ".join, _append=list
 
 
 def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, flush, checked: bool, _read=os.read,
-                _loads=marshal.loads, _dumps=marshal.dumps, _from_bytes=int.from_bytes, _to_bytes=int.to_bytes, _type=type,
+                _loads=marshal.loads, _dumps=marshal.dumps, _from_bytes=int.from_bytes, _to_bytes=int.to_bytes,
+                _type=type,
                 _get=dict.get, _getattr=getattr, _encode=str.encode, _join="".join, _items=dict.items,
                 _repr=int.__repr__, _str=_encode_str, _exceptions=_BUILTIN_EXCEPTIONS, _write_all=write_all,
                 _len=len, _exit=os._exit, _states=_states) -> None:
@@ -431,7 +432,7 @@ class Monitor:
     ``flag`` record once per name; ``check()`` flags patched builtins and standard modules;
     ``strict(on)`` refuses every frame the program reaches for (a test judged in process)."""
 
-    __slots__ = ("flag", "check", "strict")
+    __slots__ = ("check", "flag", "strict")
 
     def __init__(self, flag, check, strict):
         self.flag, self.check, self.strict = flag, check, strict

@@ -13,8 +13,21 @@ import json
 import signal
 
 from .compare import compare_output, json_equal
-from .records import (EXIT, FAILED, FLAG, FLAGS, MEMORY_LIMIT, MESSAGE_LIMIT, PASSED, PROGRAM_ENDED, RETURNED,
-                      READY, RUNTIME_ERROR, flags_in, for_nonce)
+from .records import (
+    EXIT,
+    FAILED,
+    FLAG,
+    FLAGS,
+    MEMORY_LIMIT,
+    MESSAGE_LIMIT,
+    PASSED,
+    PROGRAM_ENDED,
+    READY,
+    RETURNED,
+    RUNTIME_ERROR,
+    flags_in,
+    for_nonce,
+)
 from .records import clip as _clip
 from .values import NotPlain, decode_value, to_json_form
 

@@ -30,8 +30,18 @@ class Outcome:
     test, fork server or zygote, went away before reporting its exit) or None.
     """
 
-    __slots__ = ("exit_code", "signal", "wall_s", "cpu_s", "stdout", "stderr", "records", "printed",
-                 "killed_for", "oom")
+    __slots__ = (
+        "cpu_s",
+        "exit_code",
+        "killed_for",
+        "oom",
+        "printed",
+        "records",
+        "signal",
+        "stderr",
+        "stdout",
+        "wall_s",
+    )
 
     def __init__(self):
         self.exit_code = None
@@ -251,7 +261,7 @@ def watch_all(parts: list, deadline: float, cpu_limit: float | None, until) -> N
     outer = None
     if len(parts) > 1:
         outer = select.epoll()
-        for index, (watch, _, _) in enumerate(parts):
+        for watch, _, _ in parts:
             outer.register(watch.poller.fileno(), select.EPOLLIN)
     try:
         while not any(watch.forker_gone for watch, _, _ in parts) and all(o.killed_for is None for _, o, _ in parts):
