@@ -1,7 +1,8 @@
-"""The container's own counters, read from its cgroup: CPU time, live processes, OOM kills.
+"""The container's own counters, read from its cgroup: CPU time, memory, live processes, OOM kills.
 
-Stdlib only; read by the runner (``watch``) to enforce a test's CPU limit over the whole process
-tree, to find processes a test left behind, and to tell an OOM kill from another signal.
+Stdlib only; read by the runner (``watch``) to enforce a test's CPU limit (and, for runtimes that
+reserve large address spaces, its memory limit) over the whole process tree, to find processes a
+test left behind, and to tell an OOM kill from another signal.
 """
 
 from __future__ import annotations
@@ -83,3 +84,29 @@ def tasks_in_container() -> int:
             except OSError:
                 pass
     return count
+
+
+_MEMORY_STAT_KEYS = {"v2": (b"anon", b"shmem"), "v1": (b"rss", b"shmem")}
+
+
+def container_memory_bytes() -> int | None:
+    """Resident memory that the container's processes hold (cgroup v2 or v1); None if unknown.
+
+    Anonymous memory (heaps, stacks, private copies) plus shared memory and tmpfs files: what the
+    processes own, not the page cache of files they read (the JVM's class archive, a compiler's
+    binaries), which the kernel can drop and which stays charged to the container after a test.
+    """
+    fd, kind = _cgroup_fd("memory", (("/sys/fs/cgroup/memory.stat", "v2"),
+                                     ("/sys/fs/cgroup/memory/memory.stat", "v1")))
+    if fd < 0:
+        return None
+    wanted = _MEMORY_STAT_KEYS[kind]
+    total = found = 0
+    for line in os.pread(fd, 8192, 0).splitlines():
+        key, _, value = line.partition(b" ")
+        if key in wanted:
+            total += int(value)
+            found += 1
+            if found == len(wanted):
+                return total
+    return total if found else None

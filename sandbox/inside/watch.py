@@ -1,10 +1,12 @@
 """The runner's side of a test process: feed its stdin, read its output, enforce its limits.
 
 Stdlib only. A ``Watch`` reads a test process's stdout, stderr and result channel into an
-``Outcome`` while it enforces the limits of one test: wall-clock deadline, output size, and the
+``Outcome`` while it enforces the limits of one test: wall-clock deadline, output size, the
 CPU time of the whole container (a fork bomb's processes share the test's limit instead of each
-getting their own RLIMIT_CPU). The test is over when the process that forked it writes its
-``ended`` record. ``spawn`` has the fork server fork one test process and watches it.
+getting their own RLIMIT_CPU) and, for runtimes that reserve large address spaces (the JVM, Go,
+V8), the container's resident memory above what it held when the test started. The test is
+over when the process that forked it writes its ``ended`` record. ``spawn`` has the fork server
+fork one test process and watches it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import os
 import select
 import time
 
-from .cgroup import container_cpu_s, oom_since_last_check, tasks_in_container
+from .cgroup import container_cpu_s, container_memory_bytes, oom_since_last_check, tasks_in_container
 from .forkclient import FORKSERVER, fork_child, kill_all
 from .records import ENDED, is_record, parse
 
@@ -21,13 +23,15 @@ STDERR_TAIL = 2048
 RESULT_LIMIT = 8 * 1024 * 1024  # bytes a test may send on its result channel
 PIPE_CHUNK = 65536
 CPU_POLL_S = 0.05
+MEMORY_POLL_S = 0.02  # a test whose memory is polled: CPU and memory, every 20 ms
 
 
 class Outcome:
     """What one test process did: exit status, usage, captured output, result records.
 
-    ``killed_for`` is ``timeout``, ``output_limit``, ``forker`` (the process that forked the
-    test, fork server or zygote, went away before reporting its exit) or None.
+    ``killed_for`` is ``timeout``, ``output_limit``, ``memory_limit`` (the container's resident
+    memory passed the test's limit), ``forker`` (the process that forked the test, fork server or
+    zygote, went away before reporting its exit) or None.
     """
 
     __slots__ = ("exit_code", "signal", "wall_s", "cpu_s", "stdout", "stderr", "records", "printed",
@@ -160,7 +164,7 @@ class Watch:
         return len(data)
 
     def run(self, outcome: Outcome, deadline: float, output_limit: int, cpu_limit: float | None,
-            until) -> None:
+            until, memory_limit: int | None = None, memory_start: int | None = None) -> None:
         """Read into ``outcome`` until ``until(outcome)`` holds after a result record arrives, the
         forker goes away, or a limit is hit (then ``outcome.killed_for`` says which).
 
@@ -170,21 +174,31 @@ class Watch:
             cpu_limit: CPU seconds all processes of the container may use from now (polled
                 every ``CPU_POLL_S``), or None.
             until: a predicate on the outcome, checked as records arrive.
+            memory_limit: bytes of resident memory the container may hold beyond ``memory_start``
+                (polled every ``MEMORY_POLL_S``), or None.
+            memory_start: the container's resident memory before the test (default: now).
         """
         self.cpu_start = cpu_start = container_cpu_s()
-        next_cpu_check = time.monotonic() + CPU_POLL_S if cpu_limit is not None and cpu_start is not None \
-            else float("inf")
+        if memory_limit is not None and memory_start is None:
+            memory_start = container_memory_bytes()
+        poll_s = CPU_POLL_S if memory_start is None else MEMORY_POLL_S
+        next_cpu_check = time.monotonic() + poll_s if (cpu_limit is not None and cpu_start is not None) \
+            or memory_start is not None else float("inf")
         while not self.forker_gone and outcome.killed_for is None:
             now = time.monotonic()
             if now >= deadline:
                 outcome.killed_for = "timeout"
                 return
             if now >= next_cpu_check:
-                used = container_cpu_s()
-                if used is not None and used - cpu_start > cpu_limit:
-                    outcome.killed_for = "timeout"
+                if cpu_limit is not None and cpu_start is not None:
+                    used = container_cpu_s()
+                    if used is not None and used - cpu_start > cpu_limit:
+                        outcome.killed_for = "timeout"
+                        return
+                if memory_start is not None and (container_memory_bytes() or 0) - memory_start > memory_limit:
+                    outcome.killed_for = "memory_limit"
                     return
-                next_cpu_check = now + CPU_POLL_S
+                next_cpu_check = now + poll_s
             for fd, _ in self.poller.poll(min(deadline, next_cpu_check) - now):
                 if fd == self.forker_pidfd:
                     self.forker_gone = True
@@ -252,22 +266,24 @@ RUNNER_AND_FORKSERVER = 2  # tasks alive in the container between two tests of a
 
 
 def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
-          cpu_limit: float | None = None) -> Outcome:
+          cpu_limit: float | None = None, memory_limit: int | None = None) -> Outcome:
     """Have the fork server fork a child for ``payload``, feed it ``stdin_data``, supervise it.
 
-    Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, or when the
-    container's processes together have used ``cpu_limit`` CPU seconds.
+    Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, when the
+    container's processes together have used ``cpu_limit`` CPU seconds, or when they hold
+    ``memory_limit`` bytes of resident memory more than before the fork.
 
     Raises:
         ForkserverLost: the fork server does not answer.
     """
+    memory_start = container_memory_bytes() if memory_limit is not None else None
     _, ours, _ = fork_child(payload)
     started = time.monotonic()  # after the fork: a fork server restarted meanwhile costs the test nothing
     watch = Watch(ours, stdin_data, FORKSERVER.pidfd)
     outcome = Outcome()
     nonce = payload["nonce"]
     watch.run(outcome, started + wall_s, output_limit, cpu_limit,
-              until=lambda o: o.ends_with(ENDED, nonce))
+              until=lambda o: o.ends_with(ENDED, nonce), memory_limit=memory_limit, memory_start=memory_start)
     if watch.finish(outcome, nonce, started, output_limit, RUNNER_AND_FORKSERVER):
         watch.close()
     return outcome
