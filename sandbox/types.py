@@ -107,11 +107,16 @@ class Limits:
 
     Attributes:
         time_limit_s: CPU seconds per test case.
-        memory_limit_mb: address space per process, MiB (on top of the runner's own mappings
-            for forked Python tests).
+        memory_limit_mb: MiB per process: its address space (C, C++, Rust; on top of the runner's
+            own mappings for forked Python tests), or, for runtimes that reserve far more address
+            space than they use (Java, Go, JavaScript, TypeScript), its heap (``-Xmx``,
+            ``--max-old-space-size``, ``GOMEMLIMIT``) and the resident memory of the test's
+            processes, which may exceed it by the runtime's own footprint
+            (``sandbox.inside.languages``).
         output_limit_bytes: stdout + stderr per test case.
         file_size_limit_mb: largest file a test process may write, MiB.
-        compile_time_limit_s: CPU seconds for compiling (C, C++).
+        compile_time_limit_s: CPU seconds for compiling (every language but Python), the
+            compiler's processes together.
         wall_time_limit_s: wall-clock seconds per test case; by default ``3 * time_limit_s + 1``,
             a floor generous enough that a busy host never turns a correct program into a timeout.
     """
@@ -143,8 +148,10 @@ class Limits:
         }
 
     def worst_case_s(self, n_tests: int) -> float:
-        """Upper bound of the wall-clock seconds one job may take in the container."""
-        return self.compile_time_limit_s * 2 + 5 + n_tests * (self.wall_time_limit_s + 1)
+        """Upper bound of the wall-clock seconds one job may take in the container (in any language:
+        a runtime's start-up adds up to ``3 * startup_s`` per test)."""
+        startup_s = max(language.startup_s for language in LANGUAGES.values())
+        return self.compile_time_limit_s * 2 + 5 + n_tests * (self.wall_time_limit_s + 3 * startup_s + 1)
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,8 @@ class Job:
         for test in self.tests:
             _require(test.kind in supported,
                      f"{self.language} programs take {', '.join(supported)} tests, not {test.kind!r}")
+            _require(test.kind != "call" or self.language == "python" or not test.kwargs,
+                     f"{self.language} functions take positional arguments only: a call test's 'kwargs' must be empty")
         _require(self.compare in COMPARE_MODES, f"compare must be one of {', '.join(COMPARE_MODES)}")
         _require(self.float_tolerance >= 0, "float_tolerance must be >= 0")
         _require(len(self.tests) > 0, "a job needs at least one test case")
