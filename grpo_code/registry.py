@@ -3,11 +3,12 @@
 ``load_suite(spec)`` accepts:
 
 - a built-in suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``);
-  options after ``?`` go to its loader (``humaneval?form=whole``), except two that work on every
-  suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME) and ``limit=N`` (the first N);
+  options after ``?`` go to its loader (``humaneval?form=whole``), except three that work on every
+  suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME), ``language=NAME`` (its tasks in
+  that language, ``TaskSuite.for_language``) and ``limit=N`` (the first N);
 - a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
-- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME]``: a Hugging Face data
-  set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
+- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME][&language=NAME]``: a Hugging
+  Face data set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
 - the name of an entry point in the group ``grpo_code.suites`` (other packages' suites): it
   loads to a ``TaskSuite``, a callable returning one, or a path to a suite folder.
 
@@ -17,6 +18,7 @@ Unknown names fail loudly with "did you mean ...".
 from __future__ import annotations
 
 import difflib
+import logging
 import re
 from dataclasses import dataclass
 from importlib import metadata
@@ -27,6 +29,8 @@ import yaml
 
 from grpo_code.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
 from grpo_code.tasks import TaskFormatError, TaskSuite, check_defaults, parse_task, read_jsonl
+
+log = logging.getLogger(__name__)
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "tasks"
 ENTRY_POINT_GROUP = "grpo_code.suites"
@@ -161,8 +165,10 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
     split = options.pop("split", "test")
     config = options.pop("config", None)
     limit = options.pop("limit", None)
+    language = options.pop("language", None)
     if options:
-        raise UnknownSuiteError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+        raise UnknownSuiteError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit, "
+                                "language")
     try:
         records = _read_hf(target, split, config)
     except (OSError, ValueError, KeyError) as e:  # datasets' not-found, offline and bad-split errors
@@ -175,13 +181,27 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
     tasks = []
     for i, record in enumerate(records):
         try:
-            tasks.append(adapter.task_from_record(record, i))
+            task = adapter.task_from_record(record, i)
         except (KeyError, ValueError, TypeError) as e:
             raise TaskFormatError(f"record does not fit the {adapter_name} schema: {type(e).__name__}: {e}",
                                   path=f"hf:{target}[{split}]", line=i + 1) from None
+        if task is not None:  # None: a record the adapter leaves out (an interactive problem)
+            tasks.append(task)
+    if len(tasks) < len(records):
+        log.info("hf:%s: %d of %d records left out by the %s adapter", target, len(records) - len(tasks),
+                 len(records), adapter_name)
     name = f"{Path(target).name or target}-{split}"
-    return TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
-                     prompt_template=adapter.PROMPT_TEMPLATE, description=adapter.__doc__.strip().splitlines()[0])
+    suite = TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
+                      prompt_template=adapter.PROMPT_TEMPLATE, description=adapter.__doc__.strip().splitlines()[0])
+    return suite if language is None else in_language(suite, language)
+
+
+def in_language(suite: TaskSuite, language: str) -> TaskSuite:
+    """``suite.for_language(language)``, its error an ``UnknownSuiteError`` (``--language``, ``?language=``)."""
+    try:
+        return suite.for_language(language)
+    except ValueError as e:
+        raise UnknownSuiteError(str(e)) from None
 
 
 def _read_hf(target: str, split: str, config: str | None):
@@ -246,8 +266,9 @@ def load_suite(spec: str) -> TaskSuite:
         target, options = _split_spec(spec[3:])
         return load_hf_suite(target, options)
     base, options = _split_spec(spec)
-    split, limit = options.pop("split", None), options.pop("limit", None)
-    return _filter(_load_named(base, options), split, limit)
+    split, limit, language = options.pop("split", None), options.pop("limit", None), options.pop("language", None)
+    suite = _load_named(base, options)
+    return _filter(suite if language is None else in_language(suite, language), split, limit)
 
 
 def _filter(suite: TaskSuite, split: str | None, limit: str | None) -> TaskSuite:

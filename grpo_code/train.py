@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from grpo_code.models import DEFAULT_MODEL, load_tokenizer, resolve_model
-from grpo_code.registry import load_suite
+from grpo_code.registry import in_language, load_suite
 from grpo_code.rewards import REWARD_MODES, FormatReward, PassRateReward
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,9 @@ class CodeRLArguments:
     sandbox_concurrency: int | None = field(default=None, metadata={
         "help": "Sandbox containers per training process (default: CPU cores / processes on the node)."})
     max_tasks: int | None = field(default=None, metadata={"help": "Use only the first N tasks of the suite."})
+    language: str | None = field(default=None, metadata={
+        "help": "Train on the suite's tasks in this language only (javascript, java, ...): its tasks of that "
+                "language, and the problems whose data has a reference in it (codecontests)."})
 
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
@@ -121,6 +124,8 @@ def build_trainer(code_args: CodeRLArguments, grpo_args, executor, callbacks=(),
     from trl import GRPOTrainer
 
     suite = load_suite(code_args.suite)
+    if code_args.language:
+        suite = in_language(suite, code_args.language)
     if code_args.max_tasks:
         suite = suite.select([t.task_id for t in suite][: code_args.max_tasks])
     reward_funcs = [PassRateReward(suite, executor, mode=code_args.reward_mode,
