@@ -16,7 +16,9 @@ from sandbox.inside.languages import LANGUAGES
 
 TEST_KINDS = ("assert", "stdio", "call")
 COMPARE_MODES = ("tokens", "lines", "exact")
-TEST_STATUSES = ("passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit")
+# ``checker_error``: the task's checker raised or ran out of time on a test (the task's fault, never the
+# program's): the verdict has no pass rate, as for ``sandbox_error``. Checkers run in the judge.
+TEST_STATUSES = ("passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit", "checker_error")
 PROGRAM_STATUSES = ("compile_error", "no_code", "sandbox_error")
 STATUSES = TEST_STATUSES + PROGRAM_STATUSES
 
@@ -258,8 +260,9 @@ class Verdict:
 
     @property
     def pass_rate(self) -> float | None:
-        """Passed tests / tests, in [0, 1]; None for ``sandbox_error`` (not the program's fault)."""
-        if self.status == "sandbox_error":
+        """Passed tests / tests, in [0, 1]; None for ``sandbox_error`` and when a test is
+        ``checker_error`` (neither is the program's fault: never a 0 in training)."""
+        if self.status == "sandbox_error" or any(t.status == "checker_error" for t in self.tests):
             return None
         if not self.n_tests:
             return 0.0
