@@ -110,3 +110,17 @@ def container_memory_bytes() -> int | None:
             if found == len(wanted):
                 return total
     return total if found else None
+
+
+def container_memory_usage_and_peak() -> tuple[int, int] | None:
+    """The container's memory charge now and its highest so far, bytes (cgroup v2 ``memory.current``
+    and ``memory.peak``, or v1's ``usage_in_bytes`` and ``max_usage_in_bytes``; page cache
+    included); None if unknown. The peak is the kernel's own record, so a burst between two
+    polls of ``container_memory_bytes`` is in it when it set a new high."""
+    usage_fd, kind = _cgroup_fd("memory.usage", (("/sys/fs/cgroup/memory.current", "v2"),
+                                                 ("/sys/fs/cgroup/memory/memory.usage_in_bytes", "v1")))
+    peak_fd, _ = _cgroup_fd("memory.peak", (("/sys/fs/cgroup/memory.peak", "v2"),
+                                            ("/sys/fs/cgroup/memory/memory.max_usage_in_bytes", "v1")))
+    if usage_fd < 0 or peak_fd < 0:
+        return None
+    return int(os.pread(usage_fd, 64, 0)), int(os.pread(peak_fd, 64, 0))

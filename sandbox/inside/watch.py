@@ -15,7 +15,8 @@ import os
 import select
 import time
 
-from .cgroup import container_cpu_s, container_memory_bytes, oom_since_last_check, tasks_in_container
+from .cgroup import (container_cpu_s, container_memory_bytes, container_memory_usage_and_peak, oom_since_last_check,
+                     tasks_in_container)
 from .forkclient import FORKSERVER, fork_child, kill_all
 from .records import ENDED, is_record, parse
 
@@ -271,12 +272,16 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
 
     Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, when the
     container's processes together have used ``cpu_limit`` CPU seconds, or when they hold
-    ``memory_limit`` bytes of resident memory more than before the fork.
+    ``memory_limit`` bytes of resident memory more than before the fork. A burst of memory
+    between two polls is still caught when it set the container's highest memory charge: then
+    the kernel's peak says how high the test went (page cache included: the compile step has read
+    the runtime's files already).
 
     Raises:
         ForkserverLost: the fork server does not answer.
     """
     memory_start = container_memory_bytes() if memory_limit is not None else None
+    charge_start = container_memory_usage_and_peak() if memory_limit is not None else None
     _, ours, _ = fork_child(payload)
     started = time.monotonic()  # after the fork: a fork server restarted meanwhile costs the test nothing
     watch = Watch(ours, stdin_data, FORKSERVER.pidfd)
@@ -286,4 +291,9 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
               until=lambda o: o.ends_with(ENDED, nonce), memory_limit=memory_limit, memory_start=memory_start)
     if watch.finish(outcome, nonce, started, output_limit, RUNNER_AND_FORKSERVER):
         watch.close()
+    if charge_start is not None and outcome.killed_for is None:
+        charge_end = container_memory_usage_and_peak()
+        usage, peak = charge_start
+        if charge_end is not None and charge_end[1] > peak and charge_end[1] - usage > memory_limit:
+            outcome.killed_for = "memory_limit"  # a new high, set by this test, past its limit
     return outcome
