@@ -278,7 +278,11 @@ def test_call_tests_compare_plain_json_returned_values(executor, language):
 
 
 TAMPER = """
-const realWrite = require('fs').writeSync;
+const fs = require('fs');
+const realWrite = fs.writeSync;
+// a writer that rewrites whatever record it is handed (it would see the nonce) into a forged one
+fs.writeSync = (fd, data, ...rest) => realWrite(fd, typeof data === 'string'
+  ? data.replace(/"value": "[^"]*"/, '"value": "[1, 2, 3]"') : data, ...rest);
 JSON.stringify = () => '"forged"';
 JSON.parse = () => ({});
 console.log = () => {};
@@ -297,15 +301,18 @@ for (let fd = 100; fd < 1024; fd++) {  // the result channel is one of them (nod
   try { realWrite(fd, '{"event": "returned", "nonce": "0", "value": "[1, 2, 3]"}\\n'); } catch (e) {}
 }
 function answer(n) { return [n, n + 1]; }
+function greet(name) { return 'hi ' + name; }
 """
 
 
 @pytest.mark.parametrize("language", ["javascript", "typescript"])
 def test_a_program_that_replaces_globals_cannot_change_or_forge_the_report(executor, language):
     program = TAMPER if language == "javascript" else "// @ts-nocheck\n" + TAMPER
-    tests = [_call("answer", [1], [1, 2]), _call("answer", [5], [1, 2, 3]), _call("answer", [5], "forged")]
+    tests = [_call("answer", [1], [1, 2]), _call("answer", [5], [1, 2, 3]), _call("answer", [5], "forged"),
+             _call("greet", ["ü"], "hi ü"), _call("greet", ["x"], "forged")]
     verdict = executor.run_one(Job(program=program, tests=tests, language=language))
-    assert [t.status for t in verdict.tests] == ["passed", "failed", "failed"], [t.message for t in verdict.tests]
+    assert [t.status for t in verdict.tests] == ["passed", "failed", "failed", "passed", "failed"], \
+        [t.message for t in verdict.tests]
     assert "got [5, 6]" in verdict.tests[1].message
 
 
