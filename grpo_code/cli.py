@@ -261,6 +261,10 @@ def cmd_tasks_validate(args) -> int:
         out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) {escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
+    with_checker = sum(t.checker is not None for t in suite)
+    if with_checker:
+        out.print(f"[yellow]{with_checker} task(s) carry a checker: validated, not run yet (checkers run in the "
+                  "sandbox's judge); their stdio tests were compared by 'compare'[/]")
     return 1 if failing else 0
 
 
