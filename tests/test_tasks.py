@@ -216,3 +216,24 @@ def test_for_language_picks_the_problems_with_a_reference_in_that_language(tmp_p
         suite.for_language("rust")
     with pytest.raises(ValueError, match="unknown language 'cobol'"):
         suite.for_language("cobol")
+
+
+def test_the_readme_checkers_accept_every_right_answer_and_reject_wrong_ones():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Checkers", 1)[1].split("\n## ", 1)[0]
+    permutation, floats = re.findall(r"```python\n(.*?)```", section, re.S)
+    checks = []
+    for code in (permutation, floats):
+        task = parse_task({**STDIO, "checker": code})  # a valid task checker
+        namespace = {}
+        exec(task.checker, namespace)  # noqa: S102 - the README's own example
+        checks.append(namespace["check"])
+    perm, close = checks
+    assert all(perm("3\n", out, "1 2 3\n") for out in ("1 2 3\n", "3 2 1\n", "2\n1\n3"))
+    assert not any(perm("3\n", out, "1 2 3\n") for out in ("1 2\n", "1 1 2\n", "0 1 2\n", "1 2 3 4\n", ""))
+    assert close("", "0.3333333\n", "0.333333333\n") == 1.0 and close("", "1e3 2\n", "1000.0000001 2.0\n") == 1.0
+    assert close("", "0.5 0.25\n", "0.5 0.3\n") == 0.5  # partial credit per number
+    assert close("", "0.5\n", "0.5 0.3\n") is False and close("", "abc\n", "0.5\n") is False
