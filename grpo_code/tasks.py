@@ -398,7 +398,8 @@ class TaskSuite:
             raise ValueError(f"unknown language {language!r}; the sandbox runs {', '.join(LANGUAGES)}")
         tasks = tuple(t for t in (task.for_language(language) for task in self.tasks) if t is not None)
         if not tasks:
-            available = sorted({t.language for t in self.tasks} | {lang for t in self.tasks for lang in t.reference_solutions})
+            available = sorted({t.language for t in self.tasks}
+                               | {lang for t in self.tasks for lang in t.reference_solutions})
             raise ValueError(f"suite {self.name!r} has no task in {language}; its languages: {', '.join(available)}")
         return replace(self, name=f"{self.name}-{language}", tasks=tasks, _index={})
 

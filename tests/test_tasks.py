@@ -208,7 +208,8 @@ def test_for_language_picks_the_problems_with_a_reference_in_that_language(tmp_p
     assert js.name == "s-javascript"
     assert [(t.task_id, t.language, t.reference_solution) for t in js] == [
         ("p/1", "javascript", "js 1"), ("p/2", "javascript", "js 2")]
-    assert js.tasks[0].prelude is None and js.tasks[0].reference_solutions == {"java": "java 1", "python": "print(input())\n"}
+    assert js.tasks[0].prelude is None
+    assert js.tasks[0].reference_solutions == {"java": "java 1", "python": "print(input())\n"}
     assert js.tasks[0].tests == suite.tasks[0].tests
     assert [t.task_id for t in suite.for_language("go")] == ["p/3/go"]
     assert suite.for_language("python").tasks == suite.tasks[:2]

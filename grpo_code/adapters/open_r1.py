@@ -104,13 +104,15 @@ def _codeforces_task(record: dict, index: int) -> Task | None:
     cases = record.get("official_tests") or record.get("examples") or []
     if not cases:
         raise ValueError("the record has no official_tests and no examples")
-    tests = tuple(TestCase(kind="stdio", stdin=c.get("input") or "", expected_stdout=_field(c, "output")) for c in cases)
+    tests = tuple(TestCase(kind="stdio", stdin=c.get("input") or "", expected_stdout=_field(c, "output"))
+                  for c in cases)
     parts = [str(record.get("title") or problem_id), _field(record, "description").strip()]
     for heading, name in (("Input", "input_format"), ("Output", "output_format")):
         if record.get(name):
             parts.append(f"{heading}\n{record[name].strip()}")
     for i, example in enumerate(record.get("examples") or [], start=1):
-        parts.append(f"Example {i}\nInput:\n```\n{example.get('input', '')}```\nOutput:\n```\n{example.get('output', '')}```")
+        parts.append(f"Example {i}\nInput:\n```\n{example.get('input', '')}```\n"
+                     f"Output:\n```\n{example.get('output', '')}```")
     if record.get("note"):
         parts.append(f"Note\n{record['note'].strip()}")
     checker = record.get("generated_checker")

@@ -67,7 +67,8 @@ REFERENCES = {
 "fizzbuzz": tokens("""        int n = Integer.parseInt(in.nextToken());
         StringBuilder out = new StringBuilder();
         for (int i = 1; i <= n; i++) {
-            out.append(i % 15 == 0 ? "FizzBuzz" : i % 3 == 0 ? "Fizz" : i % 5 == 0 ? "Buzz" : String.valueOf(i)).append('\\n');
+            out.append(i % 15 == 0 ? "FizzBuzz" : i % 3 == 0 ? "Fizz" : i % 5 == 0 ? "Buzz" : String.valueOf(i))
+                .append('\\n');
         }
         System.out.print(out);
 """),
