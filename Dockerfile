@@ -8,6 +8,7 @@ FROM ${BASE}
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       python3 gcc g++ libc6-dev \
+      nodejs node-typescript openjdk-17-jdk-headless rustc golang-go \
  && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 10001 --user-group --no-create-home --home-dir /tmp --shell /usr/sbin/nologin sandbox
 

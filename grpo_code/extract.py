@@ -17,6 +17,11 @@ LANGUAGE_TAGS = {
     "python": {"python", "py", "python3", "py3"},
     "c": {"c", "h"},
     "cpp": {"cpp", "c++", "cc", "cxx", "hpp"},
+    "javascript": {"javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"},
+    "typescript": {"typescript", "ts", "tsx", "mts"},
+    "java": {"java"},
+    "rust": {"rust", "rs"},
+    "go": {"go", "golang"},
 }
 # A fence line: ``` or ~~~ (3 or more), then an optional one-word info string, then the line ends.
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([A-Za-z0-9_+#.-]*)[ \t]*$")
@@ -25,6 +30,11 @@ _CODE_HINT = {
     "python": re.compile(r"^\s*(def |class |import |from \S+ import |return\b|print\(|for |while |if |\w+\s*=)", re.M),
     "c": re.compile(r"#include|\bint\s+main\s*\("),
     "cpp": re.compile(r"#include|\bint\s+main\s*\("),
+    "javascript": re.compile(r"^\s*(function\s+\w|(const|let|var)\s+\w|console\.log\(|require\(|import\s)", re.M),
+    "typescript": re.compile(r"^\s*(function\s+\w|(const|let|var)\s+\w|console\.log\(|require\(|import\s)", re.M),
+    "java": re.compile(r"\bclass\s+\w+|\bstatic\s+void\s+main\s*\("),
+    "rust": re.compile(r"\bfn\s+main\s*\(|^\s*use\s+std\b", re.M),
+    "go": re.compile(r"^\s*package\s+main\b|\bfunc\s+main\s*\(", re.M),
 }
 
 
@@ -132,7 +142,8 @@ def extract_program(completion: str, language: str = "python", prompt: str | Non
 
     Args:
         completion: the model's text.
-        language: the task's language (``python``, ``c``, ``cpp``).
+        language: the task's language (a key of ``LANGUAGE_TAGS``: ``python``, ``c``, ``cpp``,
+            ``javascript``, ``typescript``, ``java``, ``rust``, ``go``).
         prompt: the task's raw prompt; when it is Python source (human-eval style), the program
             is the prompt followed by the extracted code, so a continuation or a block that
             only redefines the entry point still has the prompt's imports and helpers.

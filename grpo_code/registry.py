@@ -4,11 +4,12 @@
 
 - a bundled suite name: a folder under the project's ``tasks/`` (``humaneval``, ``warmup-python``),
   which an installed wheel carries as ``grpo_code/suites/``;
-  options after ``?`` go to its loader (``humaneval?form=whole``), except two that work on every
-  suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME) and ``limit=N`` (the first N);
+  options after ``?`` go to its loader (``humaneval?form=whole``), except three that work on every
+  suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME), ``language=NAME`` (its tasks in
+  that language, ``TaskSuite.for_language``) and ``limit=N`` (the first N);
 - a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
-- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME]``: a Hugging Face data
-  set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
+- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME][&language=NAME]``: a Hugging
+  Face data set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
   ``split`` means the same here (the tasks of that split): it is the data set split that is read
   (default ``test``), and each task's ``metadata.split`` records it;
 - the name of an entry point in the group ``grpo_code.suites`` (other packages' suites): it
@@ -20,6 +21,7 @@ Unknown names fail loudly with "did you mean ...".
 from __future__ import annotations
 
 import difflib
+import logging
 import re
 from dataclasses import dataclass, replace
 from importlib import metadata
@@ -40,6 +42,8 @@ from grpo_code.errors import (
 )
 from grpo_code.jsonl import read_jsonl
 from grpo_code.tasks import DEFAULT_TEMPLATE, Task, TaskSuite, check_defaults, parse_task
+
+log = logging.getLogger(__name__)
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # Where the bundled suites are: inside the installed package (the wheel maps the repository's
@@ -183,8 +187,9 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
     split = options.pop("split", "test")
     config = options.pop("config", None)
     limit = _limit(options.pop("limit", None))
+    language = options.pop("language", None)
     if options:
-        raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit")
+        raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit, language")
     require_modules("an hf: suite", "datasets")
     try:
         records = _read_hf(target, split, config)
@@ -204,11 +209,28 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
         except (KeyError, ValueError, TypeError) as e:
             raise TaskFormatError(f"record does not fit the {adapter_name} schema: {type(e).__name__}: {e}",
                                   path=f"hf:{target}[{split}]", line=i + 1) from None
-        tasks.append(replace(task, metadata={**task.metadata, "split": split}))
+        if task is not None:  # None: a record the adapter leaves out (an interactive problem)
+            tasks.append(replace(task, metadata={**task.metadata, "split": split}))
+    if len(tasks) < len(records):
+        log.info("hf:%s: %d of %d records left out by the %s adapter", target, len(records) - len(tasks),
+                 len(records), adapter_name)
     name = f"{Path(target).name or target}-{split}"
-    return TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
-                     prompt_template=adapter.PROMPT_TEMPLATE,
-                     description=(adapter.__doc__ or "").strip().partition("\n")[0])
+    suite = TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
+                      prompt_template=adapter.PROMPT_TEMPLATE,
+                      description=(adapter.__doc__ or "").strip().partition("\n")[0])
+    return suite if language is None else in_language(suite, language)
+
+
+def in_language(suite: TaskSuite, language: str) -> TaskSuite:
+    """``suite.for_language(language)`` (``--language``, ``?language=``).
+
+    Raises:
+        ConfigError: the suite has no task in that language (the message lists its languages).
+    """
+    try:
+        return suite.for_language(language)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
 
 
 def _read_hf(target: str, split: str, config: str | None):
@@ -278,8 +300,9 @@ def load_suite(spec: str) -> TaskSuite:
         target, options = _split_spec(spec[3:])
         return load_hf_suite(target, options)
     base, options = _split_spec(spec)
-    split, limit = options.pop("split", None), options.pop("limit", None)
-    return _filter(_load_named(base, options), split, limit)
+    split, limit, language = options.pop("split", None), options.pop("limit", None), options.pop("language", None)
+    suite = _load_named(base, options)
+    return _filter(suite if language is None else in_language(suite, language), split, limit)
 
 
 def _filter(suite: TaskSuite, split: str | None, limit: str | None) -> TaskSuite:

@@ -88,11 +88,11 @@ def result_record(sample: Sample, verdict, program: str | None = None) -> dict:
 
 
 def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
-    """task_id -> (n, c): scored samples and passed ones. ``sandbox_error`` samples are left out:
-    they say nothing about the model."""
+    """task_id -> (n, c): scored samples and passed ones. Samples without a pass rate
+    (``sandbox_error``, a ``checker_error`` test) are left out: they say nothing about the model."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for r in results:
-        if r["status"] == "sandbox_error":
+        if r["status"] == "sandbox_error" or r.get("pass_rate", 0.0) is None:
             continue
         counts[r["task_id"]][0] += 1
         counts[r["task_id"]][1] += r["status"] == "passed"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -20,11 +21,15 @@ from sandbox.types import COMPARE_MODES
 TASK_FIELDS = {
     "task_id", "prompt", "language", "entry_point", "tests", "reference_solution", "canonical_solution",
     "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata", "prelude",
+    "reference_solutions", "checker",
 }
-DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution"}
+DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution",
+                                    "reference_solutions"}
 LIMIT_FIELDS = ("time_limit_s", "memory_limit_mb", "output_limit_bytes")  # a task's share of sandbox.Limits
 DEFAULT_LIMITS = Limits()  # the sandbox owns the default limits; a task's are the same
 DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
+CHECKER_FUNCTION = "check"
+_JS_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,14 @@ class Task:
         prelude: code run before every program of this task, in the same file: the imports a
             benchmark's own harness provides, e.g. LiveCodeBench's
             ``from typing import *`` block, so that scores match the benchmark's.
+        reference_solutions: known-correct programs in other languages, by language (an
+            extension of TASK_FORMAT.md, for problems whose data has solutions in several
+            languages: ``for_language`` picks one).
+        checker: Python code defining ``check(input: str, output: str, expected: str) -> bool | float``
+            (TASK_FORMAT.md), which judges each ``stdio`` test of a problem that accepts several right
+            outputs: True or 1.0 accepts, a float in [0, 1] is partial credit. Parsed and validated
+            here; the sandbox runs it in the judge (until then, stdio output is compared by
+            ``compare``).
     """
 
     task_id: str
@@ -62,6 +75,8 @@ class Task:
     float_tolerance: float = Job.float_tolerance
     metadata: Mapping[str, Any] = field(default_factory=dict)
     prelude: str | None = None
+    reference_solutions: Mapping[str, str] = field(default_factory=dict)
+    checker: str | None = None
 
     @property
     def limits(self) -> Limits:
@@ -91,7 +106,24 @@ class Task:
             d["metadata"] = dict(self.metadata)
         if self.prelude:
             d["prelude"] = self.prelude
+        if self.reference_solutions:
+            d["reference_solutions"] = dict(self.reference_solutions)
+        if self.checker:
+            d["checker"] = self.checker
         return d
+
+    def for_language(self, language: str) -> Task | None:
+        """This task in ``language``: itself when that is its language; the same problem with the
+        reference solution in ``language`` when ``reference_solutions`` has one (its stdio tests
+        are the same in every language; a prelude is the task language's and is dropped); else None."""
+        if language == self.language:
+            return self
+        if language not in self.reference_solutions:
+            return None
+        everyone: dict[str, str | None] = {**self.reference_solutions, self.language: self.reference_solution}
+        others = {lang: code for lang, code in everyone.items() if lang != language and code is not None}
+        return replace(self, language=language, reference_solution=self.reference_solutions[language],
+                       reference_solutions=others, prelude=None)
 
 
 TASK_DEFAULTS = {f.name: f.default for f in fields(Task)}
@@ -196,6 +228,13 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
         if test.kind not in supported:
             raise TaskFormatError(f"{language} tasks take {', '.join(supported)} tests, not {test.kind!r}",
                                   field=f"tests[{i}].kind", **where)
+        if test.kind == "call" and language != "python":
+            if test.kwargs:
+                raise TaskFormatError(f"{language} functions take positional arguments only; put them in 'args'",
+                                      field=f"tests[{i}].kwargs", **where)
+            if not _JS_IDENTIFIER.match(test.fn_name or ""):
+                raise TaskFormatError(f"expected a {language} function name (ASCII letters, digits, _ and $), "
+                                      f"got {test.fn_name!r}", field=f"tests[{i}].fn_name", **where)
         tests.append(test)
     numbers = {"time_limit_s": ((int, float), "a number of seconds"),
                "memory_limit_mb": (int, "a whole number of MiB"),
@@ -222,11 +261,55 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     prelude = merged.get("prelude")
     if prelude is not None:
         _check_type(prelude, str, "prelude", "a string of code", where)
+    references = merged.get("reference_solutions", {})
+    _check_type(references, dict, "reference_solutions", "a JSON object of language -> program", where)
+    for lang, code in references.items():
+        if lang not in LANGUAGES or lang == language:
+            expected = f"one of {', '.join(sorted(set(LANGUAGES) - {language}))} (the task's own language's "\
+                       "reference is reference_solution)"
+            raise TaskFormatError(f"unknown language {lang!r}; expected {expected}",
+                                  field=f"reference_solutions.{lang}", **where)
+        _check_type(code, str, f"reference_solutions.{lang}", "a string (a complete program)", where)
+        if any(t.kind not in LANGUAGES[lang].test_kinds for t in tests):
+            raise TaskFormatError(f"{lang} programs take only {', '.join(LANGUAGES[lang].test_kinds)} tests",
+                                  field=f"reference_solutions.{lang}", **where)
+    checker = merged.get("checker")
+    if checker is not None:
+        _check_checker(checker, tests, where)
     return Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
                 entry_point=entry_point, reference_solution=reference, compare=compare,
                 time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
                 output_limit_bytes=values["output_limit_bytes"],
-                float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude)
+                float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude,
+                reference_solutions=references, checker=checker)
+
+
+def _check_checker(checker: Any, tests: list[TestCase], where: dict) -> None:
+    """A checker is Python source defining ``check(input, output, expected)`` at top level, for a
+    task with stdio tests; raises TaskFormatError (with the checker's own line) otherwise."""
+    _check_type(checker, str, "checker", "a string of Python code defining check(input, output, expected)", where)
+    try:
+        tree = ast.parse(checker, "<checker>")
+    except (SyntaxError, ValueError) as e:
+        lineno = getattr(e, "lineno", None)
+        line = f" (line {lineno} of the checker)" if lineno else ""
+        raise TaskFormatError(f"the checker does not compile: {getattr(e, 'msg', e)}{line}", field="checker",
+                              **where) from None
+    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and node.name == CHECKER_FUNCTION]
+    if not functions:
+        raise TaskFormatError(f"the checker must define {CHECKER_FUNCTION}(input, output, expected) at top level",
+                              field="checker", **where)
+    args = functions[-1].args
+    positional = len(args.posonlyargs) + len(args.args)
+    required_keywords = [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+    if isinstance(functions[-1], ast.AsyncFunctionDef) or required_keywords or \
+            not (positional - len(args.defaults) <= 3 <= positional or (positional < 3 and args.vararg)):
+        raise TaskFormatError(f"{CHECKER_FUNCTION} must take three arguments (input, output, expected: the test's "
+                              "stdin, the program's stdout, the expected stdout) and return a bool or a float",
+                              field="checker", **where)
+    if not any(t.kind == "stdio" for t in tests):
+        raise TaskFormatError("a checker judges stdio tests, and this task has none", field="checker", **where)
 
 
 def check_defaults(defaults: Mapping[str, Any], path: str | Path | None = None, line: int | None = None) -> None:
@@ -297,7 +380,25 @@ class TaskSuite:
 
     @property
     def languages(self) -> list[str]:
+        """The languages of its tasks, sorted (not counting ``reference_solutions``)."""
         return sorted({t.language for t in self.tasks})
+
+    def for_language(self, language: str) -> TaskSuite:
+        """The suite's tasks in ``language`` (``--language``): the tasks of that language, and the
+        problems whose data has a reference solution in it (``Task.for_language``). Its name is
+        ``NAME-LANGUAGE`` (so that runs in two languages of the same problems never share a folder).
+
+        Raises:
+            ValueError: the sandbox does not run ``language``, or no task of the suite is in it.
+        """
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; the sandbox runs {', '.join(LANGUAGES)}")
+        tasks = tuple(t for t in (task.for_language(language) for task in self.tasks) if t is not None)
+        if not tasks:
+            available = sorted({t.language for t in self.tasks}
+                               | {lang for t in self.tasks for lang in t.reference_solutions})
+            raise ValueError(f"suite {self.name!r} has no task in {language}; its languages: {', '.join(available)}")
+        return replace(self, name=f"{self.name}-{language}", tasks=tasks, _index={})
 
     def format_prompt(self, task: Task) -> str:
         """What the policy sees for ``task``: the prompt template applied to its prompt."""

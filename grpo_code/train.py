@@ -23,7 +23,7 @@ from pathlib import Path
 
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
-from grpo_code.registry import load_suite
+from grpo_code.registry import in_language, load_suite
 from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward
 from grpo_code.tasks import TaskSuite
 
@@ -53,6 +53,9 @@ class GrpoCodeArguments:
     sandbox_concurrency: int | None = field(default=None, metadata={
         "help": "Sandbox containers per training process (default: CPU cores / processes on the node)."})
     max_tasks: int | None = field(default=None, metadata={"help": "Use only the first N tasks of the suite."})
+    language: str | None = field(default=None, metadata={
+        "help": "Train on the suite's tasks in this language only (javascript, java, ...): its tasks of that "
+                "language, and the problems whose data has a reference in it (codecontests)."})
 
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
@@ -151,8 +154,11 @@ def parse_train_args(argv: list[str] | None = None):
 
 
 def training_suite(code_args: GrpoCodeArguments) -> TaskSuite:
-    """The suite to train on: ``code_args.suite``, its first ``max_tasks`` tasks if given."""
+    """The suite to train on: ``code_args.suite``, its tasks in ``code_args.language`` if given,
+    its first ``max_tasks`` tasks if given."""
     suite = load_suite(code_args.suite)
+    if code_args.language:
+        suite = in_language(suite, code_args.language)
     if code_args.max_tasks:
         suite = suite.select([t.task_id for t in suite][: code_args.max_tasks])
     return suite

@@ -111,6 +111,66 @@ print("absent" if not found else "visible: " + " ".join(found))
 """
 
 
+# Per language: a hello world (compiled once, then run), and a program that holds 1 GiB (touched)
+# under a 128 MiB limit, which must be memory_limit (an address-space limit, or for the JVM, Go and
+# V8 the poll of the container's resident memory and the runtime's own heap flag). C has no such
+# row: a C program sees malloc fail and does what it likes (Python's row is above).
+HELLO = {
+    "c": '#include <stdio.h>\nint main(void) { puts("hello"); return 0; }\n',
+    "cpp": '#include <iostream>\nint main() { std::cout << "hello\\n"; }\n',
+    "javascript": "console.log('hello');\n",
+    "typescript": "const greeting: string = 'hello';\nconsole.log(greeting);\n",
+    "java": ('public class Main {\n    public static void main(String[] a) {\n        System.out.println("hello");\n'
+             '    }\n}\n'),
+    "rust": 'fn main() {\n    println!("hello");\n}\n',
+    "go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hello")\n}\n',
+}
+HOG = {
+    "cpp": ("#include <iostream>\n#include <vector>\nint main() {\n    std::vector<std::vector<char>> keep;\n"
+            "    for (int i = 0; i < 1024; i++) keep.emplace_back(1 << 20, 1);\n"
+            "    std::cout << keep.size() << std::endl;\n}\n"),
+    "javascript": ("const keep = [];\nfor (let i = 0; i < 1024; i++) keep.push(new Array(131072).fill(i + 0.5));\n"
+                   "console.log(keep.length);\n"),
+    "typescript": ("const keep: number[][] = [];\n"
+                   "for (let i = 0; i < 1024; i++) keep.push(new Array<number>(131072).fill(i + 0.5));\n"
+                   "console.log(keep.length);\n"),
+    "java": ("import java.util.*;\npublic class Main {\n    public static void main(String[] a) {\n"
+             "        List<long[]> keep = new ArrayList<>();\n"
+             "        for (int i = 0; i < 1024; i++) { long[] b = new long[131072]; Arrays.fill(b, i); keep.add(b); }\n"
+             "        System.out.println(keep.size());\n    }\n}\n"),
+    "rust": ("fn main() {\n    let mut keep: Vec<Vec<u8>> = Vec::new();\n"
+             "    for i in 0..1024 { keep.push(vec![(i % 250) as u8 + 1; 1 << 20]); }\n"
+             "    println!(\"{}\", keep.len());\n}\n"),
+    "go": ("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tkeep := [][]byte{}\n\tfor i := 0; i < 1024; i++ {\n"
+           "\t\tb := make([]byte, 1<<20)\n\t\tfor j := range b {\n\t\t\tb[j] = byte(i + 1)\n\t\t}\n"
+           "\t\tkeep = append(keep, b)\n\t}\n\tfmt.Println(len(keep))\n}\n"),
+}
+
+
+def language_checks(executor: DockerExecutor) -> list[Check]:
+    """Per compiled language: hello world compiles and runs; 1 GiB under a 128 MiB limit is memory_limit."""
+    languages = sorted(HELLO)
+    jobs = [_stdio(HELLO[lang], "hello\n", language=lang) for lang in languages]
+    jobs += [_stdio(HOG[lang], "never\n", Limits(memory_limit_mb=128), lang) for lang in languages if lang in HOG]
+    verdicts = executor.run(jobs)
+    hogs = iter(verdicts[len(languages):])
+    checks = []
+    for lang, hello in zip(languages, verdicts):
+        if lang not in HOG:
+            checks.append(Check(f"{lang}: hello world", "passed",
+                                f"{hello.status}, compiled in {hello.compile_time_s:.1f} s", hello.passed))
+            continue
+        hog = next(hogs)
+        why = hello.compile_output.strip().splitlines()[:1] if hello.status == "compile_error" else \
+            [t.message for t in hello.tests if t.message]
+        hello_seen = f"{hello.status}, compiled in {hello.compile_time_s:.1f} s" + (f": {why[0][:80]}" if why else "")
+        hog_seen = hog.status + (f": {hog.tests[0].message[:80]}" if hog.tests and hog.status != "memory_limit" else "")
+        checks.append(Check(f"{lang}: hello world; 1 GiB under 128 MiB",
+                            "passed; memory_limit", f"{hello_seen}; {hog_seen}",
+                            hello.passed and hog.status == "memory_limit"))
+    return checks
+
+
 def _listener() -> tuple[socket.socket, list[str], threading.Thread]:
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
@@ -191,7 +251,7 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
         jobs = [_stdio(WRITE_SECRET, "written\n") for _ in range(executor.concurrency * 2)]
         executor.run(jobs)
         expect_output("nothing one job writes is visible to the next", READ_SECRET, "absent\n")
-    return checks
+    return checks + language_checks(executor)
 
 
 def _processes(executor: DockerExecutor, container_id: str) -> list[str]:

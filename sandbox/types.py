@@ -17,7 +17,9 @@ from sandbox.inside.records import FLAGS
 
 TEST_KINDS = ("assert", "stdio", "call")
 COMPARE_MODES = ("tokens", "lines", "exact")
-TEST_STATUSES = ("passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit")
+# ``checker_error``: the task's checker raised or ran out of time on a test (the task's fault, never the
+# program's): the verdict has no pass rate, as for ``sandbox_error``. Checkers run in the judge.
+TEST_STATUSES = ("passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit", "checker_error")
 PROGRAM_STATUSES = ("compile_error", "no_code", "sandbox_error")
 STATUSES = TEST_STATUSES + PROGRAM_STATUSES
 
@@ -108,11 +110,16 @@ class Limits:
 
     Attributes:
         time_limit_s: CPU seconds per test case.
-        memory_limit_mb: address space per process, MiB (on top of the runner's own mappings
-            for forked Python tests).
+        memory_limit_mb: MiB per process: its address space (C, C++, Rust; on top of the runner's
+            own mappings for forked Python tests), or, for runtimes that reserve far more address
+            space than they use (Java, Go, JavaScript, TypeScript), its heap (``-Xmx``,
+            ``--max-old-space-size``, ``GOMEMLIMIT``) and the resident memory of the test's
+            processes, which may exceed it by the runtime's own footprint
+            (``sandbox.inside.languages``).
         output_limit_bytes: stdout + stderr per test case.
         file_size_limit_mb: largest file a test process may write, MiB.
-        compile_time_limit_s: CPU seconds for compiling (C, C++).
+        compile_time_limit_s: CPU seconds for compiling (every language but Python), the
+            compiler's processes together.
         wall_time_limit_s: wall-clock seconds per test case; by default ``3 * time_limit_s + 1``,
             a floor generous enough that a busy host never turns a correct program into a timeout.
     """
@@ -144,9 +151,11 @@ class Limits:
         }
 
     def worst_case_s(self, n_tests: int) -> float:
-        """Upper bound of the wall-clock seconds one job may take in the container."""
+        """Upper bound of the wall-clock seconds one job may take in the container (in any language:
+        a runtime's start-up adds up to ``3 * startup_s`` per test)."""
         wall = cast(float, self.wall_time_limit_s)  # set in __post_init__
-        return self.compile_time_limit_s * 2 + 5 + n_tests * (wall + 1)
+        startup_s = max(language.startup_s for language in LANGUAGES.values())
+        return self.compile_time_limit_s * 2 + 5 + n_tests * (wall + 3 * startup_s + 1)
 
 
 @dataclass(frozen=True)
@@ -184,6 +193,8 @@ class Job:
         for test in self.tests:
             _require(test.kind in supported,
                      f"{self.language} programs take {', '.join(supported)} tests, not {test.kind!r}")
+            _require(test.kind != "call" or self.language == "python" or not test.kwargs,
+                     f"{self.language} functions take positional arguments only: a call test's 'kwargs' must be empty")
         _require(self.compare in COMPARE_MODES, f"compare must be one of {', '.join(COMPARE_MODES)}")
         _require(self.float_tolerance >= 0, "float_tolerance must be >= 0")
         _require(len(self.tests) > 0, "a job needs at least one test case")
@@ -264,8 +275,9 @@ class Verdict:
 
     @property
     def pass_rate(self) -> float | None:
-        """Passed tests / tests, in [0, 1]; None for ``sandbox_error`` (not the program's fault)."""
-        if self.status == "sandbox_error":
+        """Passed tests / tests, in [0, 1]; None for ``sandbox_error`` and when a test is
+        ``checker_error`` (neither is the program's fault: never a 0 in training)."""
+        if self.status == "sandbox_error" or any(t.status == "checker_error" for t in self.tests):
             return None
         if not self.n_tests:
             return 0.0

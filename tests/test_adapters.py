@@ -17,6 +17,7 @@ from grpo_code.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
 from grpo_code.errors import ConfigError, TaskFormatError
 from grpo_code.jsonl import read_records
 from grpo_code.registry import load_suite
+from grpo_code.tasks import parse_task
 
 FIXTURES = Path(__file__).parent / "fixtures" / "adapters"
 FILES = {"mbpp": "mbpp.jsonl", "apps": "apps.jsonl", "codecontests": "codecontests.jsonl",
@@ -26,8 +27,9 @@ REQUIRED = {"mbpp": "test_list", "apps": "input_output", "codecontests": "public
             "livecodebench": "public_test_cases", "open-r1": "verification_info"}
 
 
-def _load(adapter: str, path: Path | None = None):
-    return load_suite(f"hf:{path or FIXTURES / FILES[adapter]}?adapter={adapter}&split=test")
+def _load(adapter: str, path: Path | None = None, language: str | None = None):
+    return load_suite(f"hf:{path or FIXTURES / FILES[adapter]}?adapter={adapter}&split=test"
+                      + (f"&language={language}" if language else ""))
 
 
 @pytest.fixture(scope="module")
@@ -126,12 +128,64 @@ def test_codecontests(suites):
     assert add.metadata["tests_per_group"] == {"public_tests": 1, "private_tests": 2, "generated_tests": 2}
     assert add.language == "python" and add.reference_solution.startswith("a, b = map(int, input().split())")
     assert max3.language == "cpp" and "max({a, b, c})" in max3.reference_solution  # no PYTHON3: first CPP
+    # the first solution in each other language is kept (PYTHON 2 is not: the sandbox runs Python 3)
+    assert set(add.reference_solutions) == {"cpp"} and set(max3.reference_solutions) == {"java"}
+    assert echo.reference_solutions == {}
     assert echo.language == "python" and echo.reference_solution is None and len(echo.tests) == 2
     # limits: from the record, clamped to [1, 10] s and [64, 1024] MiB; defaults when absent
     assert [(t.time_limit_s, t.memory_limit_mb) for t in suites["codecontests"]] == [
         (2.5, 256), (10.0, 1024), (2.0, 256)]
     assert add.prompt.startswith("You are given two integers a and b")
     assert suites["codecontests"].format_prompt(max3).endswith("one ```cpp code block.")
+
+
+def test_language_picks_the_problems_with_a_solution_in_it():
+    cpp = _load("codecontests", language="cpp")
+    assert cpp.name == "codecontests.jsonl-test-cpp"
+    assert [(t.task_id, t.language) for t in cpp] == [("codecontests/1000_A. Add Two", "cpp"),
+                                                      ("codecontests/1001_B. Max of Three", "cpp")]
+    assert cpp.tasks[0].reference_solutions == {"python": _load("codecontests").tasks[0].reference_solution}
+    assert cpp.format_prompt(cpp.tasks[0]).endswith("one ```cpp code block.")
+    java = _load("codecontests", language="java")
+    assert [(t.task_id, t.language) for t in java] == [("codecontests/1001_B. Max of Three", "java")]
+    assert "public class" in java.tasks[0].reference_solution
+    with pytest.raises(ConfigError, match="has no task in java; its languages: python"):
+        _load("apps", language="java")  # APPS's solutions are all Python
+
+
+def _check(task):
+    namespace = {}
+    exec(task.checker, namespace)
+    return namespace["check"]
+
+
+def test_open_r1_codeforces_records_carry_their_checkers():
+    suite = load_suite(f"hf:{FIXTURES / 'open_r1_codeforces.jsonl'}?adapter=open-r1&split=test")
+    permutation, plain = suite.tasks  # the interactive problem is left out
+    assert [t.task_id for t in suite] == ["open-r1/codeforces/9001A", "open-r1/codeforces/9001B"]
+    assert [(t.stdin, t.expected_stdout) for t in permutation.tests][:2] == [("3\n", "1 2 3\n"), ("1\n", "1\n")]
+    assert permutation.prompt.startswith("Any Permutation\n\nPrint any permutation")
+    assert "Example 1\nInput:\n```\n3\n```" in permutation.prompt and "Note\nAny order" in permutation.prompt
+    assert [(t.time_limit_s, t.memory_limit_mb) for t in suite] == [(1.0, 256), (10.0, 64)]  # clamped
+    assert plain.checker is None and permutation.metadata["rating"] == 800
+    check = _check(permutation)
+    assert [check("3\n", answer, "1 2 3\n") for answer in ("1 2 3\n", "3 1 2\n", "2\n3\n1\n")] == [1.0] * 3
+    assert [check("3\n", answer, "1 2 3\n") for answer in ("1 2\n", "1 1 2\n", "4 1 2\n", "")] == [0.0] * 4
+    assert parse_task(permutation.to_dict()).checker == permutation.checker  # a valid task checker
+
+
+def test_a_generated_checker_that_prints_no_score_is_the_checkers_failure():
+    exits = open_r1.checker_from_script("import sys\nsys.exit(1)\n")
+    broken = open_r1.checker_from_script("raise RuntimeError('bug in the checker')\n")
+    silent = open_r1.checker_from_script("x = 1\n")
+    ns = [{}, {}, {}]
+    for text, namespace in zip((exits, broken, silent), ns):
+        exec(text, namespace)
+    assert ns[0]["check"]("1\n", "2\n", "1\n") == 0.0  # testlib's wrong answer
+    with pytest.raises(RuntimeError, match="bug in the checker"):
+        ns[1]["check"]("1\n", "1\n", "1\n")
+    with pytest.raises(ValueError, match="printed no score"):
+        ns[2]["check"]("1\n", "1\n", "1\n")
 
 
 def test_livecodebench(suites):
@@ -239,6 +293,14 @@ def test_references_and_known_good_programs_pass(executor, suites):
     failed = [(t.task_id, v.status, v.message or [x.message for x in v.tests if x.status != "passed"][:1])
               for (t, _), v in zip(items, verdicts) if not v.passed]
     assert failed == []
+
+
+@pytest.mark.docker
+def test_references_in_other_languages_pass(executor):
+    tasks = [t for lang in ("cpp", "java") for t in _load("codecontests", language=lang)]
+    verdicts = executor.run([t.job(t.reference_solution) for t in tasks])
+    assert [(t.task_id, t.language, v.status) for t, v in zip(tasks, verdicts)] == [
+        (t.task_id, t.language, "passed") for t in tasks]
 
 
 @pytest.mark.docker

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +78,23 @@ def test_score_reports_bad_lines_and_keeps_the_rest(tmp_path):
     assert f"{samples}:4: 'completion' must be a string, got missing (is 'completon' a misspelling?)" in proc.stderr
     assert "3 sample line(s) could not be scored; the other 1 were scored" in proc.stderr
     assert len((tmp_path / "samples.results.jsonl").read_text().splitlines()) == 1
+
+
+def test_score_one_language_of_a_multi_language_problem(tmp_path):
+    # codecontests' "Add Two" is a python task with a C++ solution too: --language cpp scores C++ answers.
+    fixture = Path(__file__).parent / "fixtures" / "adapters" / "codecontests.jsonl"
+    suite = f"hf:{fixture}?adapter=codecontests&split=test"
+    cpp = "```cpp\n#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b; }\n```"
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text(json.dumps({"task_id": "codecontests/1000_A. Add Two", "completion": cpp}) + "\n")
+    proc = grpo_code("score", str(samples), "--suite", suite, "--language", "cpp", "-k", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status_counts"] == {"passed": 1}
+    proc = grpo_code("score", str(samples), "--suite", suite, "-k", "1", "--json")  # the default: Python
+    assert json.loads(proc.stdout)["status_counts"] == {"no_code": 1}
+    proc = grpo_code("score", str(samples), "--suite", suite, "--language", "rust", "-k", "1")
+    assert proc.returncode != 0 and "has no task in rust; its languages: cpp, java, python" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_tasks_validate_lists_failing_references(tmp_path):

@@ -82,3 +82,20 @@ def test_prose_after_a_code_prompt_is_no_code_but_broken_code_is_a_program():
     assert extract_program("I'm sorry, I can't help with that.", prompt=HE_PROMPT, entry_point="total") is None
     broken = extract_program("    return sum(xs\n", prompt=HE_PROMPT, entry_point="total")
     assert broken == HE_PROMPT + "    return sum(xs\n"  # a compile_error, the model's fault
+
+
+@pytest.mark.parametrize("language, tags, code", [
+    ("javascript", ["js", "javascript", "node", "JS"], "console.log(1);"),
+    ("typescript", ["ts", "typescript"], "const x: number = 1;\nconsole.log(x);"),
+    ("java", ["java"], "public class Main {\n    public static void main(String[] a) {}\n}"),
+    ("rust", ["rs", "rust"], "fn main() {\n    println!(\"1\");\n}"),
+    ("go", ["go", "golang"], "package main\n\nfunc main() {}"),
+])
+def test_each_language_takes_its_own_fence_tags_and_no_other(language, tags, code):
+    for tag in tags:
+        text = f"Here:\n```python\nprint(1)\n```\nand in {language}:\n```{tag}\n{code}\n```\nDone."
+        assert extract_program(text, language=language) == code, tag
+    assert extract_program("```python\nprint(1)\n```", language=language) is None  # only another language's block
+    assert extract_program(f"Sure:\n```\n{code}\n```", language=language) == code  # an untagged block
+    assert extract_program(code, language=language) == code  # bare code
+    assert extract_program("I cannot answer that.", language=language) is None

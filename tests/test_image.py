@@ -39,10 +39,11 @@ def test_the_image_bakes_every_module_the_runner_and_fork_server_load():
 
 def test_the_folder_is_baked_whole_and_only_it():
     files = baked_files()
-    on_disk = sorted(f"sandbox/inside/{p.relative_to(INSIDE).as_posix()}" for p in INSIDE.rglob("*.py")
-                     if "__pycache__" not in p.parts)
+    on_disk = sorted(f"sandbox/inside/{p.relative_to(INSIDE).as_posix()}" for p in INSIDE.rglob("*")
+                     if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
     assert list(files) == on_disk
     assert "sandbox/inside/program_process.py" in files and "sandbox/executor.py" not in files
+    assert "sandbox/inside/program_process.js" in files  # the JavaScript call driver is baked and hashed too
 
 
 def test_the_tag_changes_with_any_baked_file(tmp_path, monkeypatch):

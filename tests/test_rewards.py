@@ -98,3 +98,16 @@ def test_completion_text_shapes():
     parts = [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]
     assert completion_text([{"role": "assistant", "content": parts}]) == "ab"
     assert completion_text([]) == ""
+
+
+def test_a_checker_error_is_never_a_reward(suite):
+    # The task's checker failed on a test: the task's fault, so no pass rate and no reward, not 0.
+    from sandbox import TestResult, Verdict
+
+    tests = (TestResult("passed"), TestResult("checker_error", message="the checker raised ZeroDivisionError"))
+    verdict = Verdict(status="checker_error", tests=tests, n_tests=2)
+    assert verdict.pass_rate is None
+    reward = PassRateReward(suite, None)
+    assert reward.reward_of(verdict) is None
+    half = Verdict(status="failed", tests=(TestResult("passed"), TestResult("failed")), n_tests=2)
+    assert reward.reward_of(half) == 0.5

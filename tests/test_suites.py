@@ -46,9 +46,10 @@ def test_bundled_suites_meet_their_brief():
     assert {t.metadata["split"] for t in warmup} == {"train", "heldout"}
     stdio = load_suite("stdio-basics")
     problems = {t.metadata["problem"] for t in stdio}
-    assert len(problems) >= 30 and stdio.languages == ["c", "cpp", "python"]
+    every = ["c", "cpp", "go", "java", "javascript", "python", "rust", "typescript"]
+    assert len(problems) >= 30 and stdio.languages == every
     for problem in problems:
-        assert sorted(t.language for t in stdio if t.metadata["problem"] == problem) == ["c", "cpp", "python"]
+        assert sorted(t.language for t in stdio if t.metadata["problem"] == problem) == every
     modes = {t.compare for t in stdio}
     assert modes == {"tokens", "lines", "exact"}
     assert any(t.float_tolerance > 0 and "." in t.tests[0].expected_stdout for t in stdio)

@@ -20,17 +20,35 @@ def write_jsonl(path, objs):
     return path
 
 
+STDIO = {"task_id": "t/1", "prompt": "Echo a line.", "reference_solution": "print(input())\n",
+         "tests": [{"kind": "stdio", "stdin": "a\n", "expected_stdout": "a\n"}]}
+
+
 @pytest.mark.parametrize("bad, field, words", [
     ({**GOOD, "tests": []}, "tests", "non-empty list"),
     ({**GOOD, "tests": [{"kind": "asert", "code": "x"}]}, "tests[0]", "kind must be one of"),
     ({**GOOD, "tests": [{"kind": "stdio", "stdin": "1"}]}, "tests[0]", "expected_stdout"),
     ({**GOOD, "time_limit_s": "2"}, "time_limit_s", "a number of seconds"),
     ({**GOOD, "time_limit_s": 0}, "time_limit_s", "> 0"),
-    ({**GOOD, "language": "rust"}, "language", "unknown language"),
+    ({**GOOD, "language": "cobol"}, "language", "unknown language"),
     ({**GOOD, "compare": "fuzzy"}, "compare", "tokens, lines, exact"),
     ({**GOOD, "language": "c"}, "tests[0].kind", "c tasks take stdio tests"),
     ({k: v for k, v in GOOD.items() if k != "prompt"}, "prompt", "required"),
     ({**GOOD, "entry_point": "not a name"}, "entry_point", "function name"),
+    ({**GOOD, "language": "javascript", "tests": [{"kind": "call", "fn_name": "f", "args": [], "kwargs": {"a": 1},
+                                                   "expected": 1}]}, "tests[0].kwargs", "positional arguments only"),
+    ({**GOOD, "language": "typescript", "tests": [{"kind": "call", "fn_name": "fü", "expected": 1}]},
+     "tests[0].fn_name", "typescript function name"),
+    ({**STDIO, "reference_solutions": {"cobol": "x"}}, "reference_solutions.cobol", "unknown language"),
+    ({**STDIO, "reference_solutions": {"python": "x"}}, "reference_solutions.python", "own language"),
+    ({**STDIO, "reference_solutions": {"rust": 3}}, "reference_solutions.rust", "a string"),
+    ({**GOOD, "reference_solutions": {"rust": "fn main() {}"}}, "reference_solutions.rust", "take only stdio"),
+    ({**STDIO, "checker": "def check(input, output, expected)\n    return True\n"}, "checker",
+     "does not compile: expected ':' (line 1 of the checker)"),
+    ({**STDIO, "checker": "def judge(i, o, e):\n    return True\n"}, "checker", "must define check("),
+    ({**STDIO, "checker": "def check(output, expected):\n    return True\n"}, "checker", "three arguments"),
+    ({**STDIO, "checker": 5}, "checker", "a string of Python code"),
+    ({**GOOD, "checker": "def check(i, o, e):\n    return True\n"}, "checker", "has none"),
 ])
 def test_errors_name_file_line_and_field(tmp_path, bad, field, words):
     path = write_jsonl(tmp_path / "suite.jsonl", [GOOD | {"task_id": "t/0"}, bad])
@@ -185,3 +203,63 @@ def test_test_case_field_typo_suggests_the_field(tmp_path):
     with pytest.raises(TaskFormatError,
                        match=r"unknown test case field 'expected_stdot' \(did you mean 'expected_stdout'\?\)"):
         load_suite(str(write_jsonl(tmp_path / "s.jsonl", [bad])))
+
+
+PERMUTATION_CHECKER = """
+def check(input, output, expected):
+    n = int(input.split()[0])
+    got = output.split()
+    return sorted(got, key=int) == [str(i) for i in range(1, n + 1)] if len(got) == n else False
+"""
+
+
+def test_a_checker_and_references_in_other_languages_round_trip(tmp_path):
+    row = {**STDIO, "checker": PERMUTATION_CHECKER,
+           "reference_solutions": {"javascript": "console.log(require('fs').readFileSync(0, 'utf8').trim());\n",
+                                   "rust": "fn main() {}\n"}}
+    task = load_suite(str(write_jsonl(tmp_path / "s.jsonl", [row]))).tasks[0]
+    assert task.checker == PERMUTATION_CHECKER and set(task.reference_solutions) == {"javascript", "rust"}
+    assert parse_task(task.to_dict()) == task
+    assert parse_task({**STDIO, "checker": "def check(i, o, e, *, strict=False):\n    return 1.0\n"}).checker
+
+
+def test_for_language_picks_the_problems_with_a_reference_in_that_language(tmp_path):
+    rows = [{**STDIO, "task_id": "p/1", "reference_solutions": {"javascript": "js 1", "java": "java 1"},
+             "prelude": "import sys"},
+            {**STDIO, "task_id": "p/2", "reference_solutions": {"javascript": "js 2"}},
+            {**STDIO, "task_id": "p/3/go", "language": "go", "reference_solution": "package main"}]
+    suite = load_suite(str(write_jsonl(tmp_path / "s.jsonl", rows)))
+    js = suite.for_language("javascript")
+    assert js.name == "s-javascript"
+    assert [(t.task_id, t.language, t.reference_solution) for t in js] == [
+        ("p/1", "javascript", "js 1"), ("p/2", "javascript", "js 2")]
+    assert js.tasks[0].prelude is None
+    assert js.tasks[0].reference_solutions == {"java": "java 1", "python": "print(input())\n"}
+    assert js.tasks[0].tests == suite.tasks[0].tests
+    assert [t.task_id for t in suite.for_language("go")] == ["p/3/go"]
+    assert suite.for_language("python").tasks == suite.tasks[:2]
+    with pytest.raises(ValueError, match="has no task in rust; its languages: go, java, javascript, python"):
+        suite.for_language("rust")
+    with pytest.raises(ValueError, match="unknown language 'cobol'"):
+        suite.for_language("cobol")
+
+
+def test_the_readme_checkers_accept_every_right_answer_and_reject_wrong_ones():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Checkers", 1)[1].split("\n## ", 1)[0]
+    permutation, floats = re.findall(r"```python\n(.*?)```", section, re.S)
+    checks = []
+    for code in (permutation, floats):
+        task = parse_task({**STDIO, "checker": code})  # a valid task checker
+        namespace = {}
+        exec(task.checker, namespace)
+        checks.append(namespace["check"])
+    perm, close = checks
+    assert all(perm("3\n", out, "1 2 3\n") for out in ("1 2 3\n", "3 2 1\n", "2\n1\n3"))
+    assert not any(perm("3\n", out, "1 2 3\n") for out in ("1 2\n", "1 1 2\n", "0 1 2\n", "1 2 3 4\n", ""))
+    assert close("", "0.3333333\n", "0.333333333\n") == 1.0 and close("", "1e3 2\n", "1000.0000001 2.0\n") == 1.0
+    assert close("", "0.5 0.25\n", "0.5 0.3\n") == 0.5  # partial credit per number
+    assert close("", "0.5\n", "0.5 0.3\n") is False and close("", "abc\n", "0.5\n") is False

@@ -15,8 +15,8 @@ PACKAGE_LOADERS: dict[str, Callable] = {
     "humaneval": humaneval.load_tasks,
 }
 
-# name -> module with task_from_record(record: dict, index: int) -> Task and PROMPT_TEMPLATE,
-# for data sets read through `datasets` (hf:<name>?adapter=NAME).
+# name -> module with task_from_record(record: dict, index: int) -> Task (None: a record left out)
+# and PROMPT_TEMPLATE, for data sets read through `datasets` (hf:<name>?adapter=NAME).
 RECORD_ADAPTERS: dict[str, ModuleType] = {
     "mbpp": mbpp,
     "apps": apps,

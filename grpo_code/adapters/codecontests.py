@@ -9,7 +9,9 @@ Rules:
 - ``stdio`` tests: public, then private, then generated (compared as tokens; problems that accept
   several answers through a checker are judged against the one output given);
 - reference and language: the first PYTHON3 solution (python), else the first CPP one (cpp), else
-  none (python);
+  the first JAVA one (java), else none (python); the first solution in each other of those languages
+  is kept in ``reference_solutions`` (``--language cpp`` or ``java`` picks it; PYTHON 2 solutions
+  are left out: the sandbox runs Python 3);
 - limits from the record, clamped: time to [1, 10] s (2 s when absent), memory to [64, 1024] MiB
   (256 MiB when absent: the sandbox's defaults).
 """
@@ -24,7 +26,8 @@ PROMPT_TEMPLATE = ("{prompt}\n"
                    "Read the input from standard input and write the answer to standard output.\n"
                    "Answer with the complete {language} program in one ```{language} code block.")
 
-PYTHON3, CPP = 3, 2
+PYTHON3, CPP, JAVA = 3, 2, 4
+LANGUAGE_IDS = ((PYTHON3, "python"), (CPP, "cpp"), (JAVA, "java"))  # in order of preference
 TEST_GROUPS = ("public_tests", "private_tests", "generated_tests")
 TIME_BOUNDS_S = (1.0, 10.0)
 MEMORY_BOUNDS_MB = (64, 1024)
@@ -42,14 +45,15 @@ def _tests(record: dict, group: str) -> list[TestCase]:
     return [TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o in zip(inputs, outputs)]
 
 
-def reference_of(solutions: dict | None) -> tuple[str, str | None]:
-    """(language, program): the first PYTHON3 solution, else the first CPP one."""
+def references_of(solutions: dict | None) -> dict[str, str]:
+    """Language -> the first solution in it, for python (PYTHON3), cpp and java, in that order."""
     pairs = list(zip((solutions or {}).get("language") or [], (solutions or {}).get("solution") or []))
-    for wanted, language in ((PYTHON3, "python"), (CPP, "cpp")):
-        for lang, code in pairs:
-            if lang == wanted:
-                return language, code
-    return "python", None
+    found = {}
+    for wanted, language in LANGUAGE_IDS:
+        code = next((code for lang, code in pairs if lang == wanted), None)
+        if code is not None:
+            found[language] = code
+    return found
 
 
 def task_from_record(record: dict, index: int) -> Task:
@@ -59,12 +63,14 @@ def task_from_record(record: dict, index: int) -> Task:
     tests = tuple(t for g in TEST_GROUPS for t in groups[g])
     if not tests:
         raise ValueError("the record has no tests (public, private and generated are all empty)")
-    language, reference = reference_of(record.get("solutions"))
+    references = references_of(record.get("solutions"))
+    language = next(iter(references), "python")
+    reference = references.pop(language, None)
     limit = record.get("time_limit")
     seconds = (limit.get("seconds") or 0) + (limit.get("nanos") or 0) / 1e9 if limit else 0
     memory_bytes = record.get("memory_limit_bytes") or 0
     return Task(task_id=f"codecontests/{name}", prompt=description + "\n", tests=tests, language=language,
-                reference_solution=reference,
+                reference_solution=reference, reference_solutions=references,
                 time_limit_s=float(_clamp(seconds, TIME_BOUNDS_S)) if seconds else DEFAULT_LIMITS.time_limit_s,
                 memory_limit_mb=(int(_clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
                                  else DEFAULT_LIMITS.memory_limit_mb),

@@ -1,7 +1,8 @@
-"""The container's own counters, read from its cgroup: CPU time, live processes, OOM kills.
+"""The container's own counters, read from its cgroup: CPU time, memory, live processes, OOM kills.
 
-Stdlib only; read by the runner (``watch``) to enforce a test's CPU limit over the whole process
-tree, to find processes a test left behind, and to tell an OOM kill from another signal.
+Stdlib only; read by the runner (``watch``) to enforce a test's CPU limit (and, for runtimes that
+reserve large address spaces, its memory limit) over the whole process tree, to find processes a
+test left behind, and to tell an OOM kill from another signal.
 """
 
 from __future__ import annotations
@@ -83,3 +84,43 @@ def tasks_in_container() -> int:
             except OSError:
                 pass
     return count
+
+
+_MEMORY_STAT_KEYS = {"v2": (b"anon", b"shmem"), "v1": (b"rss", b"shmem")}
+
+
+def container_memory_bytes() -> int | None:
+    """Resident memory that the container's processes hold (cgroup v2 or v1); None if unknown.
+
+    Anonymous memory (heaps, stacks, private copies) plus shared memory and tmpfs files: what the
+    processes own, not the page cache of files they read (the JVM's class archive, a compiler's
+    binaries), which the kernel can drop and which stays charged to the container after a test.
+    """
+    fd, kind = _cgroup_fd("memory", (("/sys/fs/cgroup/memory.stat", "v2"),
+                                     ("/sys/fs/cgroup/memory/memory.stat", "v1")))
+    if fd < 0:
+        return None
+    wanted = _MEMORY_STAT_KEYS[kind]
+    total = found = 0
+    for line in os.pread(fd, 8192, 0).splitlines():
+        key, _, value = line.partition(b" ")
+        if key in wanted:
+            total += int(value)
+            found += 1
+            if found == len(wanted):
+                return total
+    return total if found else None
+
+
+def container_memory_usage_and_peak() -> tuple[int, int] | None:
+    """The container's memory charge now and its highest so far, bytes (cgroup v2 ``memory.current``
+    and ``memory.peak``, or v1's ``usage_in_bytes`` and ``max_usage_in_bytes``; page cache
+    included); None if unknown. The peak is the kernel's own record, so a burst between two
+    polls of ``container_memory_bytes`` is in it when it set a new high."""
+    usage_fd, _ = _cgroup_fd("memory.usage", (("/sys/fs/cgroup/memory.current", "v2"),
+                                                 ("/sys/fs/cgroup/memory/memory.usage_in_bytes", "v1")))
+    peak_fd, _ = _cgroup_fd("memory.peak", (("/sys/fs/cgroup/memory.peak", "v2"),
+                                            ("/sys/fs/cgroup/memory/memory.max_usage_in_bytes", "v1")))
+    if usage_fd < 0 or peak_fd < 0:
+        return None
+    return int(os.pread(usage_fd, 64, 0)), int(os.pread(peak_fd, 64, 0))

@@ -8,6 +8,7 @@ and reads each one within its limits, and ``verdict`` judges it.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import traceback
@@ -15,7 +16,7 @@ import traceback
 from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, fork_child
 from .guard import compile_guarded_test, plan_assert, setup_names
-from .languages import LANGUAGES
+from .languages import LANGUAGES, program_names
 from .records import ENDED, MESSAGE_LIMIT, VERDICT, flags_in, for_nonce, parse
 from .records import clip as _clip
 from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
@@ -23,6 +24,7 @@ from .verdict import judged_result, test_result
 from .watch import RUNNER_AND_FORKSERVER, Outcome, Watch, spawn, watch_all
 
 JOB_ROOT = "/tmp/jobs"
+INSIDE = os.path.dirname(os.path.abspath(__file__))  # where program_process.js lies
 SCRUB_DIRS = ("/tmp", "/dev/shm")
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
@@ -33,15 +35,52 @@ def _token(n_bytes: int) -> str:
     return os.urandom(n_bytes).hex()
 
 
-def _child_limits(limits: dict, python: bool) -> dict:
+def _child_limits(limits: dict, python: bool, language=None) -> dict:
     """rlimits of a test process. A Python child is forked and keeps the fork server's mappings,
-    so the fork server adds its own size to ``memory_bytes``; an exec'd program starts empty."""
+    so the fork server adds its own size to ``memory_bytes``; an exec'd program starts empty, and
+    gets no address-space limit where its runtime reserves more than it uses (``cgroup``)."""
     memory = limits["memory_limit_mb"] * 1024 * 1024
+    if language is not None and language.memory == "cgroup":
+        memory = 0
     return {
         "cpu_s": limits["time_limit_s"],
         "memory_bytes" if python else "as_bytes": memory,
         "fsize_bytes": limits["file_size_limit_mb"] * 1024 * 1024,
     }
+
+
+def _language_limits(limits: dict, language) -> dict:
+    """The job's limits with the runtime's start-up time added: CPU, and three times it to the
+    wall clock (``Language.startup_s``; the JVM's start-up is not the program's time)."""
+    if not language.startup_s:
+        return limits
+    return {**limits, "time_limit_s": limits["time_limit_s"] + language.startup_s,
+            "wall_time_limit_s": limits["wall_time_limit_s"] + 3 * language.startup_s}
+
+
+def _fill(items, names: dict) -> list[str]:
+    """Each string of ``items`` with its ``{placeholders}`` filled from ``names``."""
+    return [item.format(**names) for item in items]
+
+
+def _env(language, names: dict) -> dict[str, str]:
+    return {name: value.format(**names) for name, value in language.env}
+
+
+def _exec_run(language, test: dict, visible: dict, nonce: str, workdir: str, names: dict,
+              child_limits: dict) -> tuple[dict, bytes]:
+    """The payload and stdin of one test of an exec'd language: a ``stdio`` test runs the program
+    with the test's stdin; a ``call`` test runs the language's driver, which reads the call and
+    the nonce on stdin (never on its command line or in its environment, which the program can
+    read) before the program is loaded."""
+    payload = {"mode": "exec", "kind": test["kind"], "nonce": nonce, "workdir": workdir, "limits": child_limits,
+               "env": _env(language, names)}
+    if test["kind"] == "call":
+        payload["argv"] = _fill(language.call_command, names)
+        payload["result_fd_env"] = "GRPO_CODE_RESULT_FD"
+        return payload, json.dumps({"nonce": nonce, **visible}).encode()
+    payload["argv"] = _fill(language.run_command, names)
+    return payload, test.get("stdin", "").encode("utf-8")
 
 
 CACHE_SIZE = 4096  # compiled assert tests kept: tasks are scored many times (n samples, G completions)
@@ -137,11 +176,14 @@ def scrub() -> None:
             _remove_tree(path)
 
 
-def _compile(language, workdir: str, limits: dict) -> tuple[bool, str, float]:
-    payload = {"mode": "exec", "argv": list(language.compile_command), "workdir": workdir, "nonce": _token(16),
+def _compile(language, workdir: str, limits: dict, names: dict) -> tuple[bool, str, float]:
+    """Compile once: the compiler's processes together get ``compile_time_limit_s`` CPU seconds."""
+    payload = {"mode": "exec", "argv": _fill(language.compile_command, names), "workdir": workdir,
+               "nonce": _token(16), "env": _env(language, names),
                "limits": {"cpu_s": limits["compile_time_limit_s"], "as_bytes": 0,
                           "fsize_bytes": 512 * 1024 * 1024}}
-    outcome = spawn(payload, b"", limits["compile_time_limit_s"] * 2 + 5, COMPILE_OUTPUT_LIMIT)
+    outcome = spawn(payload, b"", limits["compile_time_limit_s"] * 2 + 5, COMPILE_OUTPUT_LIMIT,
+                    cpu_limit=limits["compile_time_limit_s"] + CPU_GRACE_S)
     text = (bytes(outcome.stdout) + bytes(outcome.stderr)).decode("utf-8", "replace")
     if outcome.killed_for == "timeout":
         return False, "compilation timed out\n" + text, outcome.wall_s
@@ -153,12 +195,14 @@ def _compile(language, workdir: str, limits: dict) -> tuple[bool, str, float]:
 class _TestRun:
     """The running of one job's tests: the job's zygote and judge, started when first needed."""
 
-    def __init__(self, job: dict, language, program_code, workdir: str):
-        self.job, self.language, self.code, self.workdir = job, language, program_code, workdir
-        self.limits = limits = job["limits"]
+    def __init__(self, job: dict, language, program_code, workdir: str, names: dict):
+        self.job, self.language, self.code, self.workdir, self.names = job, language, program_code, workdir, names
+        self.limits = limits = _language_limits(job["limits"], language)
         self.python = not language.run_command
-        self.child_limits = _child_limits(limits, self.python)
+        self.child_limits = _child_limits(limits, self.python, language)
         self.cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
+        self.memory_limit = (limits["memory_limit_mb"] + language.memory_overhead_mb) << 20 \
+            if language.memory == "cgroup" else None
         self.plans = plan_tests(job["tests"], job.get("test_setup"))
         # A zygote gets every call and in-process assert test of the job at its start, the judge
         # every judged one; a request names one by its place.
@@ -182,8 +226,9 @@ class _TestRun:
         return RUNNER_AND_FORKSERVER + sum(r is not None and r.alive for r in (self.zygote, JUDGE[0]))
 
     def payload(self, mode: str, kind: str, nonce: str, visible=None) -> dict:
+        """The request of a Python child (``program_process.child_main``)."""
         return {"mode": mode, "kind": kind, "test": visible or {}, "nonce": nonce, "code": self.code,
-                "workdir": self.workdir, "limits": self.child_limits, "argv": list(self.language.run_command or ())}
+                "workdir": self.workdir, "limits": self.child_limits}
 
     def _ensure_zygote(self) -> Zygote | None:
         if self.use_zygote and self.zygote is None and self.failed_start is None:
@@ -251,14 +296,18 @@ class _TestRun:
                         self._everything_killed()
                 else:
                     kind = plan.kind if plan.kind != "in_process" else "assert"
-                    payload = self.payload("python" if self.python else "exec", kind, nonce, plan.visible)
-                    stdin = test.get("stdin", "").encode("utf-8") if kind == "stdio" else b""
+                    if self.python:
+                        payload = self.payload("python", kind, nonce, plan.visible)
+                        stdin = test.get("stdin", "").encode("utf-8") if kind == "stdio" else b""
+                    else:
+                        payload, stdin = _exec_run(self.language, test, plan.visible, nonce, self.workdir, self.names,
+                                                   self.child_limits)
                     tasks = self.tasks()
                     outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
-                                    cpu_limit=self.cpu_limit, tasks=tasks)
+                                    cpu_limit=self.cpu_limit, tasks=tasks, memory_limit=self.memory_limit)
                     if outcome.killed_for is not None or tasks_in_container() > tasks:
                         self._everything_killed()
-                result = test_result(test, outcome, limits, nonce, compare, tolerance)
+                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language)
                 if plan.kind == "in_process":
                     result["judged_in_process"] = True
                 results.append(result)
@@ -321,10 +370,11 @@ class _TestRun:
         return judged_result(program, record, limits, nonce, forked_ready=zygote is not None)
 
 
-def _run_tests(job: dict, language, program_code, workdir: str) -> tuple[list[dict], bytes]:
+def _run_tests(job: dict, language, program_code, workdir: str, names: dict) -> tuple[list[dict], bytes]:
     """Run every test of a compiled job, each in a fresh process; return the per-test results and
-    the records of the job's zygote's top level (for its flags)."""
-    run = _TestRun(job, language, program_code, workdir)
+    the records of the job's zygote's top level (for its flags). ``names`` fill the language's
+    command templates (``languages.program_names``)."""
+    run = _TestRun(job, language, program_code, workdir, names)
     return run.run(), bytes(run.records)
 
 
@@ -334,12 +384,15 @@ def run_job(job: dict) -> dict:
     limits = job["limits"]
     workdir = os.path.join(JOB_ROOT, _token(8))
     os.makedirs(workdir, mode=0o700)
-    with open(os.path.join(workdir, language.source_file), "w", encoding="utf-8") as f:
+    names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),
+             "inside": INSIDE}
+    source_file = language.source_file.format(**names)
+    with open(os.path.join(workdir, source_file), "w", encoding="utf-8") as f:
         f.write(job["program"])
     verdict = {"id": job.get("id"), "ok": True, "tests": [], "compile_output": "", "compile_time_s": 0.0}
     started = time.monotonic()
     if language.compile_command:
-        ok, output, seconds = _compile(language, workdir, limits)
+        ok, output, seconds = _compile(language, workdir, limits, names)
         verdict["compile_output"] = _clip(output, COMPILE_OUTPUT_LIMIT)
         verdict["compile_time_s"] = round(seconds, 6)
         if not ok:
@@ -356,13 +409,13 @@ def run_job(job: dict) -> dict:
                                               COMPILE_OUTPUT_LIMIT)
     flags = set()
     if "status" not in verdict:
-        verdict["tests"], start_records = _run_tests(job, language, program_code, workdir)
+        verdict["tests"], start_records = _run_tests(job, language, program_code, workdir, names)
         for result in verdict["tests"]:
             flags.update(result.pop("flags", ()))
         flags.update(flags_in([r for r in map(parse, start_records.splitlines()) if r is not None]))
         failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]
         verdict["status"] = failed[0] if failed else "passed"
-    if _planted(workdir, language):
+    if _planted(workdir, source_file):
         flags.add("module_planted")
     verdict["flags"] = sorted(flags)
     verdict["run_time_s"] = round(time.monotonic() - started, 6)
@@ -373,10 +426,10 @@ def run_job(job: dict) -> dict:
 PLANTED_SUFFIXES = (".py", ".pyc", ".pth", ".so")
 
 
-def _planted(workdir: str, language) -> bool:
+def _planted(workdir: str, source_file: str) -> bool:
     """Whether the program left a module where an import could find it: the job's folder (other
     than its own source) or the top of /tmp and /dev/shm."""
-    for folder, own in ((workdir, language.source_file), ("/tmp", None), ("/dev/shm", None)):
+    for folder, own in ((workdir, source_file), ("/tmp", None), ("/dev/shm", None)):
         try:
             names = os.listdir(folder)
         except OSError:

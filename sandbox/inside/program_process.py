@@ -1,5 +1,6 @@
 """The code that runs inside the program's process: everything of ours that shares a process
-with untrusted code, and nothing else.
+with untrusted code, and nothing else (but ``program_process.js``, its twin for JavaScript and
+TypeScript ``call`` tests).
 
 Stdlib only, and light (no ``ast``, ``json`` or ``re``): it is loaded by the fork server, and
 everything loaded there is copied into every test process. It is imported before any program
@@ -11,7 +12,8 @@ channel (``records``) is evidence for the runner to check, never a verdict.
 The fork server forks, and the new process calls ``child_main`` with its request only. Kinds
 of child:
 
-- ``exec``: set up, then ``execve`` a command (compilers, compiled programs, interpreters).
+- ``exec``: set up, then ``execve`` a command (compilers, compiled programs, interpreters, and
+  the driver of JavaScript ``call`` tests, ``program_process.js``).
 - ``python``: run the program's code object, then one test: ``serve`` (answer the judge's calls
   of the program's functions for one ``assert`` test, ``serve_calls``), ``call`` (call a
   function, write its value), ``assert`` (a test judged in process: run its guarded code) or
@@ -59,7 +61,10 @@ def child_main(p) -> None:
         os._exit(121)
     if p["mode"] == "exec":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": p["workdir"], "TMPDIR": "/tmp"}
+        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": p["workdir"], "TMPDIR": "/tmp",
+               **p.get("env", {})}
+        if p.get("result_fd_env"):  # a driver in the program's process (program_process.js) reports there
+            env[p["result_fd_env"]] = str(result_fd)
         try:
             os.execve(_which(p["argv"][0], env["PATH"]), p["argv"], env)
         except OSError as e:

@@ -10,6 +10,7 @@ test's returned value is read strictly (``values``) and compared here, with
 from __future__ import annotations
 
 import json
+import re
 import signal
 
 from .compare import compare_output, json_equal
@@ -39,14 +40,32 @@ def _signal_name(sig: int) -> str:
         return f"signal {sig}"
 
 
-def _stderr_hint(outcome) -> str:
+def _stderr_hint(outcome, language=None) -> str:
+    """``: LINE``, the line of stderr that says what went wrong: the first that matches the
+    language's ``error_line`` (a Java or Go report starts with it), else the last one."""
     tail = bytes(outcome.stderr).decode("utf-8", "replace").strip().splitlines()
-    return f": {_clip(tail[-1], 300)}" if tail else ""
+    pattern = language.error_line if language is not None else None
+    if pattern:
+        tail = [line for line in tail if re.search(pattern, line)][:1] or tail
+    return f": {_clip(tail[-1].strip(), 300)}" if tail else ""
+
+
+def _out_of_memory(outcome, language, stderr_text: str) -> bool:
+    """Whether the program's runtime reported running out of memory (or the kernel killed it for
+    that). A program can print such a text itself: it only turns one failure into another."""
+    if outcome.oom or (outcome.signal == signal.SIGABRT and "bad_alloc" in stderr_text):
+        return True
+    if language is None or (outcome.exit_code == 0 and outcome.signal is None):
+        return False
+    return any(marker in stderr_text for marker in language.memory_markers)
 
 
 def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
     """The status and message of a test process that broke a limit or lost its forker, else None."""
     time_limit = limits["time_limit_s"]
+    if outcome.killed_for == "memory_limit":
+        return "memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached (resident memory of the " \
+                               "test's processes)"
     if outcome.killed_for == "output_limit":
         return "output_limit", f"output exceeded {limits['output_limit_bytes']} bytes"
     if outcome.killed_for == "timeout" or outcome.cpu_s > time_limit or outcome.signal == signal.SIGXCPU:
@@ -58,16 +77,17 @@ def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
     return None
 
 
-def _signalled(outcome, limits: dict) -> tuple[str, str] | None:
-    """The status and message of a test process that a signal ended, else None."""
+def _signalled(outcome, limits: dict, language=None) -> tuple[str, str] | None:
+    """The status and message of a test process that ran out of memory (its runtime says so, or
+    the kernel killed it for that) or that a signal ended, else None."""
+    stderr_text = bytes(outcome.stderr).decode("utf-8", "replace")
+    if _out_of_memory(outcome, language, stderr_text):
+        return "memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached"
     if outcome.signal is None:
         return None
-    stderr_text = bytes(outcome.stderr).decode("utf-8", "replace")
-    if outcome.oom or (outcome.signal == signal.SIGABRT and "bad_alloc" in stderr_text):
-        return "memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached"
     if outcome.signal == signal.SIGXFSZ:
         return "runtime_error", "file size limit exceeded"
-    return "runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome)}"
+    return "runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome, language)}"
 
 
 def _flags(outcome, records: list[dict], forged: bool) -> list[str]:
@@ -88,13 +108,17 @@ def _result(outcome, status: str, message: str, flags: list[str]) -> dict:
     return result
 
 
-def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tolerance: float) -> dict:
+def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tolerance: float,
+                language=None) -> dict:
     """Turn what a test process did (a ``watch.Outcome``) into a per-test result ``{status,
     time_s, cpu_time_s, message, flags}`` for a ``stdio`` or ``call`` test, or an ``assert`` test
     judged in process.
 
     Only records carrying ``nonce`` count; ``flag`` records are evidence, never a status.
     ``compare`` and ``tolerance`` apply to ``stdio`` output (see ``compare.compare_output``).
+    ``language`` (a ``languages.Language``) says how its runtime reports running out of memory,
+    which stderr line names an error, and how a ``call`` test's value is written: tagged JSON by
+    Python's harness (``values``), plain JSON by JavaScript's driver.
     """
     records = for_nonce(bytes(outcome.records), nonce)
     outcomes = [r for r in records if r.get("event") != FLAG]
@@ -111,7 +135,7 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
         return verdict(*broken)
     if last is not None and last["event"] == MEMORY_LIMIT:
         return verdict("memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached")
-    signalled = _signalled(outcome, limits)
+    signalled = _signalled(outcome, limits, language)
     if signalled is not None:
         return verdict(*signalled)
     if last is not None and last["event"] in (FAILED, RUNTIME_ERROR):
@@ -126,16 +150,19 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
             return verdict("runtime_error", "the process ended before the call returned "
                                             f"(exit status {outcome.exit_code})")
         try:
-            got = to_json_form(decode_value(last["value"]))
+            python = language is None or not language.run_command
+            got = to_json_form(decode_value(last["value"])) if python else json.loads(last["value"])
         except NotPlain as e:
             return verdict("failed", f"the returned value is not plain JSON data ({e})")
+        except (TypeError, ValueError):
+            return verdict("failed", "the returned value could not be read as JSON")
         if json_equal(got, test["expected"]):
             return verdict("passed")
         return verdict("failed", f"expected {_clip(json.dumps(test['expected']), 200)}, "
                                  f"got {_clip(json.dumps(got), 200)}")
     # stdio
     if outcome.exit_code != 0:
-        return verdict("runtime_error", f"exit status {outcome.exit_code}{_stderr_hint(outcome)}")
+        return verdict("runtime_error", f"exit status {outcome.exit_code}{_stderr_hint(outcome, language)}")
     got = bytes(outcome.stdout).decode("utf-8", "replace")
     problem = compare_output(got, test["expected_stdout"], compare, tolerance)
     return verdict("failed", problem) if problem else verdict("passed")

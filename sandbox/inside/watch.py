@@ -1,10 +1,12 @@
 """The runner's side of a test process: feed its stdin, read its output, enforce its limits.
 
 Stdlib only. A ``Watch`` reads a test process's stdout, stderr and result channel into an
-``Outcome`` while it enforces the limits of one test: wall-clock deadline, output size, and the
+``Outcome`` while it enforces the limits of one test: wall-clock deadline, output size, the
 CPU time of the whole container (a fork bomb's processes share the test's limit instead of each
-getting their own RLIMIT_CPU). The test is over when the process that forked it writes its
-``ended`` record. ``spawn`` has the fork server fork one test process and watches it.
+getting their own RLIMIT_CPU) and, for runtimes that reserve large address spaces (the JVM, Go,
+V8), the container's resident memory above what it held when the test started. The test is
+over when the process that forked it writes its ``ended`` record. ``spawn`` has the fork server
+fork one test process and watches it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,13 @@ import os
 import select
 import time
 
-from .cgroup import container_cpu_s, oom_since_last_check, tasks_in_container
+from .cgroup import (
+    container_cpu_s,
+    container_memory_bytes,
+    container_memory_usage_and_peak,
+    oom_since_last_check,
+    tasks_in_container,
+)
 from .forkclient import FORKSERVER, fork_child, kill_all
 from .records import ENDED, is_record, parse
 
@@ -21,13 +29,16 @@ STDERR_TAIL = 2048
 RESULT_LIMIT = 8 * 1024 * 1024  # bytes a test may send on its result channel
 PIPE_CHUNK = 65536
 CPU_POLL_S = 0.05
+MEMORY_POLL_S = 0.02  # a test whose memory is polled: CPU and memory, every 20 ms
 
 
 class Outcome:
     """What one test process did: exit status, usage, captured output, result records.
 
-    ``killed_for`` is ``timeout``, ``output_limit``, ``forker`` (the process that forked the
-    test, fork server or zygote, went away before reporting its exit) or None.
+    ``killed_for`` is ``timeout``, ``output_limit``, ``memory_limit`` (the container's resident
+    memory passed the test's limit), ``forker`` (the process that forked the test, fork server or
+    zygote, went away before reporting its exit), ``judge`` (the judge went away during the test)
+    or None.
     """
 
     __slots__ = (
@@ -242,10 +253,11 @@ class Watch:
         self.poller.close()
 
 
-def watch_all(parts: list, deadline: float, cpu_limit: float | None, until) -> None:
+def watch_all(parts: list, deadline: float, cpu_limit: float | None, until, memory_limit: int | None = None,
+              memory_start: int | None = None) -> None:
     """Read the processes of one test, each ``(watch, outcome, output_limit)``, until ``until()``
     holds after a result record arrives, a forker goes away, or a limit is hit; a limit marks the
-    first part's outcome (``killed_for``: ``timeout``, ``output_limit``).
+    first part's outcome (``killed_for``: ``timeout``, ``output_limit``, ``memory_limit``).
 
     Args:
         parts: the program's process first, then any other (the judge).
@@ -253,11 +265,17 @@ def watch_all(parts: list, deadline: float, cpu_limit: float | None, until) -> N
         cpu_limit: CPU seconds all processes of the container may use from now (polled every
             ``CPU_POLL_S``), or None.
         until: a predicate, checked as records arrive.
+        memory_limit: bytes of resident memory the container may hold beyond ``memory_start``
+            (polled every ``MEMORY_POLL_S``), or None.
+        memory_start: the container's resident memory before the test (default: now).
     """
     first_watch, first = parts[0][0], parts[0][1]
     first_watch.cpu_start = cpu_start = container_cpu_s()
-    next_cpu_check = time.monotonic() + CPU_POLL_S if cpu_limit is not None and cpu_start is not None \
-        else float("inf")
+    if memory_limit is not None and memory_start is None:
+        memory_start = container_memory_bytes()
+    poll_s = CPU_POLL_S if memory_start is None else MEMORY_POLL_S
+    next_cpu_check = time.monotonic() + poll_s if (cpu_limit is not None and cpu_start is not None) \
+        or memory_start is not None else float("inf")
     outer = None
     if len(parts) > 1:
         outer = select.epoll()
@@ -270,11 +288,15 @@ def watch_all(parts: list, deadline: float, cpu_limit: float | None, until) -> N
                 first.killed_for = "timeout"
                 return
             if now >= next_cpu_check:
-                used = container_cpu_s()
-                if used is not None and used - cpu_start > cpu_limit:
-                    first.killed_for = "timeout"
+                if cpu_limit is not None and cpu_start is not None:
+                    used = container_cpu_s()
+                    if used is not None and used - cpu_start > cpu_limit:
+                        first.killed_for = "timeout"
+                        return
+                if memory_start is not None and (container_memory_bytes() or 0) - memory_start > memory_limit:
+                    first.killed_for = "memory_limit"
                     return
-                next_cpu_check = now + CPU_POLL_S
+                next_cpu_check = now + poll_s
             wait = min(deadline, next_cpu_check) - now
             if outer is None:
                 got_record = first_watch.step(first, parts[0][2], wait)
@@ -298,23 +320,35 @@ RUNNER_AND_FORKSERVER = 2  # tasks alive in the container between two tests of a
 
 
 def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
-          cpu_limit: float | None = None, tasks: int = RUNNER_AND_FORKSERVER) -> Outcome:
+          cpu_limit: float | None = None, tasks: int = RUNNER_AND_FORKSERVER,
+          memory_limit: int | None = None) -> Outcome:
     """Have the fork server fork a child for ``payload``, feed it ``stdin_data``, supervise it.
 
-    Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, or when the
-    container's processes together have used ``cpu_limit`` CPU seconds. ``tasks``: the processes
-    that may stay alive in the container when it is done (more are killed).
+    Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, when the
+    container's processes together have used ``cpu_limit`` CPU seconds, or when they hold
+    ``memory_limit`` bytes of resident memory more than before the fork. A burst of memory
+    between two polls is still caught when it set the container's highest memory charge: then
+    the kernel's peak says how high the test went (page cache included: the compile step has read
+    the runtime's files already). ``tasks``: the processes that may stay alive in the container
+    when it is done (more are killed).
 
     Raises:
         ForkserverLost: the fork server does not answer.
     """
+    memory_start = container_memory_bytes() if memory_limit is not None else None
+    charge_start = container_memory_usage_and_peak() if memory_limit is not None else None
     _, ours, _ = fork_child(payload)
     started = time.monotonic()  # after the fork: a fork server restarted meanwhile costs the test nothing
     watch = Watch(ours, stdin_data, FORKSERVER.pidfd)
     outcome = Outcome()
     nonce = payload["nonce"]
-    watch.run(outcome, started + wall_s, output_limit, cpu_limit,
-              until=lambda o: o.ends_with(ENDED, nonce))
+    watch_all([(watch, outcome, output_limit)], started + wall_s, cpu_limit,
+              lambda: outcome.ends_with(ENDED, nonce), memory_limit, memory_start)
     if watch.finish(outcome, nonce, started, output_limit, tasks):
         watch.close()
+    if charge_start is not None and outcome.killed_for is None:
+        charge_end = container_memory_usage_and_peak()
+        usage, peak = charge_start
+        if charge_end is not None and charge_end[1] > peak and charge_end[1] - usage > memory_limit:
+            outcome.killed_for = "memory_limit"  # a new high, set by this test, past its limit
     return outcome

@@ -1,14 +1,17 @@
 """Generate problems.jsonl of the stdio-basics suite.
 
-Each problem below has a statement, test inputs and three reference solutions (Python, C, C++).
-The expected outputs are the Python reference's output on each input (run here, on the host);
-the C and C++ references are checked against them in the sandbox (see the suite's README).
+Each problem below has a statement, test inputs and three reference solutions (Python, C, C++);
+``references/`` holds its reference solutions in JavaScript, TypeScript, Java, Rust and Go, one
+module per language. The suite has one task per problem and language. The expected outputs are the
+Python reference's output on each input (run here, on the host); every other reference is checked
+against them in the sandbox (``grpo-code tasks validate stdio-basics``).
 
     python tasks/stdio-basics/make_problems.py          # rewrites problems.jsonl beside this file
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import subprocess
@@ -18,7 +21,9 @@ from pathlib import Path
 
 SUITE = "stdio-basics"
 HERE = Path(__file__).resolve().parent
-LANGS = {"python": "Python", "c": "C", "cpp": "C++"}
+LANGS = {"python": "Python", "c": "C", "cpp": "C++", "javascript": "JavaScript", "typescript": "TypeScript",
+         "java": "Java", "rust": "Rust", "go": "Go"}
+INLINE = ("python", "c", "cpp")  # given with each problem below; the others in references/<language>.py
 PROBLEMS: list[dict] = []
 
 FLOAT_NOTE = "Answers with an absolute or relative error of at most 10^-6 are accepted."
@@ -2236,9 +2241,21 @@ def prompt_for(p: dict, lang: str, first_test: dict) -> str:
             f"{first_test['expected_stdout']}```\n")
 
 
+def references() -> dict[str, dict[str, str]]:
+    """Language -> problem name -> program, for the languages of ``references/``."""
+    sys.path.insert(0, str(HERE / "references"))
+    try:
+        return {lang: importlib.import_module(lang).REFERENCES for lang in LANGS if lang not in INLINE}
+    finally:
+        sys.path.pop(0)
+
+
 def build() -> list[dict]:
     names = [p["name"] for p in PROBLEMS]
     assert len(names) == len(set(names)), "problem names must be unique"
+    more = references()
+    for lang, programs in more.items():
+        assert set(programs) == set(names), f"references/{lang}.py: {sorted(set(names) ^ set(programs))}"
     rows = []
     for p in PROBLEMS:
         assert len(p["tests"]) >= 3, p["name"]
@@ -2246,7 +2263,8 @@ def build() -> list[dict]:
                  for stdin in p["tests"]]
         for lang in LANGS:
             row = {"task_id": f"{SUITE}/{p['name']}/{lang}", "prompt": prompt_for(p, lang, tests[0]),
-                   "language": lang, "tests": tests, "reference_solution": p[lang]}
+                   "language": lang, "tests": tests,
+                   "reference_solution": p[lang] if lang in INLINE else more[lang][p["name"]].lstrip("\n")}
             if p["compare"] != "tokens":
                 row["compare"] = p["compare"]
             if p["float_tolerance"] is not None:
