@@ -274,14 +274,13 @@ def cmd_tasks_validate(args) -> int:
     for task, verdict in failing:
         bad = next((r for r in verdict.tests if r.status != "passed"), None)
         why = verdict.message or verdict.compile_output or (bad.message if bad else "")
-        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({verdict.pass_rate:.2f}) "
-                  f"{escape(why[:200])}")
+        rate = "-" if verdict.pass_rate is None else f"{verdict.pass_rate:.2f}"
+        out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({rate}) {escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
     with_checker = sum(t.checker is not None for t in suite)
     if with_checker:
-        out.print(f"[yellow]{with_checker} task(s) carry a checker: validated, not run yet (checkers run in the "
-                  "sandbox's judge); their stdio tests were compared by 'compare'[/]")
+        out.print(f"{with_checker} task(s) judged by their own checker (each reference solution went through it)")
     return 1 if failing else 0
 
 

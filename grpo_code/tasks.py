@@ -53,10 +53,10 @@ class Task:
             benchmark's own harness provides, e.g. LiveCodeBench's
             ``from typing import *`` block, so that scores match the benchmark's.
         reference_solutions: known-correct programs in other languages, by language (an
-            extension of TASK_FORMAT.md, for problems whose data has solutions in several
+            extension of docs/task-format.md, for problems whose data has solutions in several
             languages: ``for_language`` picks one).
         checker: Python code defining ``check(input: str, output: str, expected: str) -> bool | float``
-            (TASK_FORMAT.md), which judges each ``stdio`` test of a problem that accepts several right
+            (docs/task-format.md), which judges each ``stdio`` test of a problem that accepts several right
             outputs: True or 1.0 accepts, a float in [0, 1] is partial credit. Parsed and validated
             here; the sandbox runs it in the judge (until then, stdio output is compared by
             ``compare``).
@@ -90,7 +90,7 @@ class Task:
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
                    test_setup=test_setup(self.prompt, self.entry_point, self.prelude) if self.language == "python"
-                   else None, job_id=self.task_id)
+                   else None, checker=self.checker, job_id=self.task_id)
 
     def to_dict(self) -> dict:
         """The docs/task-format.md form of this task (one line of problems.jsonl)."""

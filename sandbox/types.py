@@ -172,6 +172,12 @@ class Job:
         test_setup: Python code the judge runs once before the job's ``assert`` tests, such as the
             helpers the task's prompt defines and the imports of its prelude; it never reaches
             the program's process, and the tests may use what it defines.
+        checker: Python code defining ``check(input, output, expected) -> bool | float``: the
+            judge calls it on each ``stdio`` test's input, the program's output and the expected
+            output, instead of comparing them (a problem with several right answers). True or 1
+            passes, False or 0 fails, a float in between is partial credit (the test's ``score``);
+            a checker that raises, runs out of time or answers anything else is the task's fault
+            (``checker_error``). It never reaches the program's process.
         job_id: free text for logs (often the task id, which the completions of a group share);
             never used to match a reply to its job (each submission gets its own identity).
     """
@@ -183,6 +189,7 @@ class Job:
     compare: str = "tokens"
     float_tolerance: float = 1e-6
     test_setup: str | None = None
+    checker: str | None = None
     job_id: str = ""
 
     def __post_init__(self) -> None:
@@ -198,6 +205,8 @@ class Job:
         _require(self.compare in COMPARE_MODES, f"compare must be one of {', '.join(COMPARE_MODES)}")
         _require(self.float_tolerance >= 0, "float_tolerance must be >= 0")
         _require(len(self.tests) > 0, "a job needs at least one test case")
+        _require(self.checker is None or any(t.kind == "stdio" for t in self.tests),
+                 "a checker judges stdio tests, and this job has none")
 
     def to_wire(self, submission_id: str) -> dict:
         """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
@@ -210,7 +219,7 @@ class Job:
             tests.append(d)
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
-                "float_tolerance": self.float_tolerance, "test_setup": self.test_setup}
+                "float_tolerance": self.float_tolerance, "test_setup": self.test_setup, "checker": self.checker}
 
 
 @dataclass(frozen=True)
@@ -225,6 +234,7 @@ class TestResult:
         judged_in_process: an ``assert`` test that the judge could not run out of the program's
             process, by the test's own design (it passes a callback, or keeps an object of the
             program's): the weaker, in-process harness judged it.
+        score: partial credit in (0, 1) that a task's checker gave a ``failed`` test (None: none).
     """
 
     __test__ = False  # not a pytest class
@@ -234,6 +244,7 @@ class TestResult:
     cpu_time_s: float = 0.0
     message: str = ""
     judged_in_process: bool = False
+    score: float | None = None
 
     def to_dict(self) -> dict:
         d = {"status": self.status, "time_s": self.time_s}
@@ -241,7 +252,14 @@ class TestResult:
             d["message"] = self.message
         if self.judged_in_process:
             d["judged_in_process"] = True
+        if self.score is not None:
+            d["score"] = self.score
         return d
+
+
+def _score(value) -> float | None:
+    """A test's partial credit as the runner reported it: a number in (0, 1), else None."""
+    return float(value) if type(value) in (int, float) and 0 < value < 1 else None
 
 
 @dataclass(frozen=True)
@@ -275,13 +293,14 @@ class Verdict:
 
     @property
     def pass_rate(self) -> float | None:
-        """Passed tests / tests, in [0, 1]; None for ``sandbox_error`` and when a test is
-        ``checker_error`` (neither is the program's fault: never a 0 in training)."""
+        """Passed tests / tests, in [0, 1], a test a checker gave partial credit counting its
+        ``score``; None for ``sandbox_error`` and when a test is ``checker_error`` (neither is the
+        program's fault: never a 0 in training)."""
         if self.status == "sandbox_error" or any(t.status == "checker_error" for t in self.tests):
             return None
         if not self.n_tests:
             return 0.0
-        return sum(t.status == "passed" for t in self.tests) / self.n_tests
+        return sum(1.0 if t.status == "passed" else t.score or 0.0 for t in self.tests) / self.n_tests
 
     @property
     def passed(self) -> bool:
@@ -291,7 +310,8 @@ class Verdict:
     def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
-                                 judged_in_process=bool(t.get("judged_in_process", False)))
+                                 judged_in_process=bool(t.get("judged_in_process", False)),
+                                 score=_score(t.get("score")))
                       for t in reply.get("tests", ()))
         return cls(status=reply["status"], tests=tests, n_tests=n_tests,
                    compile_output=reply.get("compile_output", ""),

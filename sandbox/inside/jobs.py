@@ -29,6 +29,7 @@ SCRUB_DIRS = ("/tmp", "/dev/shm")
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
 JUDGE: list = [None]  # the container's judge (``resident.Judge``), kept from job to job
+CHECKER_WALL_S = 5.0  # the least wall-clock time a task's checker gets for one test
 
 
 def _token(n_bytes: int) -> str:
@@ -253,7 +254,8 @@ class _TestRun:
                         judge.forget()
                     JUDGE[0] = judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": JOB_ROOT,
                                                     "limits": {"cpu_s": None, "fsize_bytes": 1 << 20}})
-                if judge.job(self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20):
+                if judge.job(self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
+                             self.job.get("checker")):
                     self.judge = judge
                     break
             else:
@@ -307,7 +309,9 @@ class _TestRun:
                                     cpu_limit=self.cpu_limit, tasks=tasks, memory_limit=self.memory_limit)
                     if outcome.killed_for is not None or tasks_in_container() > tasks:
                         self._everything_killed()
-                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language)
+                checker = (lambda got, test=test, nonce=nonce: self._check(test, got, nonce)) \
+                    if plan.kind == "stdio" and self.job.get("checker") else None
+                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker)
                 if plan.kind == "in_process":
                     result["judged_in_process"] = True
                 results.append(result)
@@ -315,6 +319,24 @@ class _TestRun:
             if self.zygote is not None:
                 self.zygote.close()
         return results
+
+    def _check(self, test: dict, output: str, nonce: str) -> tuple[str, str, float | None]:
+        """The task's checker's judgement of a ``stdio`` test's output, run by the judge within the
+        test's wall-clock limit (at least ``CHECKER_WALL_S``): ``(status, message, score)``."""
+        judge = self._ensure_judge()
+        verdict = Outcome()
+        if judge.request(("check", nonce, test.get("stdin", ""), output, test["expected_stdout"])):
+            deadline = time.monotonic() + max(self.limits["wall_time_limit_s"], CHECKER_WALL_S)
+            watch_all([(judge.watch, verdict, JUDGE_OUTPUT_LIMIT)], deadline, None,
+                      lambda: verdict.ends_with(VERDICT, nonce))
+        record = next((r for r in for_nonce(bytes(verdict.records), nonce) if r.get("event") == VERDICT), None)
+        if record is None:
+            if judge.alive:
+                judge.kill()
+            self._everything_killed()
+            return "checker_error", "the task's checker did not answer in time (or its judge went away)", None
+        score = record.get("score")
+        return record.get("status", "checker_error"), record.get("message", ""), float(score) if score else None
 
     def _judged(self, i: int, test: dict, nonce: str) -> dict:
         """Run test ``i`` in the judge, against a process of the program's that serves its calls."""

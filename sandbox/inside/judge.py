@@ -21,12 +21,19 @@ It lives as long as the container's fork server: it judges job after job (a job'
 replace the last job's), and a job whose test breaks a limit has it killed with everything else
 (the runner starts a new one). Protocol: on its request socket (fd ``ctl_fd``) the runner sends
 (``procs.send_message``: a 4-byte little-endian length, then ``marshal``) for each job
-``("job", setup, tests, memory_bytes)``: the task's test setup (source or None), the job's tests
-(``[code, names, modules, source]`` each, compiled by the runner: ``guard.plan_assert``) and the
-address space the judge may use; then per test ``("test", nonce, index)`` with the test's call
-and reply pipe ends as SCM_RIGHTS. For each test it writes a ``verdict`` record (``records``) on
-its result channel and closes the pipes (the program's test process then exits). At end of file
-it exits.
+``("job", setup, tests, memory_bytes, checker)``: the task's test setup (source or None), the
+job's tests (``[code, names, modules, source]`` each, compiled by the runner:
+``guard.plan_assert``), the address space the judge may use, and the task's checker (source or
+None); then per ``assert`` test ``("test", nonce, index)`` with the test's call and reply pipe
+ends as SCM_RIGHTS, and per ``stdio`` test of a task with a checker ``("check", nonce, input,
+output, expected)``, the program's output already read by the runner. For each it writes a
+``verdict`` record (``records``) on its result channel (and closes a test's pipes: the program's
+test process then exits). At end of file it exits.
+
+A checker (``check(input, output, expected)``, the task's code) runs here too, never in the
+program's process: True or 1 passes, False or 0 fails, a number in between is partial credit;
+anything else, an exception or running out of time (the runner's limit) is ``checker_error``,
+the task's fault.
 """
 
 from __future__ import annotations
@@ -305,6 +312,48 @@ def _start_job(setup: str | None, pristine: dict) -> tuple[dict, str | None]:
         _restore(pristine)
 
 
+def _load_checker(source: str | None, pristine: dict):
+    """The task's ``check`` function, or why there is none usable (a string)."""
+    if source is None:
+        return None
+    namespace = {"__builtins__": builtins, "__name__": "__checker__"}
+    try:
+        exec(compile(source, "<checker>", "exec", dont_inherit=True), namespace)
+    except BaseException as e:  # noqa: BLE001 - the task's checker is broken: every check says so
+        return f"the task's checker failed to load: {_describe(e)}"
+    finally:
+        _restore(pristine)
+    check = namespace.get("check")
+    return check if callable(check) else "the task's checker defines no check(input, output, expected)"
+
+
+def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> tuple[str, str, str]:
+    """Judge a ``stdio`` test's output with the task's checker (``_load_checker``).
+
+    Returns:
+        ``(status, message, score)``: ``passed``, ``failed`` (``score``, as text, is partial
+        credit in (0, 1) when the checker gave one, else empty) or ``checker_error``.
+    """
+    if check is None or isinstance(check, str):
+        return "checker_error", check or "the job has no checker", ""
+    try:
+        value = check(stdin, output, expected)
+    except BaseException as e:  # noqa: BLE001 - the task's checker failed: the task's fault
+        return "checker_error", clip(f"the task's checker raised {_describe(e)}", MESSAGE_LIMIT), ""
+    finally:
+        _restore(pristine)
+    if type(value) is bool:
+        return ("passed", "", "") if value else ("failed", "the task's checker rejected the output", "")
+    if type(value) in (int, float) and 0 <= value <= 1:
+        if value == 1:
+            return "passed", "", ""
+        if value == 0:
+            return "failed", "the task's checker rejected the output", ""
+        return "failed", f"the task's checker gave partial credit ({float(value):g})", repr(float(value))
+    return "checker_error", clip(f"the task's checker returned {value!r:.60}, not a bool nor a number in [0, 1]",
+                                 MESSAGE_LIMIT), ""
+
+
 def judge_main(p: dict) -> None:
     """The judge process: forked by the fork server for ``p`` (mode ``judge``). Never returns."""
     try:
@@ -313,7 +362,7 @@ def judge_main(p: dict) -> None:
         sock = _socket.socket(fileno=p["ctl_fd"])
         own_size = p["limits"].get("own_bytes", 0)
         pristine = dict(_BUILTINS)
-        base, setup_error, tests = {}, None, []
+        base, setup_error, tests, check = {}, None, [], None
         while True:
             message = recv_message(sock)
             if message is None:
@@ -321,9 +370,15 @@ def judge_main(p: dict) -> None:
             data, fds = message
             request = marshal.loads(data)
             if request[0] == "job":
-                _, setup, tests, memory_bytes = request
+                _, setup, tests, memory_bytes, checker = request
                 resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
                 base, setup_error = _start_job(setup, pristine)
+                check = _load_checker(checker, pristine)
+                continue
+            if request[0] == "check":
+                _, nonce, stdin, output, expected = request
+                status, text, score = run_check(check, stdin, output, expected, pristine)
+                write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "score": score}))
                 continue
             _, nonce, index = request
             call_fd, reply_fd = fds

@@ -181,6 +181,7 @@ class Judge(Resident):
         """Alive, as far as the runner knows, and not gone on its own since."""
         return self.alive and not select.select([self.pidfd], [], [], 0)[0]
 
-    def job(self, setup: str | None, tests: list, memory_bytes: int) -> bool:
-        """Hand the judge a job's test setup and tests (``judge``); False if it does not take them."""
-        return self.request(("job", setup, tests, memory_bytes))
+    def job(self, setup: str | None, tests: list, memory_bytes: int, checker: str | None) -> bool:
+        """Hand the judge a job's test setup, tests and checker (``judge``); False if it does not
+        take them."""
+        return self.request(("job", setup, tests, memory_bytes, checker))

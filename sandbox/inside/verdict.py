@@ -109,7 +109,7 @@ def _result(outcome, status: str, message: str, flags: list[str]) -> dict:
 
 
 def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tolerance: float,
-                language=None) -> dict:
+                language=None, checker=None) -> dict:
     """Turn what a test process did (a ``watch.Outcome``) into a per-test result ``{status,
     time_s, cpu_time_s, message, flags}`` for a ``stdio`` or ``call`` test, or an ``assert`` test
     judged in process.
@@ -118,7 +118,10 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     ``compare`` and ``tolerance`` apply to ``stdio`` output (see ``compare.compare_output``).
     ``language`` (a ``languages.Language``) says how its runtime reports running out of memory,
     which stderr line names an error, and how a ``call`` test's value is written: tagged JSON by
-    Python's harness (``values``), plain JSON by JavaScript's driver.
+    Python's harness (``values``), plain JSON by JavaScript's driver. ``checker``, for a
+    ``stdio`` test of a task with a checker: called with the program's output, it returns the
+    checker's ``(status, message, score)`` (``jobs._TestRun._check``), used instead of the
+    comparison.
     """
     records = for_nonce(bytes(outcome.records), nonce)
     outcomes = [r for r in records if r.get("event") != FLAG]
@@ -164,6 +167,12 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     if outcome.exit_code != 0:
         return verdict("runtime_error", f"exit status {outcome.exit_code}{_stderr_hint(outcome, language)}")
     got = bytes(outcome.stdout).decode("utf-8", "replace")
+    if checker is not None:
+        status, message, score = checker(got)
+        result = verdict(status if status in ("passed", "failed", "checker_error") else "checker_error", message)
+        if score is not None and status == "failed" and 0 < score < 1:
+            result["score"] = score
+        return result
     problem = compare_output(got, test["expected_stdout"], compare, tolerance)
     return verdict("failed", problem) if problem else verdict("passed")
 
