@@ -9,11 +9,16 @@ TRL), so it is usable on its own::
               tests=[TestCase(kind="assert", code="assert add(1, 2) == 3")])
     with DockerExecutor() as ex:
         verdict = ex.run([job])[0]          # verdict.status, verdict.pass_rate, verdict.tests
+
+``Executor`` is the protocol every executor implements (``DockerExecutor`` here,
+``sandbox.ray_executor.RayExecutor`` on a Ray cluster); ``make_executor("docker" | "ray")``
+builds one. Ray is imported only when asked for.
 """
 
 from sandbox.container import ContainerSettings
 from sandbox.executor import DockerExecutor, ExecutorStats
 from sandbox.inside.languages import LANGUAGES
+from sandbox.protocol import EXECUTOR_KINDS, Executor, make_executor
 from sandbox.types import (
     STATUSES,
     DockerUnavailable,
@@ -32,11 +37,14 @@ __all__ = [
     "ContainerSettings",
     "DockerExecutor",
     "DockerUnavailable",
+    "EXECUTOR_KINDS",
+    "Executor",
     "ExecutorStats",
     "ImageMissing",
     "LANGUAGES",
     "Job",
     "Limits",
+    "make_executor",
     "SandboxError",
     "SandboxFault",
     "TestCase",

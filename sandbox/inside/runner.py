@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import sys
+import threading
 import traceback
 
 from .cgroup import note_oom_baseline
@@ -88,6 +90,17 @@ def serve(fd_in: int = 0) -> None:
         _reply(reply)
 
 
+def exit_when_host_gone(fd: int = 0) -> None:
+    """Exit the moment the host's end of stdin hangs up, even in the middle of a job: the host
+    that would read the reply is gone (the container runs with ``StdinOnce``, so Docker closes
+    stdin when the host's attach stream ends, even when the host was SIGKILLed). As PID 1,
+    exiting ends every process of the container, and Docker removes it."""
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked for: poll reports only POLLHUP / POLLERR / POLLNVAL
+    poller.poll()
+    os._exit(0)
+
+
 def main() -> None:
     # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
@@ -97,4 +110,5 @@ def main() -> None:
     os.makedirs(JOB_ROOT, exist_ok=True)
     note_oom_baseline()
     FORKSERVER.start()  # ready before the first job
+    threading.Thread(target=exit_when_host_gone, daemon=True).start()
     serve()
