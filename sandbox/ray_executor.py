@@ -180,6 +180,7 @@ class RayExecutor:
         quiet = dict(include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
         try:
             if self.address:
+                _reachable(self.address)
                 ray.init(address=self.address, **quiet)
                 return
             try:  # join the local Ray, if one runs
@@ -192,6 +193,8 @@ class RayExecutor:
             ray.init(num_cpus=cpus, resources={self.resource: cpus},
                      object_store_memory=LOCAL_OBJECT_STORE_MB * 2**20, **quiet)
             self._owns_ray = True
+        except SandboxError:
+            raise
         except Exception as e:  # noqa: BLE001 - Ray's errors vary by cause: one line for each
             where = self.address or "a local Ray"
             raise SandboxError(f"cannot connect to the Ray cluster at {where}: {e}. Give --ray-address auto "
@@ -421,6 +424,20 @@ class RayExecutor:
     def actor_pids(self) -> dict[str, int]:
         """``{node name: pid}`` of each live actor (for checks and tests)."""
         return {n.name: n.pid for n in self.nodes.values() if n.actor is not None and n.pid is not None}
+
+
+def _reachable(address: str, timeout_s: float = 10.0) -> None:
+    """Fail fast on a cluster address nothing listens at (Ray itself retries for minutes)."""
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not port.isdigit():
+        raise SandboxError(f"the Ray address {address!r} has no port: give HOST:PORT, ray://HOST:PORT or auto")
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=timeout_s).close()
+    except OSError as e:
+        raise SandboxError(f"cannot reach the Ray cluster at {address} ({e}): is it running (`ray status`)? "
+                           "Give --ray-address auto for the local one") from e
 
 
 def _reason(error: BaseException) -> str:

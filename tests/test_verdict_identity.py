@@ -19,14 +19,16 @@ import pytest
 
 from helpers import stdio_job
 from sandbox import DockerExecutor, Job
+from sandbox.ray_executor import RayExecutor
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from soak import grpo_batch  # noqa: E402
 
 pytestmark = pytest.mark.docker
 
-# Every executor gives the same guarantee; each one is run through the same batches.
-EXECUTORS = {"docker": DockerExecutor}
+# Every executor gives the same guarantee; each one is run through the same batches (the Ray
+# executor on a local two-node cluster: the ray_cluster fixture).
+EXECUTORS = {"docker": DockerExecutor, "ray": RayExecutor}
 
 
 def _soak(make_executor, n_jobs: int, batch: int, caplog, **kwargs):
@@ -42,11 +44,19 @@ def _soak(make_executor, n_jobs: int, batch: int, caplog, **kwargs):
     return wrong, stats, [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
 
 
+@pytest.fixture
+def executor_class(request):
+    """The executor class of the test's ``name``, with what it needs (a Ray cluster) running."""
+    if request.getfixturevalue("name") == "ray":
+        request.getfixturevalue("ray_cluster")
+    return EXECUTORS[request.getfixturevalue("name")]
+
+
 @pytest.mark.parametrize("name", EXECUTORS)
-def test_grpo_batches_get_their_own_verdicts(name, caplog):
+def test_grpo_batches_get_their_own_verdicts(name, executor_class, caplog):
     # Containers replaced every 40 jobs run: the replace path runs about 30 times (a third of the
     # jobs are copies of another of their group, which run once: dedup).
-    wrong, stats, warnings = _soak(EXECUTORS[name], 2000, 656, caplog, max_jobs_per_container=40)
+    wrong, stats, warnings = _soak(executor_class, 2000, 656, caplog, max_jobs_per_container=40)
     assert wrong == []
     assert stats.jobs == 2000 and stats.dedup_hits > 200
     assert stats.recycled >= (stats.jobs - stats.dedup_hits) // 40 - 3
@@ -56,8 +66,8 @@ def test_grpo_batches_get_their_own_verdicts(name, caplog):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", EXECUTORS)
-def test_twenty_thousand_grpo_jobs_get_their_own_verdicts(name, caplog):
-    wrong, stats, warnings = _soak(EXECUTORS[name], 20000, 656, caplog, max_jobs_per_container=200)
+def test_twenty_thousand_grpo_jobs_get_their_own_verdicts(name, executor_class, caplog):
+    wrong, stats, warnings = _soak(executor_class, 20000, 656, caplog, max_jobs_per_container=200)
     assert wrong == []
     assert stats.jobs == 20000 and stats.dedup_hits > 2000
     assert stats.recycled >= (stats.jobs - stats.dedup_hits) // 200 - 3
@@ -118,7 +128,7 @@ def _misaddressed(times: int):
     left = [times]
 
     def to_wire(self, submission_id):
-        if left[0] > 0:
+        if left[0] > 0 and submission_id:  # a submission (not the dedup key, which has no id)
             left[0] -= 1
             return original(self, "0" * 32)
         return original(self, submission_id)
