@@ -339,14 +339,16 @@ class RayExecutor:
                     self._give_up(entry, entry.error or "no sandbox actor is alive on the Ray cluster", finish)
                 todo.clear()
                 break
-            for node in sorted(live, key=lambda n: n.load / n.concurrency):
-                bound = self.max_in_flight * node.concurrency
-                while todo and node.load < bound:
-                    size = max(1, min(2 * node.concurrency, bound - node.load,
-                                      math.ceil(len(todo) / (2 * len(live)))))
-                    chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
-                    in_flight[node.actor.run.remote([e.job for e in chunk])] = (node, chunk)
-                    node.load += len(chunk)
+            while todo:  # one chunk at a time to the least loaded actor with room
+                room = [n for n in live if n.load < self.max_in_flight * n.concurrency]
+                if not room:
+                    break
+                node = min(room, key=lambda n: n.load / n.concurrency)
+                size = max(1, min(2 * node.concurrency, self.max_in_flight * node.concurrency - node.load,
+                                  math.ceil(len(todo) / (2 * len(live)))))
+                chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
+                in_flight[node.actor.run.remote([e.job for e in chunk])] = (node, chunk)
+                node.load += len(chunk)
             ready, _ = ray.wait(list(in_flight), num_returns=1)
             for ref in ready:
                 node, chunk = in_flight.pop(ref)
