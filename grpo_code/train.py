@@ -229,6 +229,7 @@ def summarize_run(trainer, code_args: CodeRLArguments, seconds: float) -> dict:
         "reward_per_step": [[s, r] for s, r in history],
         "final_loss": losses[-1] if losses else None,
         "mean_step_time_s": sum(step_times) / len(step_times) if step_times else None,
+        "step_times_s": [round(t, 3) for t in step_times],
         "mean_sandbox_s_per_step": sum(sandbox) / len(sandbox) if sandbox else None,
         "mean_sandbox_s_per_step_per_node": {node: sum(v) / len(v) for node, v in sorted(per_node.items())},
         "mean_dedup_hits_per_step": sum(hits) / len(hits) if hits else None,

@@ -59,3 +59,23 @@ def test_a_killed_score_client_leaves_no_container(tmp_path):
         proc.kill()
         for cid in containers_of(client, proc.pid):
             client.api.remove_container(cid, force=True)
+
+
+def test_the_runner_watches_its_owner_without_a_task_of_its_own(solo_executor):
+    # Between two tests of a well-behaved job the container holds the runner and the fork server
+    # only; a watcher thread would be a third task, and every test would then be taken for one
+    # that left a process behind (the fork server killed and restarted after each test).
+    from sandbox import Job, TestCase
+
+    def processes():
+        top = solo_executor.client.api.top(solo_executor.container_ids()[0])
+        return sorted((p[top["Titles"].index("PID")], p[-1]) for p in top["Processes"])
+
+    job = Job(program="def f():\n    return 1\n", tests=tuple(TestCase(kind="assert", code="assert f() == 1")
+                                                          for _ in range(5)))
+    assert solo_executor.run_one(job).passed
+    before = processes()
+    assert all(v.passed for v in solo_executor.run([job, Job(program=job.program + "\n", tests=job.tests)]))
+    assert processes() == before and len(before) == 2  # the same runner and fork server
+    threads = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eLf")
+    assert len(threads["Processes"]) == 2
