@@ -146,7 +146,7 @@ def cmd_eval(args) -> int:
     tasks = list(suite)[: args.limit] if args.limit else list(suite)
     config = SamplingConfig(n=args.n, temperature=args.temperature, max_new_tokens=args.max_new_tokens,
                             batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
-    model_tag = (Path(args.model).name if args.model else DEFAULT_MODEL).replace("/", "_")
+    model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
     out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
     missing = len(missing_samples(tasks, config.n, read_existing(out_dir / "samples.jsonl")))
     source = f"{args.model} at {endpoint.url}" if endpoint else args.model or DEFAULT_MODEL
