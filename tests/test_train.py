@@ -157,7 +157,9 @@ def test_embedded_model_trains_a_step(tmp_path):
     result = train(code_args, grpo_args)
     entry = next(e for e in _history(out) if "loss" in e)
     assert math.isfinite(entry["loss"]) and entry["rewards/pass_rate/mean"] is not None
-    assert sum(v for k, v in entry.items() if k.startswith("sandbox/") and k not in ("sandbox/seconds", "sandbox/pass_rate")) == pytest.approx(1.0)
+    from sandbox import STATUSES
+
+    assert sum(entry[f"sandbox/{status}"] for status in STATUSES) == pytest.approx(1.0)
     assert len(completions_log(out, 1)) == 4
     assert result.summary["model"] == DEFAULT_MODEL
 
