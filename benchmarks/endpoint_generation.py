@@ -15,7 +15,6 @@ On a GPU node the server would be vLLM (see the README); here both run on the sa
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import socket
 import statistics

@@ -62,9 +62,10 @@ def main() -> None:
             summary = run(processes, args, Path(tmp) / f"p{processes}")
             times = summary["step_times_s"][1:]  # the first step warms up
             results[processes] = statistics.mean(times)
+            steps = ", ".join(f"{t:.1f}" for t in times)
             print(f"{processes} process(es): mean step {results[processes]:7.2f} s over {len(times)} steps "
-                  f"(steps: {', '.join(f'{t:.1f}' for t in times)}), sandbox {summary['mean_sandbox_s_per_step']:.3f} s "
-                  f"per step, {args.batch} completions per step")
+                  f"(steps: {steps}), sandbox {summary['mean_sandbox_s_per_step']:.3f} s per step, "
+                  f"{args.batch} completions per step")
     print(f"ratio step time two processes / one: {results[2] / results[1]:.2f}  (below 1: faster with two)")
 
 

@@ -22,7 +22,6 @@ import math
 import os
 import socket
 import threading
-import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace

@@ -169,7 +169,7 @@ def test_a_server_that_keeps_failing_is_one_clear_error_and_keeps_what_came(serv
                                    EndpointConfig(proxy.url, model, max_retries=1), tmp_path / "samples.jsonl")
     proxy.statuses = [503] * 100
     try:
-        with pytest.raises(EndpointError, match=r"1 request\(s\) .* still failed after 1 retries .* run the same command"):
+        with pytest.raises(EndpointError, match=r"1 request\(s\) .* still failed after 1 retries .* run the same"):
             generate_from_endpoint(suite, [(list(suite)[1], 0)], SamplingConfig(n=1, max_new_tokens=8),
                                    EndpointConfig(proxy.url, model, max_retries=1), tmp_path / "samples.jsonl")
     finally:

@@ -41,8 +41,8 @@ def test_a_killed_score_client_leaves_no_container(tmp_path):
     # Programs that spin until their time limit: the client is killed while its containers
     # are in the middle of jobs (a test of these takes seconds).
     samples = tmp_path / "samples.jsonl"
-    samples.write_text("".join(json.dumps({"task_id": f"HumanEval/{i}", "completion": "    while True:\n        pass\n"})
-                               + "\n" for i in range(12)))
+    spin = "    while True:\n        pass\n"
+    samples.write_text("".join(json.dumps({"task_id": f"HumanEval/{i}", "completion": spin}) + "\n" for i in range(12)))
     proc = subprocess.Popen([sys.executable, "-m", "grpo_code.cli", "score", str(samples), "--suite", "humaneval",
                              "-k", "1", "--concurrency", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     client = connect()
