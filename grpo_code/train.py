@@ -51,7 +51,14 @@ class GrpoCodeArguments:
     format_reward_weight: float = field(default=0.0, metadata={
         "help": "Weight of an extra reward for answering in one fenced code block (0: off)."})
     sandbox_concurrency: int | None = field(default=None, metadata={
-        "help": "Sandbox containers per training process (default: CPU cores / processes on the node)."})
+        "help": "Sandbox containers per training process (default: docker: CPU cores / processes on the node; "
+                "ray: each sandbox node's CPUs / training processes)."})
+    executor: str = field(default="docker", metadata={
+        "help": "Where completions are verified: docker (this machine's Docker daemon) or ray (the sandbox "
+                "nodes of a Ray cluster; pip install 'grpo-code[ray]')."})
+    ray_address: str | None = field(default=None, metadata={
+        "help": "The Ray cluster of --executor ray: auto, HOST:PORT or ray://HOST:PORT (default: join the "
+                "local Ray, or start one)."})
     max_tasks: int | None = field(default=None, metadata={"help": "Use only the first N tasks of the suite."})
     language: str | None = field(default=None, metadata={
         "help": "Train on the suite's tasks in this language only (javascript, java, ...): its tasks of that "
@@ -67,6 +74,14 @@ class GrpoCodeArguments:
             raise ConfigError("--format_reward_weight must be >= 0")
         if self.max_tasks is not None and self.max_tasks < 1:
             raise ConfigError(f"--max_tasks must be >= 1, got {self.max_tasks}")
+        from sandbox import EXECUTOR_KINDS
+
+        if self.executor not in EXECUTOR_KINDS:
+            raise ConfigError(f"--executor must be one of {', '.join(EXECUTOR_KINDS)}, got {self.executor!r}")
+        if self.ray_address and self.executor != "ray":
+            raise ConfigError("--ray_address needs --executor ray")
+        if self.sandbox_concurrency is not None and self.sandbox_concurrency < 1:
+            raise ConfigError("--sandbox_concurrency must be >= 1")
 
 
 def cpu_friendly_defaults() -> dict:
@@ -176,11 +191,33 @@ def check_train_args(code_args: GrpoCodeArguments) -> None:
 
 
 def local_concurrency(requested: int | None) -> int:
-    """Sandbox containers for this process: split the node's cores among its training processes."""
+    """Sandbox containers for this process: split the node's cores among its training processes
+    (``LOCAL_WORLD_SIZE``, set by accelerate / torchrun)."""
     if requested:
         return requested
     local_world = int(os.environ.get("LOCAL_WORLD_SIZE", "1"))
     return max(1, (os.cpu_count() or 1) // max(1, local_world))
+
+
+def is_main_process() -> bool:
+    """Whether this is the training run's main process (``RANK`` 0, or the only one)."""
+    return int(os.environ.get("RANK", "0")) == 0
+
+
+def make_train_executor(code_args: GrpoCodeArguments):
+    """This training process's executor (not started): a pool on this node's Docker daemon
+    with its share of the node's cores, or on a Ray cluster its share of every sandbox node.
+
+    Raises:
+        SandboxError: the Ray executor without Ray installed.
+    """
+    from sandbox import make_executor
+
+    if code_args.executor == "ray":
+        world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
+        return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
+                             node_share=1.0 / world)
+    return make_executor("docker", concurrency=local_concurrency(code_args.sandbox_concurrency))
 
 
 @dataclass
@@ -250,6 +287,12 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
     sandbox = [e["sandbox/seconds"] for e in trainer.state.log_history if "sandbox/seconds" in e]
     step_times = [e["step_time"] for e in trainer.state.log_history if "step_time" in e]
+    per_node: dict[str, list[float]] = {}
+    for entry in trainer.state.log_history:
+        for key, value in entry.items():
+            if key.startswith("sandbox/node/") and key.endswith("/seconds"):
+                per_node.setdefault(key.removeprefix("sandbox/node/").removesuffix("/seconds"), []).append(value)
+    hits = [e["sandbox/dedup_hits"] for e in trainer.state.log_history if "sandbox/dedup_hits" in e]
     return {
         "suite": code_args.suite,
         "model": code_args.model,
@@ -262,7 +305,11 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict
         "reward_per_step": [[s, r] for s, r in history],
         "final_loss": losses[-1] if losses else None,
         "mean_step_time_s": sum(step_times) / len(step_times) if step_times else None,
+        "step_times_s": [round(t, 3) for t in step_times],
         "mean_sandbox_s_per_step": sum(sandbox) / len(sandbox) if sandbox else None,
+        "mean_sandbox_s_per_step_per_node": {node: sum(v) / len(v) for node, v in sorted(per_node.items())},
+        "mean_dedup_hits_per_step": sum(hits) / len(hits) if hits else None,
+        "processes": trainer.accelerator.num_processes,
         "options": asdict(code_args),
     }
 
@@ -274,13 +321,15 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
     ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
     shows progress instead).
 
-    Raises:
-        DockerUnavailable / ImageMissing: the sandbox is not ready (before any model is loaded).
-    """
-    from sandbox import DockerExecutor
+    Every training process scores its own completions with its own executor; only the main
+    process writes the model, the plot and ``summary.json``.
 
+    Raises:
+        DockerUnavailable / ImageMissing / SandboxError: the sandbox is not ready (before any
+            model is loaded).
+    """
     output_dir = Path(grpo_args.output_dir)
-    with DockerExecutor(concurrency=local_concurrency(code_args.sandbox_concurrency)) as executor:
+    with make_train_executor(code_args) as executor:
         trainer = build_trainer(code_args, grpo_args, executor, callbacks, **trainer_kwargs)
         if not print_logs:
             from transformers import PrinterCallback
@@ -290,8 +339,8 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         trainer.train(resume_from_checkpoint=grpo_args.resume_from_checkpoint)
         seconds = time.perf_counter() - started
     summary = summarize_run(trainer, code_args, seconds)
+    trainer.save_model(str(output_dir))  # every process takes part (ZeRO-3 gathers); the main one writes
     if trainer.accelerator.is_main_process:
-        trainer.save_model(str(output_dir))
         plot_reward_curve(reward_history(trainer.state.log_history), output_dir / "reward_curve.png")
         (output_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     return TrainResult(output_dir, summary)

@@ -9,11 +9,16 @@ TRL), so it is usable on its own::
               tests=[TestCase(kind="assert", code="assert add(1, 2) == 3")])
     with DockerExecutor() as ex:
         verdict = ex.run([job])[0]          # verdict.status, verdict.pass_rate, verdict.tests
+
+``Executor`` is the protocol every executor implements (``DockerExecutor`` here,
+``sandbox.ray_executor.RayExecutor`` on a Ray cluster); ``make_executor("docker" | "ray")``
+builds one. Ray is imported only when asked for.
 """
 
 from sandbox.container import ContainerSettings
 from sandbox.executor import DockerExecutor, ExecutorStats
 from sandbox.inside.languages import LANGUAGES
+from sandbox.protocol import EXECUTOR_KINDS, Executor, make_executor
 from sandbox.types import (
     FLAGS,
     STATUSES,
@@ -29,12 +34,14 @@ from sandbox.types import (
 )
 
 __all__ = [
+    "EXECUTOR_KINDS",
     "FLAGS",
     "LANGUAGES",
     "STATUSES",
     "ContainerSettings",
     "DockerExecutor",
     "DockerUnavailable",
+    "Executor",
     "ExecutorStats",
     "ImageMissing",
     "Job",
@@ -44,4 +51,5 @@ __all__ = [
     "TestCase",
     "TestResult",
     "Verdict",
+    "make_executor",
 ]

@@ -48,13 +48,12 @@ class ContainerSettings:
     tmpfs_mb: int = 256
     pin_cpus: bool = True
 
-    def run_kwargs(self, cpuset: str | None = None) -> dict:
-        """Keyword arguments of ``client.containers.run`` for a locked-down container, pinned to
-        the CPUs ``cpuset`` (Docker's form: ``"3"``, ``"0,1"``) unless it is None."""
+    def host_config(self, cpuset: str | None = None) -> dict:
+        """Keyword arguments of ``APIClient.create_host_config`` for a locked-down container,
+        pinned to the CPUs ``cpuset`` (Docker's form: ``"3"``, ``"0,1"``) unless it is None.
+        Docker removes the container as soon as it stops (``auto_remove``)."""
         kwargs = dict(
-            detach=True,
-            stdin_open=True,
-            tty=False,
+            auto_remove=True,
             network_mode="none",
             read_only=True,
             tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={self.tmpfs_mb}m,mode=1777"},
@@ -161,15 +160,36 @@ class SandboxContainer:
 
         if self.cpuset is not None:
             try:
-                return self.client.containers.run(self.image, labels={**self.labels, CPU_LABEL: self.cpuset},
-                                                  **self.settings.run_kwargs(self.cpuset))
+                return self._create_and_start({**self.labels, CPU_LABEL: self.cpuset}, self.cpuset)
             except docker.errors.APIError as e:
                 if "cpu" not in str(e).lower():
                     raise
                 log.warning("the Docker daemon refused CPU set %s (%s): this container runs unpinned",
                             self.cpuset, e)
                 self.cpuset = None
-        return self.client.containers.run(self.image, labels=self.labels, **self.settings.run_kwargs())
+        return self._create_and_start(self.labels, None)
+
+    def _create_and_start(self, labels: dict[str, str], cpuset: str | None):
+        """Create and start the container with its stdin open for one attach only (``StdinOnce``):
+        when our attach stream ends, because we closed it or because this process died (even by
+        SIGKILL), Docker closes the runner's stdin, the runner exits, and Docker removes the
+        container (``auto_remove``). So no container outlives the process that owns it."""
+        import docker.errors
+
+        api = self.client.api
+        config = api.create_container_config(self.image, None, detach=True, stdin_open=True, tty=False, labels=labels,
+                                             host_config=api.create_host_config(**self.settings.host_config(cpuset)))
+        config["StdinOnce"] = True  # docker-py sets it only for containers run attached
+        container_id = api.create_container_from_config(config)["Id"]
+        try:
+            api.start(container_id)
+        except docker.errors.APIError:
+            try:
+                api.remove_container(container_id, force=True)
+            except docker.errors.APIError:
+                pass
+            raise
+        return self.client.containers.prepare_model({"Id": container_id})
 
     def submit(self, job: Job) -> None:
         """Send a job to the runner under a fresh submission id and queue it in ``pending``; the
@@ -271,7 +291,9 @@ class SandboxContainer:
             try:
                 self.container.remove(force=True)
             except docker.errors.DockerException as e:
-                if not isinstance(e, docker.errors.NotFound):
+                # gone, or Docker removes it already (auto_remove: its runner exited when the stream closed)
+                gone = isinstance(e, docker.errors.NotFound) or getattr(e, "status_code", None) == 409
+                if not gone:
                     log.warning("could not remove sandbox container %s: %s", self.id, e)
             except OSError as e:
                 log.warning("could not remove sandbox container %s: %s", self.id, e)

@@ -7,19 +7,23 @@ the infrastructure (a container that dies, a runner that stops answering, a daem
 are retried on a fresh container and then reported as a ``sandbox_error`` verdict for that job
 alone: ``run`` never raises for a single job.
 
-Containers carry a label; ``close`` removes them all, and is called on normal exit, on
-exceptions (context manager), at interpreter exit, and on SIGTERM/SIGHUP. A sweep at start
-removes containers left by a process that was killed.
+Identical jobs of one batch run once (``sandbox.dedup``). Containers carry a label; ``close``
+removes them all, and is called on normal exit, on exceptions (context manager), at interpreter
+exit, and on SIGTERM/SIGHUP. A process killed outright (SIGKILL) leaves nothing either: its attach
+streams close, each runner exits and Docker removes its container (``SandboxContainer``); a
+sweep at start removes any container left by a killed process all the same.
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import logging
 import os
 import queue
 import signal
+import socket
 import threading
 import time
 from collections import deque
@@ -38,8 +42,9 @@ from sandbox.container import (
     owner_alive,
     owner_token,
 )
+from sandbox.dedup import collapse
 from sandbox.image import require_image
-from sandbox.placement import place
+from sandbox.placement import place, placement_lock
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
@@ -69,16 +74,19 @@ def sweep_orphans(client) -> int:
 
 @dataclass
 class ExecutorStats:
-    """What an executor has done since it started (counts; read with ``DockerExecutor.stats``).
+    """What an executor has done since it started (counts; read with ``Executor.stats``; ``+``
+    adds two executors' counts).
 
     Attributes:
-        jobs: verdicts returned.
+        jobs: verdicts returned (dedup hits included).
         faults: container faults (each one discards its container).
         retries: jobs sent again after a fault (attempts beyond the first).
         mismatches: replies that carried another submission's identity (counted in ``faults`` too).
         sandbox_errors: jobs given up after their last retry (verdict ``sandbox_error``).
         containers_started: containers started, the first ones and every replacement.
         recycled: containers replaced after ``max_jobs_per_container`` jobs.
+        dedup_hits: jobs that were copies of another job of their batch, so did not run
+            (``sandbox.dedup``): they got a copy of its verdict.
     """
 
     jobs: int = 0
@@ -88,6 +96,10 @@ class ExecutorStats:
     sandbox_errors: int = 0
     containers_started: int = 0
     recycled: int = 0
+    dedup_hits: int = 0
+
+    def __add__(self, other: ExecutorStats) -> ExecutorStats:
+        return ExecutorStats(**{name: getattr(self, name) + getattr(other, name) for name in self.__dataclass_fields__})
 
 
 @dataclass
@@ -176,29 +188,36 @@ class DockerExecutor:
         self._previous_handlers: dict[int, Any] = {}
         self._stats = ExecutorStats()
         self._stats_lock = threading.Lock()
+        self._running = 0  # run() calls going now
+        self._busy_since: float | None = None
+        self._busy_s = 0.0
         self.started = False
 
     # -- lifecycle -------------------------------------------------------------------
 
     def start(self) -> DockerExecutor:
-        """Connect, check the image, sweep orphans, start the pool (idempotent)."""
+        """Connect, check the image, sweep orphans, start the pool (idempotent).
+
+        The pool chooses its CPUs and starts its containers holding the daemon's placement lock
+        (``sandbox.placement``), so that pools starting at the same instant do not pin the same CPUs.
+        """
         with self._lock:
             if self.started:
                 return self
             self.client = self.client or connect(max_pool_size=self.concurrency + 8)
             self.image = self.image or require_image(self.client)
             sweep_orphans(self.client)
-            cpusets = (place(self.client, self.concurrency, self.settings.cpus) if self.settings.pin_cpus
-                       else [None] * self.concurrency)
-            self._slots = [_Slot(self, cpuset) for cpuset in cpusets]
+            self._idle = queue.Queue()
             self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="sandbox")
             self.started = True
             atexit.register(self.close)
             self._install_signal_handlers()
-        errors = []
-        for slot, error in zip(self._slots, self._threads.map(self._warm, self._slots)):
-            if error:
-                errors.append(error)
+        with placement_lock(self.client) if self.settings.pin_cpus else contextlib.nullcontext():
+            cpusets = (place(self.client, self.concurrency, self.settings.cpus) if self.settings.pin_cpus
+                       else [None] * self.concurrency)
+            self._slots = [_Slot(self, cpuset) for cpuset in cpusets]
+            errors = [error for error in self._threads.map(self._warm, self._slots) if error]
+        for slot in self._slots:
             self._idle.put(slot)
         if len(errors) == len(self._slots):
             self.close()
@@ -271,7 +290,8 @@ class DockerExecutor:
         return self.run([job])[0]
 
     def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
-        """Run jobs concurrently; returns their verdicts in the jobs' order.
+        """Run jobs concurrently; returns their verdicts in the jobs' order. Identical jobs run
+        once, and each copy gets a copy of the verdict (``sandbox.dedup``).
 
         Args:
             jobs: the jobs.
@@ -281,21 +301,49 @@ class DockerExecutor:
         threads = self._threads
         if not self.started or threads is None:
             raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
+        batch = collapse(jobs)
+        copies: dict[int, list[int]] = {}
+        for i, u in enumerate(batch.where):
+            copies.setdefault(u, []).append(i)
         todo: queue.SimpleQueue = queue.SimpleQueue()
-        for item in enumerate(jobs):
+        for item in enumerate(batch.unique):
             todo.put(item)
         done: queue.SimpleQueue = queue.SimpleQueue()
-        for _ in range(min(self.concurrency, len(jobs))):
-            threads.submit(self._work, todo, done)
-        verdicts: list[Verdict | None] = [None] * len(jobs)
-        for _ in range(len(jobs)):
-            i, verdict = done.get()
-            if isinstance(verdict, BaseException):
-                raise verdict
-            verdicts[i] = verdict
-            if on_verdict is not None:
-                on_verdict(i, verdict)
-        return verdicts  # type: ignore[return-value]
+        self._busy(+1)
+        try:
+            for _ in range(min(self.concurrency, len(batch.unique))):
+                threads.submit(self._work, todo, done)
+            verdicts: list[Verdict | None] = [None] * len(batch.unique)
+            for _ in range(len(batch.unique)):
+                u, verdict = done.get()
+                if isinstance(verdict, BaseException):
+                    raise verdict
+                verdicts[u] = verdict
+                if on_verdict is not None:
+                    for i in copies[u]:
+                        on_verdict(i, verdict)
+        finally:
+            self._busy(-1)
+        self._count(jobs=batch.hits, dedup_hits=batch.hits)
+        return batch.expand(verdicts)  # type: ignore[arg-type]
+
+    def _busy(self, change: int) -> None:
+        """Count a ``run`` in (+1) or out (-1): the node's busy seconds add up the time with at
+        least one ``run`` going (several at once count once)."""
+        with self._stats_lock:
+            now = time.monotonic()
+            if self._running and self._busy_since is not None:
+                self._busy_s += now - self._busy_since
+            self._running += change
+            self._busy_since = now
+
+    def node_seconds(self) -> dict[str, float]:
+        """``{this host's name: seconds}``: wall-clock seconds with at least one ``run`` going,
+        since the start."""
+        with self._stats_lock:
+            since = self._busy_since
+            busy = self._busy_s + (time.monotonic() - since if self._running and since is not None else 0.0)
+        return {socket.gethostname(): busy}
 
     def _work(self, todo: queue.SimpleQueue, done: queue.SimpleQueue) -> None:
         """One container's share of a ``run``: up to ``PIPELINE_DEPTH`` jobs in flight on it (the

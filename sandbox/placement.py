@@ -9,18 +9,68 @@ per second than two unpinned ones.
 
 Each new container goes to the CPUs that carry the fewest sandbox containers of this daemon
 at that moment, counting every pool (each container names its CPUs in ``CPU_LABEL``); ties go
-round from an offset of this process, so that pools of different processes started together
-spread out too. Pinning never limits a program more than ``ContainerSettings.cpus`` already
+round from an offset of this process. Pools that start at the same instant (the ranks of a
+training run, the actors of a Ray node) would count the same load and choose the same CPUs, so
+a pool chooses and starts its containers holding ``placement_lock``, a file lock on the daemon's
+host that the next pool waits for. Pinning never limits a program more than ``ContainerSettings.cpus`` already
 does: a container gets ``ceil(cpus)`` CPUs.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import os
-from collections.abc import Sequence
+import re
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from sandbox.container import CPU_LABEL, LABEL
+
+log = logging.getLogger(__name__)
+
+LOCK_TIMEOUT_S = 120.0
+
+
+@contextlib.contextmanager
+def placement_lock(client, timeout_s: float = LOCK_TIMEOUT_S) -> Iterator[None]:
+    """Hold this daemon's placement lock: an exclusive ``flock`` on a file in this host's temp
+    folder, named after the daemon's ID, which every pool of this host takes while it chooses
+    CPUs and starts its containers (their ``CPU_LABEL`` is then visible to the next pool).
+
+    The kernel releases the lock when its holder dies. After ``timeout_s`` seconds of waiting
+    (a holder that hangs) the pool goes on without it, with a warning. Pools on other hosts
+    that share a remote daemon do not see this lock.
+
+    Raises:
+        docker.errors.DockerException: the daemon cannot be asked for its ID.
+    """
+    import fcntl
+
+    daemon = re.sub(r"[^A-Za-z0-9]", "", str(client.info().get("ID") or "local"))[:64]
+    path = Path(tempfile.gettempdir()) / f"grpo-code-placement-{daemon}.lock"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    except PermissionError:  # another user's lock file: a read-only descriptor locks it as well
+        fd = os.open(path, os.O_RDONLY)
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    log.warning("the sandbox placement lock %s is held for over %.0f s: placing without it",
+                                path, timeout_s)
+                    break
+                time.sleep(0.02)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def place(client, n: int, cpus: float) -> Sequence[str | None]:

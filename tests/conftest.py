@@ -37,3 +37,23 @@ def solo_executor():
 
     with DockerExecutor(concurrency=1) as ex:
         yield ex
+
+
+@pytest.fixture(scope="session")
+def ray_cluster():
+    """A real local Ray cluster of two nodes on this machine (``ray.cluster_utils.Cluster``), each
+    offering the ``sandbox`` resource and one CPU (in Ray's count), this process connected to it.
+    Small: no dashboard, a small object store, quiet logs."""
+    import logging
+
+    import ray
+    from ray.cluster_utils import Cluster
+
+    node = dict(num_cpus=1, resources={"sandbox": 1}, object_store_memory=80 * 2**20)
+    cluster = Cluster(initialize_head=True, head_node_args={**node, "include_dashboard": False})
+    cluster.add_node(**node)
+    cluster.wait_for_nodes()
+    ray.init(address=cluster.address, logging_level=logging.WARNING, log_to_driver=False)
+    yield cluster
+    ray.shutdown()
+    cluster.shutdown()

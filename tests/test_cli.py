@@ -115,3 +115,16 @@ def test_bad_suite_file_error_names_file_line_field(tmp_path):
     proc = grpo_code("tasks", "validate", str(path))
     assert proc.returncode == 2
     assert f"{path}:1: field 'tests[0]'" in proc.stderr and "expected_stdout" in proc.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["score", "x.jsonl", "--suite", "humaneval", "--ray-address", "auto"], "--ray-address needs --executor ray"),
+    (["score", "x.jsonl", "--suite", "humaneval", "--concurrency", "0"], "--concurrency must be >= 1"),
+    (["tasks", "validate", "warmup-python", "--executor", "ray", "--ray-address", "127.0.0.1:1"],
+     "cannot reach the Ray cluster at 127.0.0.1:1"),
+    (["train", "--executor", "kubernetes"], "--executor must be one of docker, ray"),
+    (["train", "--ray_address", "auto"], "--ray_address needs --executor ray"),
+])
+def test_executor_options_are_checked_with_one_line_errors(args, message):
+    proc = grpo_code(*args)
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr, proc.stderr

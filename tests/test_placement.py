@@ -3,6 +3,7 @@ a daemon that refuses a CPU set still gets a working (unpinned) container."""
 
 from __future__ import annotations
 
+import time
 import uuid
 
 import pytest
@@ -72,3 +73,47 @@ def test_a_refused_cpu_set_gives_an_unpinned_container(executor):
         assert container.receive()[1].passed
     finally:
         container.remove()
+
+
+@pytest.mark.docker
+def test_pools_starting_at_the_same_instant_see_each_other(monkeypatch):
+    # Two pools start together, their container starts slowed down (1 s): the pool that chooses
+    # its CPUs second must count the first pool's container (it waits for the placement lock),
+    # else both would count the same load and pin the same CPU.
+    import threading
+
+    import sandbox.executor
+
+    counted: dict[str, set[str]] = {}
+    place, start = sandbox.executor.place, SandboxContainer.start
+
+    def recording_place(client, n, cpus):
+        counted[threading.current_thread().name] = {c["Id"] for c in client.api.containers(filters={"label": LABEL})}
+        return place(client, n, cpus)
+
+    def slow_start(self):
+        time.sleep(1.0)
+        start(self)
+
+    monkeypatch.setattr("sandbox.executor.place", recording_place)
+    monkeypatch.setattr(SandboxContainer, "start", slow_start)
+    pools = {"a": DockerExecutor(concurrency=1), "b": DockerExecutor(concurrency=1)}
+    barrier = threading.Barrier(2)
+
+    def start_pool(name):
+        barrier.wait()
+        pools[name].start()
+
+    threads = [threading.Thread(target=start_pool, args=(name,), name=name) for name in pools]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)
+        ids = {name: set(pool.container_ids()) for name, pool in pools.items()}
+        assert all(len(v) == 1 for v in ids.values())
+        saw_other = [ids["b" if name == "a" else "a"] <= counted[name] for name in pools]
+        assert sorted(saw_other) == [False, True]  # the first saw none of the other's, the second all
+    finally:
+        for pool in pools.values():
+            pool.close()

@@ -157,8 +157,63 @@ def test_embedded_model_trains_a_step(tmp_path):
     result = train(code_args, grpo_args)
     entry = next(e for e in _history(out) if "loss" in e)
     assert math.isfinite(entry["loss"]) and entry["rewards/pass_rate/mean"] is not None
-    shares = [v for k, v in entry.items()
-              if k.startswith("sandbox/") and k not in ("sandbox/seconds", "sandbox/pass_rate")]
-    assert sum(shares) == pytest.approx(1.0)
+    from sandbox import STATUSES
+
+    assert sum(entry[f"sandbox/{status}"] for status in STATUSES) == pytest.approx(1.0)
     assert len(completions_log(out, 1)) == 4
     assert result.summary["model"] == DEFAULT_MODEL
+
+
+def test_a_grpo_step_with_the_ray_executor_gets_its_rewards(tmp_path, tiny, cases, ray_cluster):
+    case = cases["C13"]
+    out = tmp_path / "run"
+    code_args, grpo_args = args_for(tiny, suite_file(tmp_path, case["task"]), out, "--max_steps", "1",
+                                    "--executor", "ray")
+    result = train(code_args, grpo_args, rollout_func=forced_rollout(case["completions"]))
+    assert list(completions_log(out, 1)["pass_rate"]) == [1.0, 0.0, 1.0, 1.0]
+    entry = next(e for e in _history(out) if "loss" in e)
+    assert entry["rewards/pass_rate/mean"] == pytest.approx(0.75) and entry["sandbox/completions"] == 4
+    nodes = {k: v for k, v in entry.items() if k.startswith("sandbox/node/")}
+    assert len(nodes) == 2 and all(v > 0 for v in nodes.values())  # the step's jobs went to both nodes
+    assert len(result.summary["mean_sandbox_s_per_step_per_node"]) == 2
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_two_processes_each_score_their_share(tmp_path, tiny):
+    # accelerate launch, 2 processes on the CPU, 2 steps: each rank generates and scores its own
+    # completions in its own pool; the main process alone prints and writes summary.json.
+    # (--multi_gpu is what starts one process per rank, through torchrun, GPUs or not: with --cpu
+    # alone, accelerate starts a single process unless MPI is set up.)
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    accelerate = Path(sys.executable).with_name("accelerate")
+    proc = subprocess.run(
+        [str(accelerate), "launch", "--multi_gpu", "--num_processes", "2", "--num_machines", "1",
+         "--mixed_precision", "no", "--dynamo_backend", "no", "--main_process_port", str(_free_port()),
+         "-m", "grpo_code.cli", "train", "--model", str(tiny), "--suite", "warmup-python?split=train&limit=4",
+         "--output_dir", str(out), "--max_steps", "2", "--per_device_train_batch_size", "4", "--num_generations", "4",
+         "--max_completion_length", "24", "--save_steps", "2"],
+        capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.count("done: 2 steps") == 1, proc.stdout + proc.stderr[-3000:]
+    assert proc.stderr.count("training ") == 1, proc.stderr[-3000:]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["processes"] == 2 and summary["steps"] == 2
+    for step in (1, 2):
+        table = completions_log(out, step)
+        assert len(table) == 8 and sorted(table["rank"].value_counts().to_dict().items()) == [(0, 4), (1, 4)]
+        assert table["status"].notna().all() and table["status"].isin(
+            ["passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit", "compile_error",
+             "no_code"]).all()
+    history = [e for e in _history(out) if "loss" in e]
+    assert [e["sandbox/completions"] for e in history] == [8, 8]  # both ranks' completions, gathered

@@ -19,22 +19,24 @@ import pytest
 
 from helpers import stdio_job
 from sandbox import DockerExecutor, Job
+from sandbox.ray_executor import RayExecutor
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from soak import grpo_batch
 
 pytestmark = pytest.mark.docker
 
-# Every executor gives the same guarantee; each one is run through the same batches.
-EXECUTORS = {"docker": DockerExecutor}
+# Every executor gives the same guarantee; each one is run through the same batches (the Ray
+# executor on a local two-node cluster: the ray_cluster fixture).
+EXECUTORS = {"docker": DockerExecutor, "ray": RayExecutor}
 
 
-def _soak(make_executor, n_jobs: int, batch: int, caplog, **kwargs):
+def _soak(make_executor, n_jobs: int, batch: int, caplog, distinct: bool = True, **kwargs):
     caplog.set_level(logging.WARNING, logger="sandbox")
     wrong = []
     with make_executor(concurrency=2, **kwargs) as ex:
         for start in range(0, n_jobs, batch):
-            jobs, expected = grpo_batch(min(batch, n_jobs - start), seed=start, first_task=start)
+            jobs, expected = grpo_batch(min(batch, n_jobs - start), seed=start, first_task=start, distinct=distinct)
             for job, want, got in zip(jobs, expected, ex.run(jobs)):
                 if not want.matches(got):
                     wrong.append((job.job_id, want, got.status, [t.status for t in got.tests]))
@@ -42,15 +44,41 @@ def _soak(make_executor, n_jobs: int, batch: int, caplog, **kwargs):
     return wrong, stats, [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
 
 
+@pytest.fixture
+def executor_class(request):
+    """The executor class of the test's ``name``, with what it needs (a Ray cluster) running."""
+    if request.getfixturevalue("name") == "ray":
+        request.getfixturevalue("ray_cluster")
+    return EXECUTORS[request.getfixturevalue("name")]
+
+
 @pytest.mark.parametrize("name", EXECUTORS)
-@pytest.mark.parametrize("n_jobs, per_container, replaced", [
-    (2000, 40, 40),  # containers replaced every 40 jobs: the replace path runs about 50 times
-    pytest.param(20000, 200, 90, marks=pytest.mark.slow),
-])
-def test_grpo_batches_get_their_own_verdicts(name, n_jobs, per_container, replaced, caplog):
-    wrong, stats, warnings = _soak(EXECUTORS[name], n_jobs, 656, caplog, max_jobs_per_container=per_container)
+def test_grpo_batches_get_their_own_verdicts(name, executor_class, caplog):
+    # Containers replaced every 40 jobs: the replace path runs about 50 times.
+    wrong, stats, warnings = _soak(executor_class, 2000, 656, caplog, max_jobs_per_container=40)
     assert wrong == []
-    assert stats.jobs == n_jobs and stats.recycled >= replaced
+    assert stats.jobs == 2000 and stats.dedup_hits == 0 and stats.recycled >= 40
+    assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
+    assert warnings == []
+
+
+@pytest.mark.parametrize("name", EXECUTORS)
+def test_copies_in_a_group_each_get_their_own_verdict(name, executor_class, caplog):
+    # About a third of the jobs are copies of another of their group: they run once (dedup), and
+    # each copy still gets the verdict its own program deserves.
+    wrong, stats, warnings = _soak(executor_class, 1000, 500, caplog, distinct=False)
+    assert wrong == []
+    assert stats.jobs == 1000 and stats.dedup_hits > 100
+    assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
+    assert warnings == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", EXECUTORS)
+def test_twenty_thousand_grpo_jobs_get_their_own_verdicts(name, executor_class, caplog):
+    wrong, stats, warnings = _soak(executor_class, 20000, 656, caplog, max_jobs_per_container=200)
+    assert wrong == []
+    assert stats.jobs == 20000 and stats.dedup_hits == 0 and stats.recycled >= 90
     assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
     assert warnings == []
 
@@ -108,7 +136,7 @@ def _misaddressed(times: int):
     left = [times]
 
     def to_wire(self, submission_id):
-        if left[0] > 0:
+        if left[0] > 0 and submission_id:  # a submission (not the dedup key, which has no id)
             left[0] -= 1
             return original(self, "0" * 32)
         return original(self, submission_id)

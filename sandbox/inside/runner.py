@@ -12,8 +12,10 @@ ends every other process in the container, including children that escaped with 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import select
 import signal
 import sys
 import traceback
@@ -88,6 +90,25 @@ def serve(fd_in: int = 0) -> None:
         _reply(reply)
 
 
+def exit_when_host_gone(fd: int = 0) -> None:
+    """Exit the moment the host's end of stdin hangs up, even in the middle of a job: the host
+    that would read the reply is gone (the container runs with ``StdinOnce``, so Docker closes
+    stdin when the host's attach stream ends, even when the host was SIGKILLed). As PID 1,
+    exiting ends every process of the container, and Docker removes it. The kernel signals
+    (SIGIO) each write to stdin and its hang-up; no thread (a thread is a task of the container,
+    which the per-test leftover check counts)."""
+
+    def on_sigio(signum, frame):
+        poller = select.poll()
+        poller.register(fd, 0)  # no events asked for: poll reports only POLLHUP / POLLERR / POLLNVAL
+        if poller.poll(0):
+            os._exit(0)
+
+    signal.signal(signal.SIGIO, on_sigio)
+    fcntl.fcntl(fd, fcntl.F_SETOWN, os.getpid())
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_ASYNC)
+
+
 def main() -> None:
     # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
@@ -97,4 +118,5 @@ def main() -> None:
     os.makedirs(JOB_ROOT, exist_ok=True)
     note_oom_baseline()
     FORKSERVER.start()  # ready before the first job
+    exit_when_host_gone()
     serve()
