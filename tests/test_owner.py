@@ -62,9 +62,10 @@ def test_a_killed_score_client_leaves_no_container(tmp_path):
 
 
 def test_the_runner_watches_its_owner_without_a_task_of_its_own(solo_executor):
-    # Between two tests of a well-behaved job the container holds the runner and the fork server
-    # only; a watcher thread would be a third task, and every test would then be taken for one
-    # that left a process behind (the fork server killed and restarted after each test).
+    # Between two tests of a well-behaved job the container holds the runner, the fork server and
+    # the judge (kept from job to job) only; a watcher thread would be one more task, and every
+    # test would then be taken for one that left a process behind (everything killed and
+    # restarted after each test).
     from sandbox import Job, TestCase
 
     def processes():
@@ -76,6 +77,6 @@ def test_the_runner_watches_its_owner_without_a_task_of_its_own(solo_executor):
     assert solo_executor.run_one(job).passed
     before = processes()
     assert all(v.passed for v in solo_executor.run([job, Job(program=job.program + "\n", tests=job.tests)]))
-    assert processes() == before and len(before) == 2  # the same runner and fork server
+    assert processes() == before and len(before) == 3  # the same runner, fork server and judge
     threads = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eLf")
-    assert len(threads["Processes"]) == 2
+    assert len(threads["Processes"]) == 3
