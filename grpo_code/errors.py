@@ -99,7 +99,8 @@ def extras_by_module() -> dict[str, str]:
     metadata (pyproject.toml's ``optional-dependencies``): ``{"trl": "train", ...}``.
 
     A distribution's module is taken to be its normalized name (``trl``, ``matplotlib``); torch is
-    in no extra (its build depends on the machine).
+    in no extra (its build depends on the machine). A module that a user-facing extra and ``dev``
+    (the tests' tools) both list is the user-facing extra's.
     """
     try:
         requirements = metadata.requires(DISTRIBUTION) or []
@@ -109,7 +110,9 @@ def extras_by_module() -> dict[str, str]:
     for requirement in requirements:
         match = _EXTRA_REQUIREMENT.match(requirement)
         if match:
-            extras.setdefault(match.group(1).lower().replace("-", "_").replace(".", "_"), match.group(2))
+            module = match.group(1).lower().replace("-", "_").replace(".", "_")
+            if extras.get(module, "dev") == "dev":
+                extras[module] = match.group(2)
     return extras
 
 
