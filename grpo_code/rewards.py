@@ -107,10 +107,10 @@ class PassRateReward:
         rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
         self.last = RewardStats(Counter(v.status for v in verdicts), sum(rates) / len(rates) if rates else None,
                                 seconds)
-        self._log(verdicts, log_metric, log_extra)
+        self._log(verdicts, log_metric, log_extra, list(task_id))
         return rewards
 
-    def _log(self, verdicts, log_metric, log_extra) -> None:
+    def _log(self, verdicts, log_metric, log_extra, task_ids: list[str]) -> None:
         stats = self.last
         try:
             if log_metric is not None:
@@ -121,6 +121,7 @@ class PassRateReward:
                     log_metric("sandbox/pass_rate", stats.mean_pass_rate)
                 log_metric("sandbox/seconds", stats.sandbox_s)
             if log_extra is not None:
+                log_extra("task_id", task_ids)
                 log_extra("status", [v.status for v in verdicts])
                 log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
                                            for v in verdicts])

@@ -6,9 +6,12 @@ module only builds its inputs, runs it, and writes the run's outputs:
 
     <output_dir>/checkpoint-*/          resumable checkpoints (--resume_from_checkpoint)
     <output_dir>/completions/*.parquet  every logged step's completions, rewards, verdicts, advantages
-    <output_dir>/reward_curve.png       mean reward (pass rate) per step
+    <output_dir>/trainer_state.json     transformers' TrainerState: ``log_history``, one entry per step
+    <output_dir>/reward_curve.png       reward, verdict shares and seconds per step (``plots.plot_training``)
     <output_dir>/summary.json           the run's figures
     <output_dir>/                        the final model and tokenizer
+
+``grpo-code report <output_dir>`` turns these into a report (``grpo_code.trainlog`` reads them).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import logging
 import os
 import time
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -67,7 +71,7 @@ def cpu_friendly_defaults() -> dict:
         output_dir="runs/train",
         use_cpu=not cuda,
         bf16=bool(cuda and torch.cuda.is_bf16_supported()),
-        gradient_checkpointing=cuda,
+        activation_checkpointing=cuda,  # the new name: `gradient_checkpointing` warns (transformers 5)
         num_generations=4,
         per_device_train_batch_size=8,
         max_completion_length=160,
@@ -141,32 +145,6 @@ def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
             if entry.get("rewards/pass_rate/mean") is not None and "step" in entry]
 
 
-def plot_reward_curve(history: list[tuple[int, float]], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=120)
-    if history:
-        steps, rewards = zip(*history)
-        ax.plot(steps, rewards, marker="o", markersize=3, label="mean pass rate (per step)")
-        window = max(1, len(rewards) // 5)
-        if window > 1:
-            smooth = [sum(rewards[max(0, i - window + 1): i + 1]) / len(rewards[max(0, i - window + 1): i + 1])
-                      for i in range(len(rewards))]
-            ax.plot(steps, smooth, label=f"moving mean ({window} steps)")
-        ax.legend(loc="best", fontsize=8)
-    ax.set_xlabel("training step")
-    ax.set_ylabel("reward (pass rate)")
-    ax.set_ylim(-0.05, 1.05)
-    ax.set_title("GRPO reward")
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-
-
 def summarize_run(trainer, code_args: CodeRLArguments, seconds: float) -> dict:
     history = reward_history(trainer.state.log_history)
     rewards = [r for _, r in history]
@@ -193,7 +171,8 @@ def summarize_run(trainer, code_args: CodeRLArguments, seconds: float) -> dict:
 
 def train(code_args: CodeRLArguments, grpo_args, callbacks=(), print_logs: bool = True,
           **trainer_kwargs) -> TrainResult:
-    """Run GRPO; write checkpoints, the completions log, reward_curve.png and summary.json.
+    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png and
+    summary.json.
 
     ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
     shows progress instead).
@@ -201,10 +180,16 @@ def train(code_args: CodeRLArguments, grpo_args, callbacks=(), print_logs: bool 
     Raises:
         DockerUnavailable / ImageMissing: the sandbox is not ready (before any model is loaded).
     """
+    from grpo_code.plots import plot_training
+    from grpo_code.trainlog import curves
     from sandbox import DockerExecutor
 
     output_dir = Path(grpo_args.output_dir)
-    with DockerExecutor(concurrency=local_concurrency(code_args.sandbox_concurrency)) as executor:
+    with DockerExecutor(concurrency=local_concurrency(code_args.sandbox_concurrency)) as executor, \
+            warnings.catch_warnings():
+        # TRL 1.16 reads the deprecated `is_gradient_checkpointing` before every generation, and
+        # the warning filters it resets make Python repeat the FutureWarning at every step.
+        warnings.filterwarnings("ignore", message=r"`is_gradient_checkpointing` is deprecated", category=FutureWarning)
         trainer = build_trainer(code_args, grpo_args, executor, callbacks, **trainer_kwargs)
         if not print_logs:
             from transformers import PrinterCallback
@@ -216,6 +201,9 @@ def train(code_args: CodeRLArguments, grpo_args, callbacks=(), print_logs: bool 
     summary = summarize_run(trainer, code_args, seconds)
     if trainer.accelerator.is_main_process:
         trainer.save_model(str(output_dir))
-        plot_reward_curve(reward_history(trainer.state.log_history), output_dir / "reward_curve.png")
+        trainer.save_state()  # trainer_state.json: the log history the report reads
+        c = curves(trainer.state.log_history)
+        plot_training(c.steps, c.pass_rate, output_dir / "reward_curve.png", reward=c.reward, statuses=c.statuses,
+                      sandbox_s=c.sandbox_s, step_s=c.step_s)
         (output_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     return TrainResult(output_dir, summary)
