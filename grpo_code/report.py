@@ -264,7 +264,9 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
 
     html_parts, md_parts = [], []
     suite = runs[-1].summary.get("suite", "") if runs else training.summary.get("suite", "")
-    title = f"grpo-code report: {' vs '.join(names + ([f'training {train_path.name}'] if training else []))} ({suite})"
+    parts = [" vs ".join(names)] if names else []
+    parts += [f"training run {train_path.name}"] if training else []
+    title = f"grpo-code report: {', '.join(parts)} ({suite})"
     if comparison:
         sentence = headline(comparison, names, trained=training is not None)
         html_parts.append(f"<p class='headline'>{html.escape(sentence)}</p>")

@@ -55,6 +55,14 @@ def test_report_tables_hold_the_numbers(tmp_path, two_runs):
     assert "paired sign-flip permutation test" in html and "Efron &amp; Tibshirani 1993" in html
 
 
+def test_report_of_one_run_gives_each_figure_its_interval(tmp_path, two_runs):
+    md = write_report([two_runs[0]], tmp_path / "report")["md"].read_text()
+    assert "|  | before |\n" in md and "| pass@1 | 25.0% [0.0, 50.0] |\n" in md
+    assert "| t/b | 1/2 passed, pass rate 50.0% |\n" in md
+    tables = md.split("## Summary")[1].split("pass@k: the")[0]
+    assert "within noise" not in tables and "change" not in tables
+
+
 def thirteen_tasks(passed: int, n: int = 8) -> dict[str, list[str]]:
     return {f"t/{i:02d}": ["passed"] * passed + ["failed"] * (n - passed) for i in range(13)}
 
