@@ -187,8 +187,8 @@ def train(code_args: CodeRLArguments, grpo_args, callbacks=(), print_logs: bool 
     output_dir = Path(grpo_args.output_dir)
     with DockerExecutor(concurrency=local_concurrency(code_args.sandbox_concurrency)) as executor, \
             warnings.catch_warnings():
-        # TRL 1.16 reads the deprecated `is_gradient_checkpointing` before every generation, and
-        # the warning filters it resets make Python repeat the FutureWarning at every step.
+        # TRL 1.16 reads transformers' deprecated `is_gradient_checkpointing` before every
+        # generation, and its FutureWarning was printed again at every step: nothing for a user to fix.
         warnings.filterwarnings("ignore", message=r"`is_gradient_checkpointing` is deprecated", category=FutureWarning)
         trainer = build_trainer(code_args, grpo_args, executor, callbacks, **trainer_kwargs)
         if not print_logs:
