@@ -45,14 +45,15 @@ test-fast: setup browser
 # worse or within noise), the training curves and completions early and late. The held-out split is
 # 32 tasks never trained on; 6 samples per task and evaluation (more tasks beat more samples per task
 # for a paired test over tasks). Each run starts fresh: an after-evaluation must never resume the
-# samples of an earlier run's model.
+# samples of an earlier run's model. A run is deterministic on one machine: DEMO_SEED draws another.
 DEMO       ?= runs/demo
 DEMO_N     ?= 6
 DEMO_STEPS ?= 50
+DEMO_SEED  ?= 0
 DEMO_EVAL   = $(BIN)/grpo-code eval --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
-              --max-new-tokens 128 --batch-size 96
+              --max-new-tokens 128 --batch-size 96 --seed $(DEMO_SEED)
 DEMO_TRAIN  = --max_steps $(DEMO_STEPS) --learning_rate 2e-5 --lr_scheduler_type constant \
-              --max_completion_length 128 --save_strategy no
+              --max_completion_length 128 --save_strategy no --seed $(DEMO_SEED)
 demo: setup
 	rm -rf $(DEMO)/heldout-before $(DEMO)/train $(DEMO)/heldout-after $(DEMO)/report
 	$(DEMO_EVAL) --out $(DEMO)/heldout-before
