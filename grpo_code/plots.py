@@ -132,7 +132,8 @@ def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path:
                   reward: Sequence[float | None] = (), statuses: dict[str, Sequence[float]] | None = None,
                   sandbox_s: Sequence[float | None] = (), step_s: Sequence[float | None] = ()) -> None:
     """A training run per step: pass-rate reward (with its moving mean) and total reward when it
-    differs; status shares (stacked); seconds per step, whole and in the sandbox (log scale).
+    differs; status shares (stacked, a moving mean over a tenth of the steps); seconds per step,
+    whole and in the sandbox (log scale).
     Panels without data are left out. Writes a PNG to ``path``."""
     plt = _pyplot()
     have_status = bool(statuses)
@@ -161,11 +162,13 @@ def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path:
     if have_status:
         ax = axes.pop(0)
         order = [s for s in STATUSES if s in statuses]
-        ax.stackplot(list(steps), [list(statuses[s]) for s in order], labels=order, alpha=0.85,
-                     colors=[STATUS_COLORS.get(s, "tab:blue") for s in order])
+        window = max(1, len(steps) // 10)  # a step holds few completions: smooth the shares
+        ax.stackplot(list(steps), [moving_mean(list(statuses[s]), window) for s in order], labels=order,
+                     alpha=0.85, colors=[STATUS_COLORS.get(s, "tab:blue") for s in order])
         ax.set_xlabel("training step")
         ax.set_ylim(0, 1)
-        ax.set_title("verdict shares per step", fontsize=9)
+        ax.set_title("verdict shares per step" + (f" (moving mean, {window} steps)" if window > 1 else ""),
+                     fontsize=9)
         ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     if have_seconds:
         ax = axes.pop(0)
