@@ -167,9 +167,11 @@ def cmd_eval(args) -> int:
 def cmd_report(args) -> int:
     from grpo_code.report import write_report
 
-    paths = write_report(args.runs, args.out, train_dir=args.train)
-    others = ", ".join(p.name for key, p in paths.items() if key != "html")
-    out.print(f"report: {paths['html']} (and {others})")
+    report = write_report(args.runs, args.out, train_dir=args.train)
+    if report.headline:
+        out.print(report.headline, markup=False, highlight=False)
+    others = ", ".join(p.name for key, p in report.files.items() if key != "html")
+    out.print(f"report: {report.files['html']} (and {others})")
     return 0
 
 
@@ -348,8 +350,8 @@ def cmd_train(argv: list[str]) -> int:
     out.print(f"outputs in {result.output_dir}/: the model, checkpoint-*/, completions/*.parquet, "
               "trainer_state.json, reward_curve.png, summary.json")
     if Path(result.output_dir, "trainer_state.json").is_file():  # written by the main process only
-        paths = write_report([], result.output_dir, train_dir=result.output_dir)
-        out.print(f"report: {paths['html']}")
+        report = write_report([], result.output_dir, train_dir=result.output_dir)
+        out.print(f"report: {report.files['html']}")
     return 0
 
 

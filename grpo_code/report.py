@@ -197,7 +197,8 @@ def _completion_md(c) -> str:
     return f"{head}\n\n{fence}\n{c.completion[:1200]}\n{fence}"
 
 
-CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}table{border-collapse:collapse;margin:1em 0}
+CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
+table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #ccc;padding:4px 10px;text-align:left}th{background:#f3f3f3}
 table.tasks td:first-child{font-family:monospace}img{max-width:100%}p.headline{font-size:1.1em}
 pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;max-height:20em;overflow:auto}"""
@@ -209,6 +210,19 @@ METHODS = ("pass@k: the unbiased estimator of Chen et al. (2021); a k above a ta
            "2411.00640), its interval being the shifts that test does not reject; 'better' or 'worse' when "
            "p ≤ 0.05, else 'within noise'. A task: two-sample permutation test of its samples' pass rates, "
            "p-values Holm-adjusted over the tasks (Holm 1979).")
+
+
+@dataclass
+class Report:
+    """What ``write_report`` wrote.
+
+    Attributes:
+        files: ``"html"``, ``"md"``, and ``"png"`` (evaluations) / ``"training_png"`` (training).
+        headline: the one-sentence result of two runs compared (see ``headline``), else None.
+    """
+
+    files: dict[str, Path]
+    headline: str | None = None
 
 
 def split_folders(folders: list[str | Path], train_dir: str | Path | None) -> tuple[list[Path], Path | None]:
@@ -232,7 +246,7 @@ def split_folders(folders: list[str | Path], train_dir: str | Path | None) -> tu
 
 
 def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
-                 train_dir: str | Path | None = None) -> dict[str, Path]:
+                 train_dir: str | Path | None = None) -> Report:
     """Write report.html and report.md, with report.png (evaluations) and training.png (training).
 
     Args:
@@ -242,7 +256,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         train_dir: a training run folder given explicitly (``--train``).
 
     Returns:
-        ``{"html": ..., "md": ..., "png": ... (if evaluations), "training_png": ... (if training)}``.
+        A ``Report``: the files written and, with two evaluation runs, the headline sentence.
 
     Raises:
         FileNotFoundError: a folder lacks the files of a run (the message names the file).
@@ -263,6 +277,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         if len(runs) == 2 else None
 
     html_parts, md_parts = [], []
+    sentence = None
     suite = runs[-1].summary.get("suite", "") if runs else training.summary.get("suite", "")
     parts = [" vs ".join(names)] if names else []
     parts += [f"training run {train_path.name}"] if training else []
@@ -323,4 +338,4 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>{''.join(html_parts)}</body></html>\n",
         encoding="utf-8")
     paths["md"].write_text(f"# {title}\n\n" + "\n\n".join(md_parts) + "\n", encoding="utf-8")
-    return paths
+    return Report(paths, sentence)

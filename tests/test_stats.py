@@ -24,7 +24,8 @@ def test_standard_error_hand_computed():
 def test_bootstrap_interval_is_about_two_standard_errors_wide():
     values = [0.0, 1.0] * 50  # mean 0.5, standard error 0.0503
     low, high = stats.bootstrap_interval(values)
-    assert low == pytest.approx(0.5 - 1.96 * 0.0503, abs=0.012) and high == pytest.approx(0.5 + 1.96 * 0.0503, abs=0.012)
+    assert low == pytest.approx(0.5 - 1.96 * 0.0503, abs=0.012)
+    assert high == pytest.approx(0.5 + 1.96 * 0.0503, abs=0.012)
     assert stats.bootstrap_interval([0.3] * 5) == (pytest.approx(0.3), pytest.approx(0.3))
     assert stats.bootstrap_interval([0.3]) is None
     assert stats.bootstrap_interval(values) == stats.bootstrap_interval(values)  # deterministic
@@ -109,13 +110,14 @@ def test_holm_adjustment_hand_computed():
 
 
 def test_summary_carries_standard_errors_and_intervals():
+    outcomes = {"a": [(1, 1.0), (0, 0.5)], "b": [(0, 0.0), (0, 0.0)], "c": [(1, 1.0), (1, 1.0)]}
     results = [{"task_id": t, "status": "passed" if ok else "failed", "pass_rate": rate}
-               for t, outcomes in {"a": [(1, 1.0), (0, 0.5)], "b": [(0, 0.0), (0, 0.0)], "c": [(1, 1.0), (1, 1.0)]}.items()
-               for ok, rate in outcomes]
+               for t, samples in outcomes.items() for ok, rate in samples]
     summary = summarize("s", results, [1, 2])
     assert summary["pass@1"] == pytest.approx(0.5)   # tasks 0.5, 0, 1
     assert summary["pass@1_se"] == pytest.approx(0.5 / math.sqrt(3))
-    assert summary["pass@2"] == pytest.approx(2 / 3) and summary["pass@2_se"] == pytest.approx(math.sqrt(1 / 3) / math.sqrt(3))
+    assert summary["pass@2"] == pytest.approx(2 / 3)   # tasks 1, 0, 1
+    assert summary["pass@2_se"] == pytest.approx(math.sqrt(1 / 3) / math.sqrt(3))
     assert summary["mean_pass_rate"] == pytest.approx(3.5 / 6)
     rates = [0.75, 0.0, 1.0]  # per task, two samples each: equal weights
     assert summary["mean_pass_rate_se"] == pytest.approx(np.std(rates, ddof=1) / math.sqrt(3))

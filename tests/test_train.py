@@ -136,10 +136,10 @@ def test_training_runs_on_through_a_mid_run_sandbox_outage(tmp_path, tiny, cases
     assert [c.status for c in training.early] == ["passed", "failed", "passed"]  # one per status first
     assert [(c.task, c.tests_passed, c.reward) for c in training.late[:2]] == [("cases/C13", "2/2", 1.0),
                                                                            ("cases/C13", "0/2", 0.0)]
-    md = write_report([run], tmp_path / "report")["md"].read_text()
+    md = write_report([run], tmp_path / "report").files["md"].read_text()
     # tests/fixtures/train-run holds this run's logs (trainer_state.json, summary.json,
     # completions/): its report must read the same, but for the times
-    fixture = write_report([FIXTURES / "train-run"], tmp_path / "fixture-report")["md"].read_text()
+    fixture = write_report([FIXTURES / "train-run"], tmp_path / "fixture-report").files["md"].read_text()
     assert _timeless(md) == _timeless(fixture)
 
 
