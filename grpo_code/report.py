@@ -95,7 +95,7 @@ def headline(comparison: Comparison, names: list[str], trained: bool, level: flo
     t = main.test
     text = (f"{names[0]} → {names[1]}: mean pass rate {_pct(main.before)} → {_pct(main.after)}, "
             f"{_pts(t.difference)} ({level:.0%} interval {_pts(t.low)} to {_pts(t.high)}; {t.method}, "
-            f"p = {_p(t.p_value)}): {t.label}.")
+            f"p {'< 0.001' if t.p_value < 0.001 else f'= {t.p_value:.3f}'}): {t.label}.")
     first = comparison.figure("pass@1")
     if first is not None:
         text += f" pass@1 {_pct(first.before)} → {_pct(first.after)}: {first.test.label}."

@@ -79,7 +79,7 @@ def test_a_change_beyond_noise_is_labelled_per_run_and_per_task(tmp_path):
             "| better |") in md
     # one task 0/8 -> 8/8: p = 2 / C(16, 8), times 13 by Holm = 0.002
     assert "| t/00 | 0/8 passed, pass rate 0.0% | 8/8 passed, pass rate 100.0% | +100.0 pts | 0.002 | better |" in md
-    assert "mean pass rate 0.0% → 100.0%, +100.0 pts" in md and "p = < 0.001): better." in md
+    assert "mean pass rate 0.0% → 100.0%, +100.0 pts" in md and "p < 0.001): better." in md
     worse = write_report([after, before], tmp_path / "report-worse").files["md"].read_text()
     assert "| -100.0 pts [-100.0, -100.0] | < 0.001 | worse |" in worse
 
