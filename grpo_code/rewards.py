@@ -147,7 +147,7 @@ class PassRateReward:
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
         verdicts = [s.verdict for s in scored]
         self.last = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy)
-        self._log(verdicts, n, log_metric, log_extra)
+        self._log(verdicts, n, log_metric, log_extra, list(task_id or ()))
         return [self.reward_of(v) for v in verdicts] if scored else [None] * n
 
     def _gathered(self, verdicts, seconds: float, hits: int, busy: dict[str, float]) -> RewardStats:
@@ -170,7 +170,7 @@ class PassRateReward:
         return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
                            sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts))
 
-    def _log(self, verdicts, n: int, log_metric, log_extra) -> None:
+    def _log(self, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
         stats = self.last
         if stats is None:  # set by __call__ just before
             return
@@ -187,6 +187,7 @@ class PassRateReward:
                 for node, seconds in sorted(stats.node_seconds.items()):
                     log_metric(f"sandbox/node/{node}/seconds", seconds)
             if log_extra is not None:
+                log_extra("task_id", task_ids if len(task_ids) == n else ["-"] * n)
                 log_extra("status", [v.status for v in verdicts] if verdicts else ["sandbox_error"] * n)
                 log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
                                            for v in verdicts] if verdicts else ["-"] * n)

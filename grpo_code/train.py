@@ -6,9 +6,12 @@ module only builds its inputs, runs it, and writes the run's outputs:
 
     <output_dir>/checkpoint-*/          resumable checkpoints (--resume_from_checkpoint)
     <output_dir>/completions/*.parquet  every logged step's completions, rewards, verdicts, advantages
-    <output_dir>/reward_curve.png       mean reward (pass rate) per step
+    <output_dir>/trainer_state.json     transformers' TrainerState: ``log_history``, one entry per step
+    <output_dir>/reward_curve.png       reward, verdict shares and seconds per step (``plots.plot_training``)
     <output_dir>/summary.json           the run's figures
     <output_dir>/                        the final model and tokenizer
+
+``grpo-code report <output_dir>`` turns these into a report (``grpo_code.trainlog`` reads them).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -254,32 +258,6 @@ def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
             if entry.get("rewards/pass_rate/mean") is not None and "step" in entry]
 
 
-def plot_reward_curve(history: list[tuple[int, float]], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=120)
-    if history:
-        steps, rewards = zip(*history)
-        ax.plot(steps, rewards, marker="o", markersize=3, label="mean pass rate (per step)")
-        window = max(1, len(rewards) // 5)
-        if window > 1:
-            smooth = [sum(rewards[max(0, i - window + 1): i + 1]) / len(rewards[max(0, i - window + 1): i + 1])
-                      for i in range(len(rewards))]
-            ax.plot(steps, smooth, label=f"moving mean ({window} steps)")
-        ax.legend(loc="best", fontsize=8)
-    ax.set_xlabel("training step")
-    ax.set_ylabel("reward (pass rate)")
-    ax.set_ylim(-0.05, 1.05)
-    ax.set_title("GRPO reward")
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-
-
 def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict:
     history = reward_history(trainer.state.log_history)
     rewards = [r for _, r in history]
@@ -316,7 +294,8 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict
 
 def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
           **trainer_kwargs) -> TrainResult:
-    """Run GRPO; write checkpoints, the completions log, reward_curve.png and summary.json.
+    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png and
+    summary.json.
 
     ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
     shows progress instead).
@@ -328,8 +307,14 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         DockerUnavailable / ImageMissing / SandboxError: the sandbox is not ready (before any
             model is loaded).
     """
+    from grpo_code.plots import plot_training
+    from grpo_code.trainlog import curves
+
     output_dir = Path(grpo_args.output_dir)
-    with make_train_executor(code_args) as executor:
+    with make_train_executor(code_args) as executor, warnings.catch_warnings():
+        # TRL 1.16 reads transformers' deprecated `is_gradient_checkpointing` before every
+        # generation, and its FutureWarning was printed again at every step: nothing for a user to fix.
+        warnings.filterwarnings("ignore", message=r"`is_gradient_checkpointing` is deprecated", category=FutureWarning)
         trainer = build_trainer(code_args, grpo_args, executor, callbacks, **trainer_kwargs)
         if not print_logs:
             from transformers import PrinterCallback
@@ -341,6 +326,9 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
     summary = summarize_run(trainer, code_args, seconds)
     trainer.save_model(str(output_dir))  # every process takes part (ZeRO-3 gathers); the main one writes
     if trainer.accelerator.is_main_process:
-        plot_reward_curve(reward_history(trainer.state.log_history), output_dir / "reward_curve.png")
+        trainer.save_state()  # trainer_state.json: the log history the report reads
+        c = curves(trainer.state.log_history)
+        plot_training(c.steps, c.pass_rate, output_dir / "reward_curve.png", reward=c.reward, statuses=c.statuses,
+                      sandbox_s=c.sandbox_s, step_s=c.step_s)
         (output_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     return TrainResult(output_dir, summary)

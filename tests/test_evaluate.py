@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import math
+import statistics
 
 import pytest
 
@@ -35,6 +37,14 @@ def test_eval_samples_scores_and_resumes(executor, tiny, tmp_path):
     assert sum(s["status_counts"].values()) == 6
     rows = list(csv.DictReader((tmp_path / "per_task.csv").open()))
     assert [r["task_id"] for r in rows] == [t.task_id for t in tasks] and all(r["n"] == "2" for r in rows)
+    # the uncertainty over the 3 tasks, recomputed from per_task.csv: s / sqrt(T) of the tasks' values
+    for key in ("pass@1", "mean_pass_rate"):
+        values = [float(r[key]) for r in rows]
+        assert s[f"{key}_se"] == pytest.approx(statistics.stdev(values) / math.sqrt(3))
+        low, high = s["ci"][key]
+        assert min(values) <= low <= s[key] <= high <= max(values)
+    assert s["pass@5_se"] is None and s["ci"]["pass@5"] is None
+    assert json.loads((tmp_path / "summary.json").read_text())["ci"] == s["ci"]
     assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 6
 
     # resume: two more samples per task; the first six are kept, not generated again

@@ -8,8 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from grpo_code.report import write_report
 from grpo_code.train import parse_train_args, train
+from grpo_code.trainlog import load_training_run
 from tiny_model import make_tiny_model
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 pytestmark = pytest.mark.docker
 
@@ -123,6 +127,46 @@ def test_training_runs_on_through_a_mid_run_sandbox_outage(tmp_path, tiny, cases
     summary = json.loads((run / "summary.json").read_text())
     assert summary["steps"] == 3 and [s for s, _ in summary["reward_per_step"]] == [1, 3]
     assert (run / "model.safetensors").exists() and (run / "tokenizer_config.json").exists()
+    assert list(completions_log(run, 1)["task_id"]) == ["cases/C13"] * 4
+    # the training report, from the run's own logs
+    training = load_training_run(run)
+    assert training.curves.steps == [1, 2, 3]
+    assert training.curves.pass_rate == [pytest.approx(0.75), None, pytest.approx(0.75)]
+    assert training.curves.statuses["sandbox_error"] == [0.0, 1.0, 0.0]
+    assert [c.status for c in training.early] == ["passed", "failed", "passed"]  # one per status first
+    assert [(c.task, c.tests_passed, c.reward) for c in training.late[:2]] == [("cases/C13", "2/2", 1.0),
+                                                                           ("cases/C13", "0/2", 0.0)]
+    md = write_report([run], tmp_path / "report").files["md"].read_text()
+    # tests/fixtures/train-run holds this run's logs (trainer_state.json, summary.json,
+    # completions/): its report must read the same, but for the times
+    fixture = write_report([FIXTURES / "train-run"], tmp_path / "fixture-report").files["md"].read_text()
+    assert _timeless(md) == _timeless(fixture)
+
+
+def _timeless(md: str) -> list[str]:
+    varying = ("seconds", "wall time", "model, suite")  # times; the tiny model's temporary path
+    return [line for line in md.splitlines() if not any(v in line for v in varying)
+            and not line.startswith("# ") and not line.startswith("## Training")]
+
+
+def test_train_command_prints_one_line_per_step_and_where_the_report_is(tmp_path, tiny):
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "train", "--model", str(tiny), "--suite",
+                           "warmup-python?split=train&limit=2", "--output_dir", str(out), "--max_steps", "3",
+                           "--per_device_train_batch_size", "4", "--num_generations", "4",
+                           "--max_completion_length", "16", "--sandbox_concurrency", "2", "--save_steps", "2"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    text = proc.stdout + proc.stderr
+    assert "Warning" not in text and "warn(" not in text, text  # no FutureWarning, once or per step
+    assert "Loading weights" not in text and "Writing model shards" not in text and "it/s" not in text, text
+    steps = [line for line in text.splitlines() if line.startswith("step ")]
+    assert [line.split()[1] for line in steps] == ["1", "2", "3"]
+    assert f"report: {out / 'report.html'}" in proc.stdout and (out / "trainer_state.json").is_file()
+    assert "### Completions, late (step 3)" in (out / "report.md").read_text()
 
 
 def test_real_generation_step_logs_sandbox_metrics_and_resumes(tmp_path, tiny):

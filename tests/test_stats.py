@@ -1,0 +1,127 @@
+"""Intervals and tests of grpo_code.stats against hand-computed values and known cases."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from grpo_code import stats
+from grpo_code.results import summarize
+
+
+def test_standard_error_hand_computed():
+    # equal weights: s / sqrt(T) with s the sample standard deviation (0.2) -> 0.2 / sqrt(3)
+    assert stats.standard_error([0.2, 0.4, 0.6]) == pytest.approx(0.2 / math.sqrt(3))
+    # weights 1 and 3: mean 0.75, w(v - m) = -0.75, +0.75; sqrt(2 * 1.125) / 4 = 0.375
+    assert stats.standard_error([0.0, 1.0], [1, 3]) == pytest.approx(0.375)
+    assert stats.standard_error([0.5]) is None
+    with pytest.raises(ValueError, match="one per task"):
+        stats.standard_error([0.1, 0.2], [1])
+
+
+def test_bootstrap_interval_is_about_two_standard_errors_wide():
+    values = [0.0, 1.0] * 50  # mean 0.5, standard error 0.0503
+    low, high = stats.bootstrap_interval(values)
+    assert low == pytest.approx(0.5 - 1.96 * 0.0503, abs=0.012)
+    assert high == pytest.approx(0.5 + 1.96 * 0.0503, abs=0.012)
+    assert stats.bootstrap_interval([0.3] * 5) == (pytest.approx(0.3), pytest.approx(0.3))
+    assert stats.bootstrap_interval([0.3]) is None
+    assert stats.bootstrap_interval(values) == stats.bootstrap_interval(values)  # deterministic
+
+
+def test_sign_flip_p_value_hand_computed():
+    # d = 1, 1, 1, -1: sum 2; of the 16 sign patterns, 6 give sum 0 and 10 give |sum| >= 2
+    result = stats.paired_test([0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 0.0])
+    assert result.p_value == pytest.approx(10 / 16)
+    assert result.difference == pytest.approx(0.5) and result.label == "within noise"
+    # three tasks can never be told apart from noise: the smallest p-value is 2 / 8
+    three = stats.paired_test([0.1, 0.2, 0.3], [0.4, 0.5, 0.7])
+    assert three.p_value == pytest.approx(0.25) and three.label == "within noise"
+    assert (three.low, three.high) == (-1.0, 1.0)
+
+
+def test_a_change_obviously_beyond_noise_is_better_or_worse():
+    before = np.linspace(0.1, 0.5, 13)
+    after = before + np.linspace(0.2, 0.4, 13)  # every task up by 20 to 40 points
+    up = stats.paired_test(before, after)
+    assert up.label == "better" and up.p_value == pytest.approx(2 / 2 ** 13)
+    assert 0.2 <= up.low < up.difference < up.high <= 0.4 and up.difference == pytest.approx(0.3)
+    assert "exact" in up.method and up.n_tasks == 13
+    down = stats.paired_test(after, before)
+    assert down.label == "worse" and down.high < 0
+    assert (down.low, down.high) == (pytest.approx(-up.high, abs=1e-4), pytest.approx(-up.low, abs=1e-4))
+
+
+def test_an_obvious_noise_is_within_noise_and_identical_runs_too():
+    before = [0.5] * 12
+    after = [0.7, 0.3, 0.6, 0.4, 0.9, 0.1, 0.55, 0.45, 0.8, 0.2, 0.5, 0.5]  # ups and downs that cancel
+    noise = stats.paired_test(before, after)
+    assert noise.label == "within noise" and noise.p_value == pytest.approx(1.0)
+    assert noise.low < 0 < noise.high
+    same = stats.paired_test([0.2, 0.9, 0.4, 0.0, 1.0, 0.6], [0.2, 0.9, 0.4, 0.0, 1.0, 0.6])
+    assert same.label == "within noise" and same.p_value == 1.0 and same.difference == 0.0
+
+
+def test_many_tasks_use_random_sign_patterns():
+    rng = np.random.default_rng(3)
+    before = rng.random(40)
+    after = np.clip(before + 0.1 + rng.normal(0, 0.1, 40), 0, 1)
+    result = stats.paired_test(before, after)
+    assert "random sign patterns" in result.method and result.label == "better" and result.p_value < 0.001
+    with pytest.raises(ValueError, match="same tasks"):
+        stats.paired_test([0.1, 0.2], [0.3])
+
+
+def test_interval_and_label_agree():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        t = int(rng.integers(6, 30))
+        before = rng.random(t)
+        result = stats.paired_test(before, np.clip(before + rng.normal(0.05, 0.2, t), 0, 1))
+        assert (result.label == "within noise") == (result.low <= 0 <= result.high), result
+
+
+def test_two_runs_of_one_model_are_rarely_labelled_a_change():
+    """A model evaluated twice (13 tasks, 8 samples each, per-task pass probabilities fixed):
+    the paired test at 95% should call it a change in about 5% of reports, not more."""
+    rng = np.random.default_rng(11)
+    p = rng.uniform(0.05, 0.95, 13)
+    called = sum(stats.paired_test(rng.binomial(8, p) / 8, rng.binomial(8, p) / 8).label != "within noise"
+                 for _ in range(400))
+    assert called / 400 <= 0.08
+
+
+def test_two_sample_permutation_test_hand_computed():
+    # 8 failures against 8 passes: only the observed split and its mirror are as extreme: 2 / C(16, 8)
+    assert stats.two_sample_p([0.0] * 8, [1.0] * 8) == pytest.approx(2 / 12870)
+    # pooled 0, 1, 1, 1 in groups of 2: every split differs by 0.5 in means
+    assert stats.two_sample_p([0.0, 1.0], [1.0, 1.0]) == pytest.approx(1.0)
+    # two samples per run can never show a change: the smallest p-value is 2 / C(4, 2)
+    assert stats.two_sample_p([0.0, 0.0], [1.0, 1.0]) == pytest.approx(2 / 6)
+    assert stats.two_sample_p([], [1.0]) == 1.0
+    assert stats.two_sample_p([0.0] * 12, [1.0] * 12) < 0.001  # Monte Carlo: C(24, 12) splits
+
+
+def test_holm_adjustment_hand_computed():
+    assert stats.holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert stats.holm([0.6, 0.9]) == pytest.approx([1.0, 1.0])
+
+
+def test_summary_carries_standard_errors_and_intervals():
+    outcomes = {"a": [(1, 1.0), (0, 0.5)], "b": [(0, 0.0), (0, 0.0)], "c": [(1, 1.0), (1, 1.0)]}
+    results = [{"task_id": t, "status": "passed" if ok else "failed", "pass_rate": rate}
+               for t, samples in outcomes.items() for ok, rate in samples]
+    summary = summarize("s", results, [1, 2])
+    assert summary["pass@1"] == pytest.approx(0.5)   # tasks 0.5, 0, 1
+    assert summary["pass@1_se"] == pytest.approx(0.5 / math.sqrt(3))
+    assert summary["pass@2"] == pytest.approx(2 / 3)   # tasks 1, 0, 1
+    assert summary["pass@2_se"] == pytest.approx(math.sqrt(1 / 3) / math.sqrt(3))
+    assert summary["mean_pass_rate"] == pytest.approx(3.5 / 6)
+    rates = [0.75, 0.0, 1.0]  # per task, two samples each: equal weights
+    assert summary["mean_pass_rate_se"] == pytest.approx(np.std(rates, ddof=1) / math.sqrt(3))
+    ci = summary["ci"]
+    assert ci["level"] == 0.95 and "bootstrap" in ci["method"]
+    assert ci["pass@1"][0] <= 0.5 <= ci["pass@1"][1] and ci["pass@1"][0] >= 0.0 and ci["pass@1"][1] <= 1.0
+    assert summarize("s", results, [3])["pass@3_se"] is None and summarize("s", results, [3])["ci"]["pass@3"] is None
