@@ -56,8 +56,8 @@ def main() -> None:
                         failures.append((task.task_id, verdict.status))
                         continue
                     compile_s[task.language].append(verdict.compile_time_s)
-                    test_ms[task.language] += [t.time_s * 1000 for t in verdict.tests]
-                    test_cpu_ms[task.language] += [t.cpu_time_s * 1000 for t in verdict.tests]
+                    test_ms[task.language] += [t.time_s * 1000 for t in verdict.test_results]
+                    test_cpu_ms[task.language] += [t.cpu_time_s * 1000 for t in verdict.test_results]
                     job_s[task.language].append(verdict.run_time_s)
                 print(f"round {round_ + 1}, problem {i + 1}/{len(problems)} ({problem}): {elapsed:.2f} s per job",
                       flush=True)

@@ -91,7 +91,7 @@ def _seconds_per_job(ex: DockerExecutor, job: Job, n: int) -> float:
     verdicts = ex.run(_copies(job, n))
     seconds = time.perf_counter() - started
     if not all(v.passed for v in verdicts):
-        raise SystemExit(f"a judge-cost job failed: {verdicts[0].tests}")
+        raise SystemExit(f"a judge-cost job failed: {verdicts[0].test_results}")
     return seconds / n
 
 

@@ -40,7 +40,7 @@ class Expected:
     tests: tuple[str, ...]
 
     def matches(self, verdict: Verdict) -> bool:
-        return verdict.status == self.status and tuple(t.status for t in verdict.tests) == self.tests
+        return verdict.status == self.status and tuple(t.status for t in verdict.test_results) == self.tests
 
 
 def _program(kind: str, task: int) -> str:

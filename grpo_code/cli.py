@@ -340,7 +340,7 @@ def cmd_tasks_validate(args) -> int:
     failing = [(t, v) for t, v in checked if v is not None and not v.passed]
     missing = [t for t, v in checked if v is None]
     for task, verdict in failing:
-        bad = next((r for r in verdict.tests if r.status != "passed"), None)
+        bad = next((r for r in verdict.test_results if r.status != "passed"), None)
         why = verdict.message or verdict.compile_output or (bad.message if bad else "")
         rate = "-" if verdict.pass_rate is None else f"{verdict.pass_rate:.2f}"
         out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({rate}) {escape(why[:200])}")

@@ -189,7 +189,7 @@ class PassRateReward:
             if log_extra is not None:
                 log_extra("task_id", task_ids if len(task_ids) == n else ["-"] * n)
                 log_extra("status", [v.status for v in verdicts] if verdicts else ["sandbox_error"] * n)
-                log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.tests)}/{v.n_tests}"
+                log_extra("tests_passed", [f"{sum(t.status == 'passed' for t in v.test_results)}/{v.n_tests}"
                                            for v in verdicts] if verdicts else ["-"] * n)
                 log_extra("rank", [process_rank()] * n)
                 log_extra("flags", [",".join(v.flags) for v in verdicts] if verdicts else [""] * n)

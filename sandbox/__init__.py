@@ -8,7 +8,7 @@ TRL), so it is usable on its own::
     job = Job(program="def add(a, b):\\n    return a + b\\n",
               tests=[TestCase(kind="assert", code="assert add(1, 2) == 3")])
     with DockerExecutor() as ex:
-        verdict = ex.run([job])[0]          # verdict.status, verdict.pass_rate, verdict.tests
+        verdict = ex.run([job])[0]          # verdict.status, verdict.pass_rate, verdict.test_results
 
 ``Executor`` is the protocol every executor implements (``DockerExecutor`` here,
 ``sandbox.ray_executor.RayExecutor`` on a Ray cluster); ``make_executor("docker" | "ray")``

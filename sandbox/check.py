@@ -26,6 +26,10 @@ class Check:
     ok: bool
 
 
+def _first_message(verdict) -> str:
+    """The first test's message, else the verdict's own (program-level statuses)."""
+    return verdict.test_results[0].message if verdict.test_results else verdict.message
+
 def _stdio(program: str, expected: str, limits: Limits | None = None, language: str = "python") -> Job:
     return Job(program=program, tests=(TestCase(kind="stdio", stdin="", expected_stdout=expected),),
                language=language, limits=limits or Limits(), job_id="sandbox-check")
@@ -162,9 +166,9 @@ def language_checks(executor: DockerExecutor) -> list[Check]:
             continue
         hog = next(hogs)
         why = hello.compile_output.strip().splitlines()[:1] if hello.status == "compile_error" else \
-            [t.message for t in hello.tests if t.message]
+            [t.message for t in hello.test_results if t.message]
         hello_seen = f"{hello.status}, compiled in {hello.compile_time_s:.1f} s" + (f": {why[0][:80]}" if why else "")
-        hog_seen = hog.status + (f": {hog.tests[0].message[:80]}" if hog.tests and hog.status != "memory_limit" else "")
+        hog_seen = hog.status + (f": {_first_message(hog)[:80]}" if hog.status != "memory_limit" else "")
         checks.append(Check(f"{lang}: hello world; 1 GiB under 128 MiB",
                             "passed; memory_limit", f"{hello_seen}; {hog_seen}",
                             hello.passed and hog.status == "memory_limit"))
@@ -207,12 +211,12 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
         thread.join(timeout=5)
     checks.append(Check("network: only lo, host 127.0.0.1 listener unreachable",
                         "interfaces: lo; connect refused; listener saw 0 connections",
-                        f"{v.status}{': ' + v.tests[0].message if v.tests and v.tests[0].message else ''}; "
+                        f"{v.status}{': ' + _first_message(v) if _first_message(v) else ''}; "
                         f"listener saw {len(seen)}", v.passed and not seen))
 
     def expect_output(name: str, program: str, expected: str, limits: Limits | None = None) -> None:
         verdict = executor.run_one(_stdio(program, expected, limits))
-        message = verdict.tests[0].message if verdict.tests else verdict.message
+        message = _first_message(verdict)
         checks.append(Check(name, expected.strip().replace("\n", "; "),
                             "as expected" if verdict.passed else f"{verdict.status}: {message}", verdict.passed))
 

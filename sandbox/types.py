@@ -270,7 +270,8 @@ class Verdict:
         status: ``passed`` when every test passed; else the status of the first test that did
             not pass, or a program-level status (``compile_error``, ``no_code``, ``sandbox_error``)
             standing in place of all tests.
-        tests: per-test results, in the job's order (empty for program-level statuses).
+        test_results: per-test results, in the job's order (empty for program-level statuses;
+            the key ``tests`` of a results line).
         n_tests: how many test cases the job had.
         compile_output: compiler output (or the Python SyntaxError).
         compile_time_s: seconds spent compiling.
@@ -282,7 +283,7 @@ class Verdict:
     """
 
     status: str
-    tests: tuple[TestResult, ...] = ()
+    test_results: tuple[TestResult, ...] = ()
     n_tests: int = 0
     compile_output: str = ""
     compile_time_s: float = 0.0
@@ -296,11 +297,11 @@ class Verdict:
         """Passed tests / tests, in [0, 1], a test a checker gave partial credit counting its
         ``score``; None for ``sandbox_error`` and when a test is ``checker_error`` (neither is the
         program's fault: never a 0 in training)."""
-        if self.status == "sandbox_error" or any(t.status == "checker_error" for t in self.tests):
+        if self.status == "sandbox_error" or any(t.status == "checker_error" for t in self.test_results):
             return None
         if not self.n_tests:
             return 0.0
-        return sum(1.0 if t.status == "passed" else t.score or 0.0 for t in self.tests) / self.n_tests
+        return sum(1.0 if t.status == "passed" else t.score or 0.0 for t in self.test_results) / self.n_tests
 
     @property
     def passed(self) -> bool:
@@ -313,7 +314,7 @@ class Verdict:
                                  judged_in_process=bool(t.get("judged_in_process", False)),
                                  score=_score(t.get("score")))
                       for t in reply.get("tests", ()))
-        return cls(status=reply["status"], tests=tests, n_tests=n_tests,
+        return cls(status=reply["status"], test_results=tests, n_tests=n_tests,
                    compile_output=reply.get("compile_output", ""),
                    compile_time_s=reply.get("compile_time_s", 0.0),
                    run_time_s=reply.get("run_time_s", 0.0), attempts=attempts,
@@ -326,7 +327,7 @@ class Verdict:
 
     def to_dict(self) -> dict:
         """The per-sample fields of a results line (docs/task-format.md)."""
-        d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.tests],
+        d = {"status": self.status, "pass_rate": self.pass_rate, "tests": [t.to_dict() for t in self.test_results],
              "flags": list(self.flags)}
         if self.compile_output and self.status == "compile_error":
             d["compile_output"] = self.compile_output

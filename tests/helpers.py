@@ -12,7 +12,7 @@ def task_of(case: dict):
 
 
 def statuses(verdict) -> list[str]:
-    return [t.status for t in verdict.tests]
+    return [t.status for t in verdict.test_results]
 
 
 def matches(status: str, allowed: str) -> bool:

@@ -290,7 +290,7 @@ def test_references_and_known_good_programs_pass(executor, suites):
              if t.reference_solution or t.task_id in GOOD]
     assert len(items) == 14
     verdicts = executor.run([t.job(program) for t, program in items])
-    failed = [(t.task_id, v.status, v.message or [x.message for x in v.tests if x.status != "passed"][:1])
+    failed = [(t.task_id, v.status, v.message or [x.message for x in v.test_results if x.status != "passed"][:1])
               for (t, _), v in zip(items, verdicts) if not v.passed]
     assert failed == []
 

@@ -119,7 +119,7 @@ def test_C04_timeouts_score_zero(executor, cases):
     started = time.monotonic()
     verdict = run_case(executor, case)
     assert_expected(verdict, case["expected"])
-    assert "Error" not in verdict.tests[0].message and "Traceback" not in verdict.tests[0].message
+    assert "Error" not in verdict.test_results[0].message and "Traceback" not in verdict.test_results[0].message
     assert time.monotonic() - started < 2 * (2 * 3 + 1) + 3  # two tests, each inside its wall limit (+ slack)
 
 
@@ -145,7 +145,7 @@ def test_C06_c_level_blowup_is_killed_in_time(executor, cases):
 def test_C06_kind_sleep_inside_c_call_hits_wall_clock(executor):
     verdict = executor.run_one(stdio_job("import time\ntime.sleep(3600)\n", "", "x\n", time_limit_s=1))
     assert statuses(verdict) == ["timeout"]
-    assert verdict.tests[0].time_s < 1 * 3 + 1 + 0.5
+    assert verdict.test_results[0].time_s < 1 * 3 + 1 + 0.5
 
 
 # -- C07: fork bombs and leaked processes ------------------------------------------------
@@ -171,7 +171,7 @@ def test_C07_fork_bomb_is_contained_and_leaves_nothing(solo_executor, cases):
     for _ in range(case.get("repeat", 20)):
         verdict = run_case(solo_executor, case, task=task)
         assert verdict.pass_rate == 0.0 and not verdict.passed
-        assert matches(verdict.tests[0].status, case["expected"]["test_statuses"][0])
+        assert matches(verdict.test_results[0].status, case["expected"]["test_statuses"][0])
         assert solo_executor.container_ids() == [container_id]  # the same worker, no fault
         rows = _process_rows(solo_executor, container_id)
         # no children, no <defunct> zombies: the runner and the fork server only
@@ -187,7 +187,7 @@ def test_C07_pid_limit_holds(solo_executor):
                "            time.sleep(30)\n            os._exit(0)\n        n += 1\nexcept OSError:\n    pass\n"
                "print(n)\n")
     verdict = solo_executor.run_one(stdio_job(program, "", "0\n", time_limit_s=5))
-    forked = int(verdict.tests[0].message.split("got ")[1].strip("'"))
+    forked = int(verdict.test_results[0].message.split("got ")[1].strip("'"))
     assert 0 < forked < solo_executor.settings.pids_limit
     assert _pids_in(solo_executor, solo_executor.container_ids()[0]) == IDLE_PIDS
 

@@ -35,10 +35,10 @@ def test_every_right_answer_passes_and_a_wrong_one_fails(executor):
     }
     verdicts = dict(zip(programs, executor.run([job(p, PERMUTATION) for p in programs.values()])))
     for name in ("ascending", "descending", "one per line"):
-        assert verdicts[name].passed and verdicts[name].pass_rate == 1.0, (name, verdicts[name].tests)
+        assert verdicts[name].passed and verdicts[name].pass_rate == 1.0, (name, verdicts[name].test_results)
     for name in ("one missing", "a repeat", "not numbers"):
         assert statuses(verdicts[name]) == ["failed", "failed"] and verdicts[name].pass_rate == 0.0
-        assert "checker rejected" in verdicts[name].tests[0].message
+        assert "checker rejected" in verdicts[name].test_results[0].message
 
 
 def test_partial_credit_counts_in_the_pass_rate(executor):
@@ -46,7 +46,7 @@ def test_partial_credit_counts_in_the_pass_rate(executor):
              TestCase(kind="stdio", stdin="", expected_stdout="0.5 0.25\n"))
     verdict = executor.run_one(job("print('5e-1 0.3')\n", FLOATS, tests))  # one of two numbers right
     assert statuses(verdict) == ["failed", "failed"]
-    assert [t.score for t in verdict.tests] == [0.5, 0.5] and verdict.pass_rate == 0.5
+    assert [t.score for t in verdict.test_results] == [0.5, 0.5] and verdict.pass_rate == 0.5
     assert verdict.to_dict()["tests"][0]["score"] == 0.5
     exact = executor.run_one(job("print('0.50000000001 2.5e-1')\n", FLOATS, tests))
     assert exact.passed and exact.pass_rate == 1.0
@@ -62,7 +62,7 @@ def test_partial_credit_counts_in_the_pass_rate(executor):
 def test_a_broken_checker_is_the_tasks_fault(executor, checker, why):
     verdict = executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", checker, wall_time_limit_s=2.0))
     assert "checker_error" in statuses(verdict) and verdict.pass_rate is None
-    assert why in verdict.tests[0].message
+    assert why in verdict.test_results[0].message
     assert executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", PERMUTATION)).passed  # it recovers
 
 
@@ -85,7 +85,7 @@ def test_the_checker_never_enters_the_programs_process(executor):
                "n = int(input())\nprint(*range(1, n + 1)) if not hits else print(hits)\n")
     tests = (TestCase(kind="stdio", stdin="17\n", expected_stdout=expected),)
     verdict = executor.run_one(job(program, checker, tests, time_limit_s=10))
-    assert verdict.passed, verdict.tests[0].message
+    assert verdict.passed, verdict.test_results[0].message
 
 
 def test_tasks_validate_runs_each_reference_through_its_checker(tmp_path):

@@ -167,11 +167,11 @@ def test_the_suite_covers_at_least_forty_ways_and_every_flag():
 def test_a_hostile_program_gets_no_reward_and_its_flag(name, hostile_verdicts):
     _, allowed, flags = HOSTILE[name]
     verdict = hostile_verdicts[name]
-    assert verdict.pass_rate == 0.0, (name, statuses(verdict), [t.message for t in verdict.tests])
+    assert verdict.pass_rate == 0.0, (name, statuses(verdict), [t.message for t in verdict.test_results])
     if allowed is not None:
-        assert set(statuses(verdict)) <= allowed, (name, statuses(verdict), [t.message for t in verdict.tests])
+        assert set(statuses(verdict)) <= allowed, (name, statuses(verdict), [t.message for t in verdict.test_results])
     assert flags <= set(verdict.flags), (name, verdict.flags)
-    assert not any(t.judged_in_process for t in verdict.tests)
+    assert not any(t.judged_in_process for t in verdict.test_results)
 
 
 def test_files_left_by_one_job_are_gone_for_the_next(executor):
@@ -184,7 +184,7 @@ def test_files_left_by_one_job_are_gone_for_the_next(executor):
     for _ in range(2):  # a pool of two: each container runs a writer before the reader
         executor.run([_job(writer)] * 2)
         verdict = executor.run_one(Job(program=reader, tests=(TestCase(kind="assert", code="assert left() == []"),)))
-        assert verdict.passed, verdict.tests[0].message
+        assert verdict.passed, verdict.test_results[0].message
 
 
 LEGIT = {
@@ -219,7 +219,7 @@ LEGIT = {
 @pytest.mark.parametrize("name", list(LEGIT))
 def test_a_legitimate_program_passes_unflagged(name, executor):
     verdict = executor.run_one(_job(LEGIT[name]))
-    assert statuses(verdict) == ["passed"] * len(TESTS), [t.message for t in verdict.tests]
+    assert statuses(verdict) == ["passed"] * len(TESTS), [t.message for t in verdict.test_results]
     assert verdict.flags == ()
 
 
@@ -231,7 +231,7 @@ def test_a_test_judged_in_process_refuses_every_frame(executor):
                "            frame.f_locals['report']('passed')\n        frame = frame.f_back\n    return 0\n")
     test = TestCase(kind="assert", code="assert apply(lambda v: v + 1, 1) == 2")
     verdict = executor.run_one(Job(program=program, tests=(test,)))
-    assert statuses(verdict) == ["runtime_error"] and verdict.tests[0].judged_in_process
-    assert "refused" in verdict.tests[0].message and "frame_inspection" in verdict.flags
+    assert statuses(verdict) == ["runtime_error"] and verdict.test_results[0].judged_in_process
+    assert "refused" in verdict.test_results[0].message and "frame_inspection" in verdict.flags
     honest = executor.run_one(Job(program="def apply(f, x):\n    return f(x)\n", tests=(test,)))
-    assert statuses(honest) == ["passed"] and honest.tests[0].judged_in_process and honest.flags == ()
+    assert statuses(honest) == ["passed"] and honest.test_results[0].judged_in_process and honest.flags == ()

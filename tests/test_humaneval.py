@@ -45,5 +45,5 @@ def test_partial_credit_per_assert(executor):
     verdict = score(executor, [(task, "    return False\n")])[0].verdict
     assert verdict.status == "failed"
     assert 0.0 < verdict.pass_rate < 1.0
-    passed = sum(t.status == "passed" for t in verdict.tests)
+    passed = sum(t.status == "passed" for t in verdict.test_results)
     assert verdict.pass_rate == pytest.approx(passed / len(task.tests))

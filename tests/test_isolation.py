@@ -102,6 +102,6 @@ def test_tests_and_expected_outputs_are_not_on_disk_nor_in_memory(executor):
         TestCase(kind="stdio", stdin="", expected_stdout="OUTPUT-7f3a9c\n"),
         TestCase(kind="stdio", stdin="", expected_stdout="SECRET-TEST-41d2\n")), limits=Limits(time_limit_s=10))
     verdict = executor.run_one(job)
-    for test in verdict.tests:
+    for test in verdict.test_results:
         assert test.status == "failed"
         assert test.message.endswith("got '0'"), test.message

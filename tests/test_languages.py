@@ -196,20 +196,20 @@ def verdicts(executor):
 def test_each_status_in_its_own_process(verdicts, language):
     verdict = verdicts[0][language]
     assert verdict.compile_output is not None and verdict.status != "compile_error", verdict.compile_output
-    got = [t.status for t in verdict.tests]
-    assert got == [status for _, _, status in CASES], [(t.status, t.message) for t in verdict.tests]
-    exit_test, throw_test = verdict.tests[2], verdict.tests[3]
+    got = [t.status for t in verdict.test_results]
+    assert got == [status for _, _, status in CASES], [(t.status, t.message) for t in verdict.test_results]
+    exit_test, throw_test = verdict.test_results[2], verdict.test_results[3]
     assert "exit status 3" in exit_test.message
     assert ERROR_WORDS[language] in throw_test.message, throw_test.message
     if language == "java":  # the JVM's start-up is not the program's time: 0.5 s CPU more, 1.5 s wall
-        assert "(1.5 s CPU, 5.5 s wall)" in verdict.tests[4].message, verdict.tests[4].message
+        assert "(1.5 s CPU, 5.5 s wall)" in verdict.test_results[4].message, verdict.test_results[4].message
     assert verdict.compile_time_s > 0
 
 
 @pytest.mark.parametrize("language", sorted(SYNTAX_ERRORS))
 def test_a_compile_failure_is_compile_error_with_the_compilers_message(verdicts, language):
     verdict = verdicts[1][language]
-    assert verdict.status == "compile_error" and verdict.tests == ()
+    assert verdict.status == "compile_error" and verdict.test_results == ()
     assert SYNTAX_ERRORS[language][1] in verdict.compile_output, verdict.compile_output
     assert verdict.pass_rate == 0.0
 
@@ -220,8 +220,8 @@ def test_memory_outside_the_runtime_heap_is_caught_by_the_cgroup_poll(executor, 
     # limit is set: only the runner's poll of the container's resident memory stops them.
     cases = [("buffers 1024\n", "", "memory_limit"), ("buffers 32\n", "32\n", "passed")]
     verdict = executor.run_one(_job(language, PROGRAMS[language], cases))
-    assert [t.status for t in verdict.tests] == ["memory_limit", "passed"], [t.message for t in verdict.tests]
-    assert "resident memory" in verdict.tests[0].message
+    assert [t.status for t in verdict.test_results] == ["memory_limit", "passed"], [t.message for t in verdict.test_results]
+    assert "resident memory" in verdict.test_results[0].message
 
 
 def test_java_file_and_class_follow_the_public_class(executor):
@@ -267,7 +267,7 @@ def test_call_tests_compare_plain_json_returned_values(executor, language):
     ]
     program = CALLS if language == "javascript" else "// @ts-nocheck\n" + CALLS
     verdict = executor.run_one(Job(program=program, tests=tests, language=language))
-    got = [(t.status, t.message) for t in verdict.tests]
+    got = [(t.status, t.message) for t in verdict.test_results]
     assert [s for s, _ in got] == ["passed", "passed", "failed", "passed", "passed", "passed", "passed",
                                    "failed", "failed", "failed", "failed", "failed", "failed",
                                    "runtime_error", "runtime_error"], got
@@ -313,9 +313,9 @@ def test_a_program_that_replaces_globals_cannot_change_or_forge_the_report(execu
     tests = [_call("answer", [1], [1, 2]), _call("answer", [5], [1, 2, 3]), _call("answer", [5], "forged"),
              _call("greet", ["ü"], "hi ü"), _call("greet", ["x"], "forged")]
     verdict = executor.run_one(Job(program=program, tests=tests, language=language))
-    assert [t.status for t in verdict.tests] == ["passed", "failed", "failed", "passed", "failed"], \
-        [t.message for t in verdict.tests]
-    assert "got [5, 6]" in verdict.tests[1].message
+    assert [t.status for t in verdict.test_results] == ["passed", "failed", "failed", "passed", "failed"], \
+        [t.message for t in verdict.test_results]
+    assert "got [5, 6]" in verdict.test_results[1].message
 
 
 def test_the_nonce_is_not_on_the_command_line_nor_in_the_environment(executor):
@@ -330,4 +330,4 @@ function look() {
 }
 """
     verdict = executor.run_one(Job(program=spy, tests=[_call("look", [], False)], language="javascript"))
-    assert verdict.passed, verdict.tests[0].message
+    assert verdict.passed, verdict.test_results[0].message

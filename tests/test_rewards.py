@@ -105,9 +105,9 @@ def test_a_checker_error_is_never_a_reward(suite):
     from sandbox import TestResult, Verdict
 
     tests = (TestResult("passed"), TestResult("checker_error", message="the checker raised ZeroDivisionError"))
-    verdict = Verdict(status="checker_error", tests=tests, n_tests=2)
+    verdict = Verdict(status="checker_error", test_results=tests, n_tests=2)
     assert verdict.pass_rate is None
     reward = PassRateReward(suite, None)
     assert reward.reward_of(verdict) is None
-    half = Verdict(status="failed", tests=(TestResult("passed"), TestResult("failed")), n_tests=2)
+    half = Verdict(status="failed", test_results=(TestResult("passed"), TestResult("failed")), n_tests=2)
     assert reward.reward_of(half) == 0.5

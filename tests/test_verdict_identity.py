@@ -39,7 +39,7 @@ def _soak(make_executor, n_jobs: int, batch: int, caplog, distinct: bool = True,
             jobs, expected = grpo_batch(min(batch, n_jobs - start), seed=start, first_task=start, distinct=distinct)
             for job, want, got in zip(jobs, expected, ex.run(jobs)):
                 if not want.matches(got):
-                    wrong.append((job.job_id, want, got.status, [t.status for t in got.tests]))
+                    wrong.append((job.job_id, want, got.status, [t.status for t in got.test_results]))
         stats = ex.stats()
     return wrong, stats, [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
 

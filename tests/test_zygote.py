@@ -35,7 +35,7 @@ def test_a_top_level_error_fails_every_test_with_its_message(executor):
     verdict = executor.run_one(asserts("import missing_module_xyz\ndef f():\n    return 1\n",
                                        "assert f() == 1", "assert f() == 1"))
     assert statuses(verdict) == ["runtime_error", "runtime_error"]
-    assert all("missing_module_xyz" in t.message for t in verdict.tests)
+    assert all("missing_module_xyz" in t.message for t in verdict.test_results)
 
 
 def test_a_top_level_exit_is_no_pass(executor):
@@ -65,7 +65,7 @@ def test_killing_the_zygote_fails_that_test_only(executor):
     verdict = executor.run_one(asserts(program, "assert f(False) == 1", "assert f(True) == 1",
                                        "assert f(False) == 1"))
     assert statuses(verdict) == ["passed", "runtime_error", "passed"]
-    assert "forked this test died" in verdict.tests[1].message
+    assert "forked this test died" in verdict.test_results[1].message
 
 
 def test_a_timeout_in_the_middle_leaves_the_other_tests_right(executor):
@@ -113,7 +113,7 @@ def test_stopping_the_fork_server_costs_the_next_job_nothing(solo_executor):
     # The next job's first fork waits for the stopped server, restarts it, and only then starts
     # the test's clock.
     verdict = solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n", time_limit_s=1))
-    assert verdict.passed and verdict.tests[0].time_s < 1.0
+    assert verdict.passed and verdict.test_results[0].time_s < 1.0
 
 
 def test_killing_the_fork_server_from_a_zygote_test_leaves_no_zombie(solo_executor):
@@ -171,7 +171,7 @@ def test_the_garbage_collectors_objects_are_refused(executor):
     verdict = executor.run_one(asserts("import gc\ndef n():\n    return len(gc.get_objects())\n",
                                        "assert n() > 0", "assert n() > 0"))
     assert statuses(verdict) == ["runtime_error", "runtime_error"]
-    assert "gc.get_objects is refused" in verdict.tests[0].message
+    assert "gc.get_objects is refused" in verdict.test_results[0].message
     assert verdict.flags == ("gc_walk",)
 
 
