@@ -76,6 +76,17 @@ _TSC = ("tsc", "--target", "es2022", "--lib", "es2022", "--module", "commonjs", 
         "/usr/share/nodejs/@types", "--types", "node", "--skipLibCheck", "--noEmitOnError", "--pretty", "false",
         "--newLine", "lf", "main.ts")
 
+_JAVASCRIPT = Language(
+    "javascript",
+    "main.js",
+    ("node", "--check", "main.js"),
+    ("node", *_NODE_FLAGS, "main.js"),
+    ("stdio", "call"),
+    call_command=("node", *_NODE_FLAGS, "{inside}/program_process.js"),
+    memory="cgroup", memory_overhead_mb=64, startup_s=0.1,
+    memory_markers=("JavaScript heap out of memory",), error_line=_NODE_ERROR,
+)
+
 LANGUAGES: dict[str, Language] = {
     "python": Language("python", "main.py", None, None, ("assert", "stdio", "call")),
     "c": Language(
@@ -92,26 +103,8 @@ LANGUAGES: dict[str, Language] = {
         ("./main",),
         ("stdio",),
     ),
-    "javascript": Language(
-        "javascript",
-        "main.js",
-        ("node", "--check", "main.js"),
-        ("node", *_NODE_FLAGS, "main.js"),
-        ("stdio", "call"),
-        call_command=("node", *_NODE_FLAGS, "{inside}/program_process.js"),
-        memory="cgroup", memory_overhead_mb=64, startup_s=0.1,
-        memory_markers=("JavaScript heap out of memory",), error_line=_NODE_ERROR,
-    ),
-    "typescript": Language(
-        "typescript",
-        "main.ts",
-        _TSC,
-        ("node", *_NODE_FLAGS, "main.js"),
-        ("stdio", "call"),
-        call_command=("node", *_NODE_FLAGS, "{inside}/program_process.js"),
-        memory="cgroup", memory_overhead_mb=64, startup_s=0.1,
-        memory_markers=("JavaScript heap out of memory",), error_line=_NODE_ERROR,
-    ),
+    "javascript": _JAVASCRIPT,
+    "typescript": _JAVASCRIPT._replace(name="typescript", source_file="main.ts", compile_command=_TSC),
     "java": Language(
         "java",
         "{main}.java",
