@@ -277,7 +277,7 @@ class _TestRun:
 
     def run(self) -> list[dict]:
         limits = self.limits
-        compare, tolerance = self.job.get("compare", "tokens"), self.job.get("float_tolerance", 1e-6)
+        compare, tolerance = self.job["compare"], self.job["float_tolerance"]  # Job.to_wire always sends both
         results = []
         try:
             for i, (test, plan) in enumerate(zip(self.job["tests"], self.plans)):
