@@ -418,8 +418,10 @@ def cmd_train(argv: list[str]) -> int:
     s = result.summary
     out.print(f"done: {s['steps']} steps in {s['seconds']:.0f} s; mean reward first quarter "
               f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}")
-    out.print(f"outputs in {result.output_dir}/: the model, checkpoint-*/, completions/*.parquet, "
-              "trainer_state.json, reward_curve.png, summary.json")
+    written = [pattern for pattern in ("checkpoint-*/", "completions/*.parquet", "trainer_state.json",
+                                       "reward_curve.png", "summary.json")
+               if any(Path(result.output_dir).glob(pattern.rstrip("/")))]
+    out.print(f"outputs in {result.output_dir}/: the model, {', '.join(written)}")
     if Path(result.output_dir, "trainer_state.json").is_file():  # written by the main process only
         report = write_report([], result.output_dir, train_dir=result.output_dir)
         out.print(f"report: {report.files['html']}")
