@@ -166,6 +166,8 @@ def test_train_command_prints_one_line_per_step_and_where_the_report_is(tmp_path
     steps = [line for line in text.splitlines() if line.startswith("step ")]
     assert [line.split()[1] for line in steps] == ["1", "2", "3"]
     assert f"report: {out / 'report.html'}" in proc.stdout and (out / "trainer_state.json").is_file()
+    assert (f"outputs in {out}/: the model, checkpoint-*/, completions/*.parquet, trainer_state.json, "
+            "reward_curve.png, summary.json") in proc.stdout
     assert "### Completions, late (step 3)" in (out / "report.md").read_text()
 
 
