@@ -52,7 +52,7 @@ test-fast: setup browser
 # worse or within noise), the training curves and completions early and late. The held-out split is
 # 32 tasks never trained on; 6 samples per task and evaluation (more tasks beat more samples per task
 # for a paired test over tasks). Each run starts fresh: an after-evaluation must never resume the
-# samples of an earlier run's model. A run is deterministic on one machine: DEMO_SEED draws another.
+# samples of an earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time limit vary with the load.
 DEMO       ?= runs/demo
 DEMO_N     ?= 6
 DEMO_STEPS ?= 50
