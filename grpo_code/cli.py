@@ -58,9 +58,12 @@ def _quiet_libraries() -> None:
     """Silence third-party progress bars (weight loading, shard writing, the one-time GGUF
     conversion), which would interleave with ours. Call before tqdm is first imported: tqdm
     reads TQDM_DISABLE then."""
+    import importlib.util
     import os
 
     os.environ.setdefault("TQDM_DISABLE", "1")
+    if importlib.util.find_spec("transformers") is None:
+        return  # nothing to silence; a command that needs it names the extra to install
     from transformers.utils import logging as hf_logging
 
     hf_logging.disable_progress_bar()

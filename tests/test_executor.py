@@ -121,8 +121,11 @@ def _containers_of(client, pid):
             if c.labels.get(OWNER_LABEL, "").split(":")[1] == str(pid)]
 
 
+# The child raises KeyboardInterrupt on SIGINT whatever it inherits (a shell's background job
+# starts with SIGINT ignored, and Python then installs no handler).
 CHILD = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from sandbox import DockerExecutor
     ex = DockerExecutor(concurrency=2).start()
     print("ready", flush=True)
