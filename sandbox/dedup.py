@@ -45,6 +45,13 @@ class Collapsed:
         """Jobs of the batch that are copies of an earlier one (runs saved)."""
         return len(self.where) - len(self.unique)
 
+    def copies(self) -> dict[int, list[int]]:
+        """For each index in ``unique``, the indices of the batch's jobs that are copies of it."""
+        out: dict[int, list[int]] = {}
+        for i, u in enumerate(self.where):
+            out.setdefault(u, []).append(i)
+        return out
+
     def expand(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
         """The verdict of every job of the batch, in order, from the verdicts of ``unique``:
         the first copy gets the verdict itself, every later copy an independent copy of it."""

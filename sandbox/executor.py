@@ -16,7 +16,6 @@ sweep at start removes any container left by a killed process all the same.
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import contextlib
 import logging
@@ -45,6 +44,7 @@ from sandbox.container import (
 from sandbox.dedup import collapse
 from sandbox.image import require_image
 from sandbox.placement import place, placement_lock
+from sandbox.protocol import ExecutorBase
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
@@ -111,6 +111,11 @@ class _Entry:
     attempt: int = 1
     error: str = ""
 
+    def given_up(self) -> Verdict:
+        """The ``sandbox_error`` verdict of a job whose every attempt failed (``error``: the last)."""
+        return Verdict.program_level("sandbox_error", len(self.job.tests),
+                                     f"sandbox failed {self.attempt} times: {self.error}", attempts=self.attempt)
+
 
 class _Slot:
     """A place in the pool, on its own CPUs; holds a container, restarted on demand after a fault."""
@@ -147,7 +152,7 @@ class _Slot:
             self.container = None
 
 
-class DockerExecutor:
+class DockerExecutor(ExecutorBase):
     """Run sandbox jobs in a pool of warm, locked-down Docker containers.
 
     Use it as a context manager, sync or async (or call ``start``/``close``)::
@@ -250,18 +255,6 @@ class DockerExecutor:
         self._restore_signal_handlers()
         atexit.unregister(self.close)
 
-    def __enter__(self) -> DockerExecutor:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    async def __aenter__(self) -> DockerExecutor:
-        return await asyncio.to_thread(self.start)
-
-    async def __aexit__(self, *exc) -> None:
-        await asyncio.to_thread(self.close)
-
     def _install_signal_handlers(self) -> None:
         if threading.current_thread() is not threading.main_thread():
             return
@@ -285,10 +278,6 @@ class DockerExecutor:
 
     # -- running jobs ----------------------------------------------------------------
 
-    def run_one(self, job: Job) -> Verdict:
-        """Run one job on a free container; retries faults; never raises for the job."""
-        return self.run([job])[0]
-
     def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
         """Run jobs concurrently; returns their verdicts in the jobs' order. Identical jobs run
         once, and each copy gets a copy of the verdict (``sandbox.dedup``).
@@ -302,9 +291,7 @@ class DockerExecutor:
         if not self.started or threads is None:
             raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
         batch = collapse(jobs)
-        copies: dict[int, list[int]] = {}
-        for i, u in enumerate(batch.where):
-            copies.setdefault(u, []).append(i)
+        copies = batch.copies()
         todo: queue.SimpleQueue = queue.SimpleQueue()
         for item in enumerate(batch.unique):
             todo.put(item)
@@ -404,9 +391,7 @@ class DockerExecutor:
         if entry.attempt > self.max_retries:
             del inflight[culprit]
             self._count(jobs=1, sandbox_errors=1)
-            done.put((entry.index, Verdict.program_level(
-                "sandbox_error", len(entry.job.tests), f"sandbox failed {entry.attempt} times: {entry.error}",
-                attempts=entry.attempt)))
+            done.put((entry.index, entry.given_up()))
             return
         time.sleep(RETRY_BACKOFF_S[min(entry.attempt - 1, len(RETRY_BACKOFF_S) - 1)])
         entry.attempt += 1
@@ -421,10 +406,6 @@ class DockerExecutor:
         """A copy of the counters since the executor started (see ``ExecutorStats``)."""
         with self._stats_lock:
             return replace(self._stats)
-
-    async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
-        """Like ``run``, awaitable: jobs run on the pool's threads while the event loop goes on."""
-        return await asyncio.to_thread(self.run, jobs)
 
     def container_ids(self) -> list[str]:
         """Full ids of the pool's running containers (for checks and tests)."""

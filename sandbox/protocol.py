@@ -7,8 +7,9 @@ it; ``grpo_code`` types against it and builds one with ``make_executor``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
 
 from sandbox.types import Job, Verdict
 
@@ -53,6 +54,40 @@ class Executor(Protocol):
     async def __aenter__(self) -> Executor: ...
 
     async def __aexit__(self, *exc) -> None: ...
+
+
+class ExecutorBase:
+    """What every executor does the same way on top of its own ``start``, ``close`` and ``run``:
+    ``run_one``, ``arun`` and the (sync and async) context managers."""
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
+        raise NotImplementedError
+
+    def run_one(self, job: Job) -> Verdict:
+        """Run one job; faults are retried; never raises for the job."""
+        return self.run([job])[0]
+
+    async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
+        """Like ``run``, awaitable: the batch runs on a thread while the event loop goes on."""
+        return await asyncio.to_thread(self.run, jobs)
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        return await asyncio.to_thread(self.start)
+
+    async def __aexit__(self, *exc) -> None:
+        await asyncio.to_thread(self.close)
 
 
 def make_executor(kind: str = "docker", *, concurrency: int | None = None, ray_address: str | None = None,

@@ -16,7 +16,6 @@ containers of a dead actor end by themselves (``StdinOnce``, see ``sandbox.conta
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 import os
@@ -28,7 +27,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sandbox.dedup import collapse
-from sandbox.executor import DockerExecutor, ExecutorStats
+from sandbox.executor import DockerExecutor, ExecutorStats, _Entry
+from sandbox.protocol import ExecutorBase
 from sandbox.types import Job, SandboxError, Verdict
 
 log = logging.getLogger(__name__)
@@ -60,9 +60,9 @@ class SandboxActor:
     def __init__(self, pool: dict):
         self.executor = DockerExecutor(**pool).start()
 
-    def info(self) -> dict:
-        """Where the actor runs: pid, host, the pool's concurrency."""
-        return {"pid": os.getpid(), "host": socket.gethostname(), "concurrency": self.executor.concurrency}
+    def pid(self) -> int:
+        """The actor's process id (to tell a restarted actor from the one that was lost)."""
+        return os.getpid()
 
     def run(self, jobs: list[Job]) -> tuple[list[Verdict], float]:
         """The verdicts of ``jobs`` and the node's busy seconds since the start."""
@@ -71,9 +71,6 @@ class SandboxActor:
 
     def stats(self) -> ExecutorStats:
         return self.executor.stats()
-
-    def container_ids(self) -> list[str]:
-        return self.executor.container_ids()
 
     def close(self) -> None:
         self.executor.close()
@@ -96,16 +93,13 @@ class _Node:
     load: int = 0  # jobs in flight on it now
     broken: str | None = None  # why its actor could not start (not tried again)
 
-
-@dataclass
-class _Entry:
-    index: int  # in the batch's distinct jobs
-    job: Job
-    attempt: int = 1
-    error: str = ""
+    def retire(self) -> None:
+        """Forget the node's actor; its last known counters join those of its lost actors."""
+        self.lost_stats, self.last_stats = self.lost_stats + self.last_stats, ExecutorStats()
+        self.actor, self.pid = None, None
 
 
-class RayExecutor:
+class RayExecutor(ExecutorBase):
     """Run sandbox jobs on the nodes of a Ray cluster (see the module docstring).
 
     Use it like ``DockerExecutor``::
@@ -236,8 +230,7 @@ class RayExecutor:
         errors = []
         for node in wanted:
             try:
-                info = ray.get(node.actor.info.remote(), timeout=START_TIMEOUT_S)
-                node.pid = info["pid"]
+                node.pid = ray.get(node.actor.pid.remote(), timeout=START_TIMEOUT_S)
             except Exception as e:  # noqa: BLE001 - one node that cannot start is left out, with its reason
                 reason = _reason(e)
                 errors.append(f"{node.name}: {reason}")
@@ -274,27 +267,12 @@ class RayExecutor:
                 ray.kill(n.actor)
             except Exception:  # noqa: BLE001
                 pass
-            n.lost_stats, n.last_stats, n.actor = n.lost_stats + n.last_stats, ExecutorStats(), None
+            n.retire()
         if self._owns_ray:
             ray.shutdown()
             self._owns_ray = False
 
-    def __enter__(self) -> RayExecutor:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    async def __aenter__(self) -> RayExecutor:
-        return await asyncio.to_thread(self.start)
-
-    async def __aexit__(self, *exc) -> None:
-        await asyncio.to_thread(self.close)
-
     # -- running jobs ----------------------------------------------------------------
-
-    def run_one(self, job: Job) -> Verdict:
-        return self.run([job])[0]
 
     def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
         """Run jobs on the cluster; returns their verdicts in the jobs' order (never raises for a
@@ -308,9 +286,7 @@ class RayExecutor:
             raise SandboxError("the executor is not started: use `with RayExecutor() as ex:`")
         ray = require_ray()
         batch = collapse(jobs)
-        copies: dict[int, list[int]] = {}
-        for i, u in enumerate(batch.where):
-            copies.setdefault(u, []).append(i)
+        copies = batch.copies()
         verdicts: list[Verdict | None] = [None] * len(batch.unique)
 
         def finish(entry: _Entry, verdict: Verdict) -> None:
@@ -336,7 +312,8 @@ class RayExecutor:
             live = [n for n in self.nodes.values() if n.actor is not None]
             if not live and not in_flight:  # every actor is gone: nothing can run these jobs
                 for entry in todo:
-                    self._give_up(entry, entry.error or "no sandbox actor is alive on the Ray cluster", finish)
+                    entry.error = entry.error or "no sandbox actor is alive on the Ray cluster"
+                    self._give_up(entry, finish)
                 todo.clear()
                 break
             while todo:  # one chunk at a time to the least loaded actor with room
@@ -364,7 +341,7 @@ class RayExecutor:
                     for entry in chunk:
                         entry.error = f"sandbox actor on {node.name} lost: {reason}"
                         if entry.attempt > self.max_retries:
-                            self._give_up(entry, entry.error, finish)
+                            self._give_up(entry, finish)
                         else:
                             entry.attempt += 1
                             self._stats.retries += 1
@@ -381,19 +358,13 @@ class RayExecutor:
             ray.kill(node.actor)
         except Exception:  # noqa: BLE001 - it is dead already
             pass
-        node.actor, node.pid = None, None
-        node.lost_stats, node.last_stats = node.lost_stats + node.last_stats, ExecutorStats()
+        node.retire()
         self._stats.faults += 1
         self.concurrency = sum(n.concurrency for n in self.nodes.values() if n.actor is not None)
 
-    def _give_up(self, entry: _Entry, error: str, finish) -> None:
+    def _give_up(self, entry: _Entry, finish) -> None:
         self._stats.sandbox_errors += 1
-        finish(entry, Verdict.program_level("sandbox_error", len(entry.job.tests),
-                                            f"sandbox failed {entry.attempt} times: {error}", attempts=entry.attempt))
-
-    async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
-        """Like ``run``, awaitable: the batch runs on a thread while the event loop goes on."""
-        return await asyncio.to_thread(self.run, jobs)
+        finish(entry, entry.given_up())
 
     # -- what it did -----------------------------------------------------------------
 
