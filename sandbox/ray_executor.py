@@ -157,7 +157,7 @@ class RayExecutor(ExecutorBase):
         self._connect(ray)
         from sandbox.image import image_tag
 
-        self.pool.setdefault("image", os.environ.get("GRPO_CODE_SANDBOX_IMAGE") or image_tag())
+        self.pool.setdefault("image", image_tag())  # GRPO_CODE_SANDBOX_IMAGE overrides it there
         self.started = True
         try:
             errors = self._refresh(ray)
