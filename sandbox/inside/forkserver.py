@@ -29,7 +29,7 @@ import signal
 import sys
 
 from .judge import judge_main
-from .procs import reap_exited, recv_message, set_dumpable
+from .procs import CALL_FD_OFFSET, reap_exited, recv_message, set_dumpable
 from .program_process import child_main
 from .records import ended_record
 
@@ -71,7 +71,8 @@ def serve(sock) -> None:
             payload["ctl_fd"] = payload["result_fd"] + 1
             payload["extra_fds"] = {payload["ctl_fd"]: fds[4]}
         elif len(fds) > 4:  # a process serving the judge's calls: its call and reply channels
-            payload["extra_fds"] = {payload["result_fd"] + 2: fds[4], payload["result_fd"] + 3: fds[5]}
+            call_fd = payload["result_fd"] + CALL_FD_OFFSET
+            payload["extra_fds"] = {call_fd: fds[4], call_fd + 1: fds[5]}
         limits = payload["limits"]
         if limits.get("memory_bytes"):  # a forked child starts with this process's mappings
             limits["as_bytes"] = limits["memory_bytes"] + own_size

@@ -17,7 +17,7 @@ from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, fork_child
 from .guard import compile_guarded_test, plan_assert, setup_names
 from .languages import LANGUAGES, program_names
-from .records import ENDED, MESSAGE_LIMIT, VERDICT, flags_in, for_nonce, parse
+from .records import ENDED, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flags_in, for_nonce, parse
 from .records import clip as _clip
 from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
 from .verdict import judged_result, test_result
@@ -329,7 +329,7 @@ class _TestRun:
             deadline = time.monotonic() + max(self.limits["wall_time_limit_s"], CHECKER_WALL_S)
             watch_all([(judge.watch, verdict, JUDGE_OUTPUT_LIMIT)], deadline, None,
                       lambda: verdict.ends_with(VERDICT, nonce))
-        record = next((r for r in for_nonce(bytes(verdict.records), nonce) if r.get("event") == VERDICT), None)
+        record = _verdict_record(verdict, nonce)
         if record is None:
             if judge.alive:
                 judge.kill()
@@ -370,20 +370,18 @@ class _TestRun:
             parts.append((judge.watch, verdict, JUDGE_OUTPUT_LIMIT))
         watch_all(parts, started + limits["wall_time_limit_s"], self.cpu_limit,
                   lambda: program.ends_with(ENDED, nonce) and verdict.ends_with(VERDICT, nonce))
-        record = next((r for r in for_nonce(bytes(verdict.records), nonce) if r.get("event") == VERDICT), None)
+        record = _verdict_record(verdict, nonce)
         if record is None and judge.alive:
             judge.watch.drain(verdict, JUDGE_OUTPUT_LIMIT)
-            record = next((r for r in for_nonce(bytes(verdict.records), nonce) if r.get("event") == VERDICT), None)
+            record = _verdict_record(verdict, nonce)
         judge_gone = not judge.alive or judge.watch.forker_gone
         tasks = self.tasks()
+        if judge_gone and program.killed_for is None:
+            program.killed_for = "judge"
         if zygote is not None:
-            if judge_gone and program.killed_for is None:
-                program.killed_for = "judge"
             zygote.finish(program, nonce, started, tasks)
             clean = zygote.alive
         else:
-            if judge_gone and program.killed_for is None:
-                program.killed_for = "judge"
             clean = program_watch.finish(program, nonce, started, limits["output_limit_bytes"], tasks)
             if clean:
                 program_watch.close()
@@ -445,7 +443,9 @@ def run_job(job: dict) -> dict:
     return verdict
 
 
-PLANTED_SUFFIXES = (".py", ".pyc", ".pth", ".so")
+def _verdict_record(outcome: Outcome, nonce: str) -> dict | None:
+    """The judge's ``verdict`` record for the test of ``nonce`` among what it wrote, or None."""
+    return next((r for r in for_nonce(bytes(outcome.records), nonce) if r.get("event") == VERDICT), None)
 
 
 def _planted(workdir: str, source_file: str) -> bool:

@@ -45,11 +45,10 @@ import os
 import resource
 import sys
 
-from .procs import recv_message, setup_child
+from .procs import REPLY_LIMIT, recv_message, setup_child
 from .records import MESSAGE_LIMIT, PROGRAM_ENDED, VERDICT, clip, record_line, write_all
 from .values import NotPlain, decode_value
 
-REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply of the program's process
 _BUILTINS = vars(builtins)
 _STOPPING = (SystemExit, KeyboardInterrupt, GeneratorExit)
 _EXCEPTIONS = {name: value for name, value in vars(builtins).items()
@@ -135,11 +134,6 @@ class Channel:
         if kind == "memory":
             return self._stop("memory_limit", f"MemoryError in {name}(): memory limit reached")
         return self._stop("failed", f"{name}() answered with a reply the judge does not know")
-
-    def method(self, name: str, args: tuple, kwargs: dict, method: str, margs: tuple, mkwargs: dict):
-        """``name(*args, **kwargs).method(*margs, **mkwargs)``, called in the program's process:
-        what the test code ``Name(...).method(...)`` is compiled to (``guard.plan_assert``)."""
-        return self.call(name, args, kwargs, method, margs, mkwargs)
 
     def _stop(self, status: str, message: str):
         self.outcome = (status, message)
@@ -274,7 +268,7 @@ def run_test(base: dict, test: list, call_fd: int, reply_fd: int, setup_error: s
             pass
     for name in names:
         namespace[name] = Proxy(name, channel)
-    namespace["__grpo_method__"] = channel.method
+    namespace["__grpo_method__"] = channel.call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     status, message = "passed", ""
     try:
         exec(code, namespace)

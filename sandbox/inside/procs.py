@@ -11,6 +11,10 @@ import ctypes
 import os
 import resource
 
+CALL_FD_OFFSET = 2  # a serving process's call channel sits at result_fd + 2, its replies at + 3
+REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply of the program's process to the judge
+MAX_VALUE_DEPTH = 200  # levels a value that crosses the call channel may nest
+
 try:  # looked up once: a dlopen per test process would cost milliseconds
     _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
 except (OSError, AttributeError):  # pragma: no cover - no libc symbol

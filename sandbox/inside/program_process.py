@@ -39,14 +39,12 @@ import signal
 import sys
 from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
 
-from .procs import cpu_limit_s, recv_message, set_dumpable, setup_child
-from .records import FLAG, MESSAGE_LIMIT, ended_record, record_line, write_all
+from .procs import CALL_FD_OFFSET, MAX_VALUE_DEPTH, REPLY_LIMIT, cpu_limit_s, recv_message, set_dumpable, setup_child
+from .records import FLAG, MESSAGE_LIMIT, PLANTED_SUFFIXES, ended_record, record_line, write_all
 from .records import clip as _clip
 
 _FUNCTION = type(lambda: None)
 HARNESS_DIR = os.path.dirname(os.path.abspath(__file__))
-CALL_FD_OFFSET = 2  # a serving process's call channel sits at result_fd + 2, its replies at + 3
-REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply to the judge
 
 
 def child_main(p) -> None:
@@ -429,7 +427,6 @@ _WATCHED = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr_
                       "os.kill", "os.killpg", "signal.pthread_kill", "open", "import", "ctypes.dlopen",
                       "ctypes.dlsym", "ctypes.cdata", "ctypes.string_at", "ctypes.wstring_at", "ctypes.addressof",
                       "ctypes.call_function", "ctypes.set_errno", "ctypes.get_errno"})
-_PLANTED_SUFFIXES = (".py", ".pyc", ".pth", ".so")
 
 
 class Monitor:
@@ -511,7 +508,7 @@ def _install_monitor(report, strict: bool, _addaudithook=sys.addaudithook, _getf
                     flag("test_tampering")
                 writing = (_type(args[1]) is _str and any(c in args[1] for c in "wax+")) or \
                     (_type(args[2]) is int and args[2] & (os.O_WRONLY | os.O_RDWR))
-                if writing and path.endswith(_PLANTED_SUFFIXES):
+                if writing and path.endswith(PLANTED_SUFFIXES):
                     flag("module_planted")
         elif event == "import":
             imported.add(args[0])
@@ -640,8 +637,7 @@ _PRISTINE_BUILTINS = dict(vars(__import__("builtins")))
 _DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
 
 
-def encode_value(value, _type=type, _str=_encode_str, _repr_int=int.__repr__, _repr_float=float.__repr__,
-                 _bit_length=int.bit_length) -> str:
+def encode_value(value, _type=type, _str=_encode_str, _repr_int=int.__repr__, _bit_length=int.bit_length) -> str:
     """Write a value as tagged JSON (the form ``values.decode_value`` reads) with harness code only.
 
     Exact builtin types only, so no code of the program's runs here: None, bool, int, float
@@ -651,7 +647,7 @@ def encode_value(value, _type=type, _str=_encode_str, _repr_int=int.__repr__, _r
 
     Raises:
         NotPlainData: the value holds anything else (a subclass, an object of the program's
-            own, a function), or nests deeper than 200 levels.
+            own, a function), or nests deeper than ``MAX_VALUE_DEPTH`` levels.
     """
     t = _type(value)  # the common answers first, without a call
     if t is str:
@@ -683,8 +679,8 @@ def _encode_walk(v, depth, _type=type, _repr_int=int.__repr__, _repr_float=float
         return _repr_float(v)
     if v is None:
         return "null"
-    if depth > 200:
-        raise NotPlainData("the value nests deeper than 200 levels")
+    if depth > MAX_VALUE_DEPTH:
+        raise NotPlainData(f"the value nests deeper than {MAX_VALUE_DEPTH} levels")
     if t is list or t is tuple or t is set or t is frozenset:
         parts = []
         for x in v:

@@ -42,6 +42,7 @@ VERDICT = "verdict"
 PROGRAM_ENDED = "program_ended"  # a verdict status: the program's process ended during a call
 
 # What the monitor names (a verdict's ``flags``); flags never change a verdict by themselves.
+PLANTED_SUFFIXES = (".py", ".pyc", ".pth", ".so")  # files an import could load: planting one is flagged
 FLAGS = {
     "frame_inspection": "reached for frames of harness code (sys._getframe, tracebacks, settrace, setprofile)",
     "gc_walk": "walked the garbage collector's objects (gc.get_objects, get_referrers, get_referents)",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import _json
 
-MAX_DEPTH = 200
+from .procs import MAX_VALUE_DEPTH
 
 
 class NotPlain(ValueError):
@@ -103,7 +103,7 @@ def to_json_form(value, _depth: int = 0):
     kind = type(value)
     if value is None or kind in (bool, int, float, str):
         return value
-    if _depth > MAX_DEPTH:
+    if _depth > MAX_VALUE_DEPTH:
         raise NotPlain("the value nests too deeply")
     if kind in (list, tuple):
         return [to_json_form(v, _depth + 1) for v in value]

@@ -18,7 +18,6 @@ from .records import (
     EXIT,
     FAILED,
     FLAG,
-    FLAGS,
     MEMORY_LIMIT,
     MESSAGE_LIMIT,
     PASSED,
@@ -31,6 +30,10 @@ from .records import (
 )
 from .records import clip as _clip
 from .values import NotPlain, decode_value, to_json_form
+
+
+def _memory_message(limits: dict) -> str:
+    return f"memory limit of {limits['memory_limit_mb']} MB reached"
 
 
 def _signal_name(sig: int) -> str:
@@ -64,15 +67,14 @@ def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
     """The status and message of a test process that broke a limit or lost its forker, else None."""
     time_limit = limits["time_limit_s"]
     if outcome.killed_for == "memory_limit":
-        return "memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached (resident memory of the " \
-                               "test's processes)"
+        return "memory_limit", _memory_message(limits) + " (resident memory of the test's processes)"
     if outcome.killed_for == "output_limit":
         return "output_limit", f"output exceeded {limits['output_limit_bytes']} bytes"
     if outcome.killed_for == "timeout" or outcome.cpu_s > time_limit or outcome.signal == signal.SIGXCPU:
         return "timeout", f"time limit exceeded ({time_limit:g} s CPU, {limits['wall_time_limit_s']:g} s wall)"
     if outcome.killed_for == "forker":
         if outcome.oom:
-            return "memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached"
+            return "memory_limit", _memory_message(limits)
         return "runtime_error", "the process that forked this test died during it (did the program kill its parent?)"
     return None
 
@@ -82,7 +84,7 @@ def _signalled(outcome, limits: dict, language=None) -> tuple[str, str] | None:
     the kernel killed it for that) or that a signal ended, else None."""
     stderr_text = bytes(outcome.stderr).decode("utf-8", "replace")
     if _out_of_memory(outcome, language, stderr_text):
-        return "memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached"
+        return "memory_limit", _memory_message(limits)
     if outcome.signal is None:
         return None
     if outcome.signal == signal.SIGXFSZ:
@@ -137,7 +139,7 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     if broken is not None:
         return verdict(*broken)
     if last is not None and last["event"] == MEMORY_LIMIT:
-        return verdict("memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached")
+        return verdict("memory_limit", _memory_message(limits))
     signalled = _signalled(outcome, limits, language)
     if signalled is not None:
         return verdict(*signalled)
@@ -197,8 +199,8 @@ def judged_result(program, record: dict | None, limits: dict, nonce: str, forked
     forged = any(r.get("event") not in (FLAG, READY, RUNTIME_ERROR, MEMORY_LIMIT) for r in records)
     ready = forked_ready or any(r.get("event") == READY for r in records)
     flags = _flags(program, records, forged)
-    if record is not None and isinstance(record.get("flags"), str):
-        flags = sorted(set(flags) | (set(record["flags"].split(",")) & set(FLAGS)))
+    if record is not None:
+        flags = sorted(set(flags) | flags_in([record]))
 
     def verdict(status: str, message: str = "") -> dict:
         return _result(program, status, message, flags)
@@ -210,11 +212,11 @@ def judged_result(program, record: dict | None, limits: dict, nonce: str, forked
         flags = sorted(set(flags) | {"test_tampering"})
         return verdict("runtime_error", "the judge went away during the test (was it killed?); no pass was recorded")
     status, message = record.get("status"), record.get("message", "")
+    own = [r for r in records if r.get("event") in (RUNTIME_ERROR, MEMORY_LIMIT)]  # evidence of its own end
     if status == PROGRAM_ENDED:
-        own = [r for r in records if r.get("event") in (RUNTIME_ERROR, MEMORY_LIMIT)]
         signalled = _signalled(program, limits)
         if own and own[-1]["event"] == MEMORY_LIMIT:
-            return verdict("memory_limit", f"memory limit of {limits['memory_limit_mb']} MB reached")
+            return verdict("memory_limit", _memory_message(limits))
         if signalled is not None:
             return verdict(*signalled)
         if own:
@@ -223,7 +225,6 @@ def judged_result(program, record: dict | None, limits: dict, nonce: str, forked
         return verdict("runtime_error", f"the program's process ended during a call (exit status "
                                         f"{program.exit_code}) before the test finished")
     if status == "passed" and not ready:  # the program never got past its top level
-        own = [r for r in records if r.get("event") in (RUNTIME_ERROR, MEMORY_LIMIT)]
         if own:
             return verdict(own[-1]["event"], own[-1].get("message", ""))
         flags = sorted(set(flags) | {"early_exit"})
