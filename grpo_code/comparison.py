@@ -8,13 +8,12 @@ tasks. Every change carries a label: "better", "worse" or "within noise".
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grpo_code import stats
 from grpo_code.passk import pass_at_k
-from grpo_code.results import per_task_counts
+from grpo_code.results import per_task_counts, per_task_rates
 
 
 @dataclass(frozen=True)
@@ -65,19 +64,10 @@ class Comparison:
         return next((f for f in self.figures if f.metric == metric), None)
 
 
-def sample_rates(results: Sequence[dict]) -> dict[str, list[float]]:
-    """task_id -> the pass rates of its scored samples (``sandbox_error`` samples left out)."""
-    rates: dict[str, list[float]] = defaultdict(list)
-    for r in results:
-        if r["pass_rate"] is not None:
-            rates[r["task_id"]].append(r["pass_rate"])
-    return dict(rates)
-
-
 def per_task_figure(results: Sequence[dict], metric: str) -> dict[str, float]:
     """task_id -> the task's ``pass@K`` or mean pass rate; tasks without a value are left out."""
     if metric == "mean_pass_rate":
-        return {t: sum(v) / len(v) for t, v in sample_rates(results).items() if v}
+        return {t: sum(v) / len(v) for t, v in per_task_rates(results).items() if v}
     k = int(metric.removeprefix("pass@"))
     values = {t: pass_at_k(n, c, k) for t, (n, c) in per_task_counts(results).items()}
     return {t: v for t, v in values.items() if v is not None}
@@ -106,7 +96,7 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], le
         xs, ys = [b[t] for t in paired], [a[t] for t in paired]
         figures.append(FigureChange(metric, sum(xs) / len(xs), sum(ys) / len(ys),
                                     stats.paired_test(xs, ys, level=level)))
-    rates_b, rates_a = sample_rates(before), sample_rates(after)
+    rates_b, rates_a = per_task_rates(before), per_task_rates(after)
     task_ids = list(dict.fromkeys([r["task_id"] for r in before] + [r["task_id"] for r in after]))
     both = [t for t in task_ids if t in rates_b and t in rates_a]
     adjusted = dict(zip(both, stats.holm([stats.two_sample_p(rates_b[t], rates_a[t]) for t in both])))
