@@ -210,7 +210,7 @@ def cmd_eval(args) -> int:
         progress, (generated, scored) = _progress(("generating", missing), ("scoring", len(tasks) * config.n))
         with progress:
             result = evaluate(suite, tasks, args.model, config, ks, out_dir, executor,
-                              on_generated=generated, on_scored=scored, endpoint=endpoint)
+                              on_generated=generated, on_scored=scored, endpoint=endpoint, existing=existing)
     s = result.summary
     print_summary(s, ks)
     gen = f"{s['generation_tokens_per_s']:.1f} tokens/s ({s['generated_samples']} samples)" \

@@ -221,7 +221,7 @@ def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: l
 
 def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config: SamplingConfig, ks: list[int],
              out_dir: Path, executor, on_generated=None, on_scored=None, model_and_tokenizer=None,
-             endpoint=None) -> EvalResult:
+             endpoint=None, existing: list[dict] | None = None) -> EvalResult:
     """Sample (what is missing), score everything, write the outputs; returns the summary.
 
     Args:
@@ -232,6 +232,8 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
         executor: a started ``sandbox.Executor``.
         model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.
         endpoint: an ``endpoint.EndpointConfig``: sample from that server instead of in-process.
+        existing: the records of ``out_dir/samples.jsonl`` if the caller has read them already
+            (``read_existing``); None: read here. Checked here either way (``check_existing``).
 
     Raises:
         ValueError: the folder holds samples of another model or other sampling settings.
@@ -241,7 +243,8 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
 
     samples_path = out_dir / "samples.jsonl"
     name = endpoint.model if endpoint is not None else model_name or DEFAULT_MODEL
-    existing = read_existing(samples_path)
+    if existing is None:
+        existing = read_existing(samples_path)
     check_existing(existing, samples_path, name, config, api=endpoint.api if endpoint is not None else None)
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
@@ -252,7 +255,8 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     elif todo:
         model, tokenizer = model_and_tokenizer or load_policy(model_name)
         stats = generate_samples(model, tokenizer, suite, todo, config, samples_path, name, on_generated)
-    results, scoring_s, hits = score_samples(suite, tasks, read_existing(samples_path), executor, on_scored)
+    samples = read_existing(samples_path) if todo else existing  # generation appended: read it again
+    results, scoring_s, hits = score_samples(suite, tasks, samples, executor, on_scored)
     summary = summarize(suite.name, results, ks)
     summary.update(model=name, n=config.n, greedy=config.greedy,
                    temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,
