@@ -20,7 +20,7 @@ import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,12 +66,19 @@ class SamplingConfig:
         if not self.greedy and self.temperature <= 0:
             raise ConfigError("--temperature must be > 0 (or use --greedy)")
 
-    def settings(self) -> dict:
-        """What a sample's distribution depends on (recorded with each sample; n may grow)."""
+    def settings(self, api: str | None = None) -> dict:
+        """What a sample's distribution depends on (recorded with each sample; n may grow).
+
+        Args:
+            api: the endpoint's API (``chat`` or ``completions``) when the samples come from a
+                server: recorded as ``"api"``; None (in-process sampling): no ``"api"`` key.
+        """
         if self.greedy:
-            return {"greedy": True, "max_new_tokens": self.max_new_tokens}
-        return {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
-                "max_new_tokens": self.max_new_tokens}
+            settings: dict = {"greedy": True, "max_new_tokens": self.max_new_tokens}
+        else:
+            settings = {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
+                        "max_new_tokens": self.max_new_tokens}
+        return settings if api is None else {**settings, "api": api}
 
 
 @dataclass
@@ -105,7 +112,7 @@ def check_existing(existing: list[dict], samples_path: Path, model_name: str, co
     if others:
         raise ConfigError(f"{samples_path} holds samples of another model ({', '.join(sorted(map(str, others)))}); "
                           "give another --out folder")
-    settings = config.settings() if api is None else {**config.settings(), "api": api}
+    settings = config.settings(api)
     drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
     if drawn - {json.dumps(settings, sort_keys=True)}:
         raise ConfigError(f"{samples_path} holds samples drawn with other settings ({' / '.join(sorted(drawn))}); "
@@ -122,9 +129,18 @@ def prompt_text(tokenizer, suite: TaskSuite, task: Task) -> str:
     return task.prompt
 
 
-def _truncate_continuation(text: str) -> str:
-    cut = min((i for i in (text.find(s) for s in CONTINUATION_STOPS) if i >= 0), default=len(text))
+def truncate_continuation(text: str, stops: Sequence[str] = CONTINUATION_STOPS) -> str:
+    """``text`` up to the first of ``stops`` (all of it when none occurs)."""
+    cut = min((i for i in (text.find(s) for s in stops) if i >= 0), default=len(text))
     return text[:cut]
+
+
+def sample_record(task_id: str, completion_id: int, completion: str, model: str, n_tokens: int | None,
+                  sampling: dict, **extra) -> dict:
+    """One samples.jsonl line (see the module docstring); ``extra`` fields (``finish_reason``)
+    go before ``sampling``."""
+    return {"task_id": task_id, "completion_id": completion_id, "completion": completion, "model": model,
+            "n_tokens": n_tokens, **extra, "sampling": sampling}
 
 
 def missing_samples(tasks: Iterable[Task], n: int, existing: list[dict]) -> list[tuple[Task, int]]:
@@ -173,10 +189,9 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
                                 len(ids))
                 text = tokenizer.decode(ids[:n_tokens], skip_special_tokens=True)
                 if not chat:
-                    text = _truncate_continuation(text)
-                sink.write(json.dumps({"task_id": task.task_id, "completion_id": completion_id, "completion": text,
-                                       "model": model_name, "n_tokens": n_tokens,
-                                       "sampling": config.settings()}) + "\n")
+                    text = truncate_continuation(text)
+                sink.write(json.dumps(sample_record(task.task_id, completion_id, text, model_name, n_tokens,
+                                                    config.settings())) + "\n")
                 stats.tokens += n_tokens
                 stats.samples += 1
             sink.flush()
@@ -249,7 +264,7 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
     if todo and endpoint is not None:
-        from grpo_code.endpoint import generate_from_endpoint
+        from grpo_code.endpoint import generate_from_endpoint  # here: endpoint imports this module
 
         stats = generate_from_endpoint(suite, todo, config, endpoint, samples_path, on_generated)
     elif todo:
