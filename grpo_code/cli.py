@@ -363,6 +363,8 @@ def _progress_callback():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from transformers import TrainerCallback
 
+    from grpo_code.trainlog import REWARD_KEY
+
     class RichProgress(TrainerCallback):
         def __init__(self):
             self.progress = None
@@ -380,7 +382,7 @@ def _progress_callback():
                 self.progress.update(self.task, completed=state.global_step)
 
         def on_log(self, args, state, control, logs=None, **kwargs):
-            if self.progress is None or not logs or "rewards/pass_rate/mean" not in logs:
+            if self.progress is None or not logs or REWARD_KEY not in logs:
                 return
             from sandbox import STATUSES
 
@@ -391,7 +393,7 @@ def _progress_callback():
             nodes = {k.split("/")[2]: v for k, v in logs.items() if k.startswith("sandbox/node/")}
             per_node = f" [{', '.join(f'{n} {v:.2f}s' for n, v in sorted(nodes.items()))}]" if len(nodes) > 1 else ""
             self.progress.console.print(
-                f"step {state.global_step:>4}  reward {logs['rewards/pass_rate/mean']:.3f}  "
+                f"step {state.global_step:>4}  reward {logs[REWARD_KEY]:.3f}  "
                 f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
                 f"sandbox {logs.get('sandbox/seconds', 0):.2f}s{per_node}  ({top})", markup=False, highlight=False)
 

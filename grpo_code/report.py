@@ -24,7 +24,7 @@ from grpo_code.comparison import Comparison, compare
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import read_records
 from grpo_code.results import per_task_table, summary_ks, uncertainty
-from grpo_code.trainlog import TrainingRun, is_training_run, load_training_run
+from grpo_code.trainlog import TrainingRun, is_training_run, load_training_run, quarter_means
 from sandbox.types import STATUSES
 
 SMOKE_RUN = "smoke run: too short to show learning"
@@ -151,17 +151,16 @@ def task_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]
 
 def training_rows(run: TrainingRun) -> list[list[str]]:
     s, c = run.summary, run.curves
-    rates = [r for r in c.pass_rate if r is not None]
-    quarter = max(1, len(rates) // 4)
+    quarters = quarter_means([r for r in c.pass_rate if r is not None])
     sandbox = [v for v in c.sandbox_s if v is not None]
     step_s = [v for v in c.step_s if v is not None]
     rows = [["steps logged", f"{len(c.steps)} (last step {c.steps[-1] if c.steps else '–'})"]]
     if s:
         rows.append(["model, suite", f"{s.get('model', '–')} on {s.get('suite', '–')}"])
         rows.append(["wall time", f"{s.get('seconds', 0):.0f} s"])
-    if rates:
+    if quarters:
         rows.append(["mean pass rate, first quarter of steps → last quarter",
-                     f"{_pct(sum(rates[:quarter]) / quarter)} → {_pct(sum(rates[-quarter:]) / quarter)}"])
+                     f"{_pct(quarters[0])} → {_pct(quarters[1])}"])
     if step_s:
         rows.append(["seconds per step (mean)", f"{sum(step_s) / len(step_s):.1f} s"])
     if sandbox:
