@@ -73,14 +73,13 @@ def per_task_figure(results: Sequence[dict], metric: str) -> dict[str, float]:
     return {t: v for t, v in values.items() if v is not None}
 
 
-def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], level: float = stats.LEVEL) -> Comparison:
+def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int]) -> Comparison:
     """Compare two runs' results (results.jsonl records) task by task.
 
     Args:
         before, after: the results of each run (``task_id``, ``status``, ``pass_rate`` per sample).
         ks: the pass@k values to compare (a k that some paired task has fewer samples than is
             left out).
-        level: interval coverage; changes with p <= 1 - level are "better" or "worse".
 
     Returns:
         A ``Comparison``: one ``FigureChange`` per figure (pass@k, then mean pass rate), and one
@@ -95,7 +94,7 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], le
             continue  # a paired task has fewer than k samples: the figure has no value
         xs, ys = [b[t] for t in paired], [a[t] for t in paired]
         figures.append(FigureChange(metric, sum(xs) / len(xs), sum(ys) / len(ys),
-                                    stats.paired_test(xs, ys, level=level)))
+                                    stats.paired_test(xs, ys)))
     rates_b, rates_a = per_task_rates(before), per_task_rates(after)
     task_ids = list(dict.fromkeys([r["task_id"] for r in before] + [r["task_id"] for r in after]))
     both = [t for t in task_ids if t in rates_b and t in rates_a]
@@ -112,7 +111,7 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], le
         sb, sa = side(t, counts_b, rates_b), side(t, counts_a, rates_a)
         if t in adjusted:
             diff = sa[2] - sb[2]
-            tasks.append(TaskChange(t, sb, sa, diff, adjusted[t], stats.label(diff, adjusted[t], level)))
+            tasks.append(TaskChange(t, sb, sa, diff, adjusted[t], stats.label(diff, adjusted[t])))
         else:
             tasks.append(TaskChange(t, sb, sa, None, None, "–"))
     return Comparison(figures, tasks, len(paired))
