@@ -169,8 +169,6 @@ def _endpoint(args):
         return None
     from grpo_code.endpoint import EndpointConfig, require_openai
 
-    if not args.model:
-        raise ConfigError("--endpoint needs --model NAME: the model name the server serves (GET /v1/models)")
     config = EndpointConfig(args.endpoint, args.model, api=args.api or "chat",
                             max_concurrency=args.max_concurrency or 16, max_retries=args.request_retries)
     require_openai()
