@@ -451,6 +451,9 @@ LANGUAGE_HELP = ("only the suite's tasks in this language (python, c, cpp, javas
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from grpo_code.endpoint import API_KINDS
+    from sandbox import EXECUTOR_KINDS
+
     parser = ArgumentParser(prog="grpo-code", description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="log what the library does")
     parser.add_argument("--debug", action="store_true", help="print the traceback of an error, too")
@@ -463,7 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add_sandbox_options(p):
         add_concurrency(p)
-        p.add_argument("--executor", choices=("docker", "ray"), default="docker",
+        p.add_argument("--executor", choices=EXECUTOR_KINDS, default="docker",
                        help="where programs run: this machine's Docker daemon, or the sandbox nodes of a Ray "
                             "cluster (pip install 'grpo-code[ray]')")
         p.add_argument("--ray-address", metavar="ADDR",
@@ -497,7 +500,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sample from this OpenAI-compatible server (vLLM, SGLang, TGI, llama.cpp, transformers serve), "
                         "e.g. http://127.0.0.1:8000/v1; --model is then the server's model name "
                         "(pip install 'grpo-code[endpoint]')")
-    p.add_argument("--api", choices=("chat", "completions"), default=None,
+    p.add_argument("--api", choices=API_KINDS, default=None,
                    help="with --endpoint: chat (the suite's prompt as a user message; default) or completions "
                         "(the raw prompt, continued)")
     p.add_argument("--max-concurrency", type=int, default=None,

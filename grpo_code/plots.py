@@ -20,7 +20,7 @@ from sandbox.types import STATUSES
 LABEL_COLORS = {"better": "tab:green", "worse": "tab:red", "within noise": "tab:gray"}
 STATUS_COLORS = {"passed": "tab:green", "failed": "tab:orange", "runtime_error": "tab:red", "timeout": "tab:purple",
                  "memory_limit": "tab:brown", "output_limit": "tab:pink", "compile_error": "tab:gray",
-                 "no_code": "tab:olive", "sandbox_error": "black"}
+                 "checker_error": "tab:cyan", "no_code": "tab:olive", "sandbox_error": "black"}
 
 
 def _pyplot():

@@ -75,8 +75,13 @@ def _pts(value) -> str:
     return "–" if value is None else f"{100 * value:+.1f} pts"
 
 
-def _p(value) -> str:
-    return "–" if value is None else "< 0.001" if value < 0.001 else f"{value:.3f}"
+def _p(value: float | None, equals: bool = False) -> str:
+    """A p-value: ``< 0.001`` or ``0.123`` (``= 0.123`` with ``equals``, to follow a "p"); ``–`` for None."""
+    if value is None:
+        return "–"
+    if value < 0.001:
+        return "< 0.001"
+    return f"= {value:.3f}" if equals else f"{value:.3f}"
 
 
 def _metric_name(metric: str) -> str:
@@ -97,7 +102,7 @@ def headline(comparison: Comparison, names: list[str], trained: bool) -> str:
     t = main.test
     text = (f"{names[0]} → {names[1]}: mean pass rate {_pct(main.before)} → {_pct(main.after)}, "
             f"{_pts(t.difference)} ({t.level:.0%} interval {_pts(t.low)} to {_pts(t.high)}; {t.method}, "
-            f"p {'< 0.001' if t.p_value < 0.001 else f'= {t.p_value:.3f}'}): {t.label}.")
+            f"p {_p(t.p_value, equals=True)}): {t.label}.")
     first = comparison.figure("pass@1")
     if first is not None:
         text += f" pass@1 {_pct(first.before)} → {_pct(first.after)}: {first.test.label}."

@@ -28,7 +28,7 @@ from pathlib import Path
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
 from grpo_code.registry import in_language, load_suite
-from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward
+from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward, process_rank
 from grpo_code.tasks import TaskSuite
 from grpo_code.trainlog import curves, quarter_means
 
@@ -206,7 +206,7 @@ def local_concurrency(requested: int | None) -> int:
 
 def is_main_process() -> bool:
     """Whether this is the training run's main process (``RANK`` 0, or the only one)."""
-    return int(os.environ.get("RANK", "0")) == 0
+    return process_rank() == 0
 
 
 def make_train_executor(code_args: GrpoCodeArguments):
