@@ -177,10 +177,11 @@ def _endpoint(args):
 
 def cmd_eval(args) -> int:
     from grpo_code.errors import require_modules
-    from grpo_code.evaluate import SamplingConfig, check_existing, evaluate, missing_samples, read_existing
+    from grpo_code.evaluate import check_existing, evaluate, missing_samples, read_existing
     from grpo_code.models import DEFAULT_MODEL, check_model
     from grpo_code.passk import parse_ks
     from grpo_code.registry import in_language, load_suite
+    from grpo_code.sampling import SamplingConfig
 
     endpoint = _endpoint(args)
     executor = _executor(args)

