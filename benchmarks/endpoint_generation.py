@@ -26,9 +26,10 @@ import urllib.request
 from pathlib import Path
 
 from grpo_code.endpoint import EndpointConfig, generate_from_endpoint
-from grpo_code.evaluate import SamplingConfig, generate_samples, missing_samples
+from grpo_code.evaluate import generate_samples, missing_samples
 from grpo_code.models import load_policy, resolve_model
 from grpo_code.registry import load_suite
+from grpo_code.sampling import SamplingConfig
 
 
 def start_server(model: str, continuous_batching: bool) -> tuple[subprocess.Popen, str]:

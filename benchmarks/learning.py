@@ -19,9 +19,10 @@ from pathlib import Path
 
 from transformers import TrainerCallback
 
-from grpo_code.evaluate import SamplingConfig, evaluate
+from grpo_code.evaluate import evaluate
 from grpo_code.models import DEFAULT_MODEL
 from grpo_code.registry import load_suite
+from grpo_code.sampling import SamplingConfig
 from grpo_code.train import parse_train_args, train
 from sandbox import DockerExecutor
 

@@ -169,8 +169,6 @@ def _endpoint(args):
         return None
     from grpo_code.endpoint import EndpointConfig, require_openai
 
-    if not args.model:
-        raise ConfigError("--endpoint needs --model NAME: the model name the server serves (GET /v1/models)")
     config = EndpointConfig(args.endpoint, args.model, api=args.api or "chat",
                             max_concurrency=args.max_concurrency or 16, max_retries=args.request_retries)
     require_openai()
@@ -179,10 +177,11 @@ def _endpoint(args):
 
 def cmd_eval(args) -> int:
     from grpo_code.errors import require_modules
-    from grpo_code.evaluate import SamplingConfig, check_existing, evaluate, missing_samples, read_existing
+    from grpo_code.evaluate import check_existing, evaluate, missing_samples, read_existing
     from grpo_code.models import DEFAULT_MODEL, check_model
     from grpo_code.passk import parse_ks
     from grpo_code.registry import in_language, load_suite
+    from grpo_code.sampling import SamplingConfig
 
     endpoint = _endpoint(args)
     executor = _executor(args)
@@ -210,7 +209,7 @@ def cmd_eval(args) -> int:
         progress, (generated, scored) = _progress(("generating", missing), ("scoring", len(tasks) * config.n))
         with progress:
             result = evaluate(suite, tasks, args.model, config, ks, out_dir, executor,
-                              on_generated=generated, on_scored=scored, endpoint=endpoint)
+                              on_generated=generated, on_scored=scored, endpoint=endpoint, existing=existing)
     s = result.summary
     print_summary(s, ks)
     gen = f"{s['generation_tokens_per_s']:.1f} tokens/s ({s['generated_samples']} samples)" \
@@ -363,6 +362,8 @@ def _progress_callback():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from transformers import TrainerCallback
 
+    from grpo_code.trainlog import REWARD_KEY
+
     class RichProgress(TrainerCallback):
         def __init__(self):
             self.progress = None
@@ -380,7 +381,7 @@ def _progress_callback():
                 self.progress.update(self.task, completed=state.global_step)
 
         def on_log(self, args, state, control, logs=None, **kwargs):
-            if self.progress is None or not logs or "rewards/pass_rate/mean" not in logs:
+            if self.progress is None or not logs or REWARD_KEY not in logs:
                 return
             from sandbox import STATUSES
 
@@ -391,7 +392,7 @@ def _progress_callback():
             nodes = {k.split("/")[2]: v for k, v in logs.items() if k.startswith("sandbox/node/")}
             per_node = f" [{', '.join(f'{n} {v:.2f}s' for n, v in sorted(nodes.items()))}]" if len(nodes) > 1 else ""
             self.progress.console.print(
-                f"step {state.global_step:>4}  reward {logs['rewards/pass_rate/mean']:.3f}  "
+                f"step {state.global_step:>4}  reward {logs[REWARD_KEY]:.3f}  "
                 f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
                 f"sandbox {logs.get('sandbox/seconds', 0):.2f}s{per_node}  ({top})", markup=False, highlight=False)
 
@@ -451,6 +452,9 @@ LANGUAGE_HELP = ("only the suite's tasks in this language (python, c, cpp, javas
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from grpo_code.endpoint import API_KINDS
+    from sandbox import EXECUTOR_KINDS
+
     parser = ArgumentParser(prog="grpo-code", description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="log what the library does")
     parser.add_argument("--debug", action="store_true", help="print the traceback of an error, too")
@@ -463,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add_sandbox_options(p):
         add_concurrency(p)
-        p.add_argument("--executor", choices=("docker", "ray"), default="docker",
+        p.add_argument("--executor", choices=EXECUTOR_KINDS, default="docker",
                        help="where programs run: this machine's Docker daemon, or the sandbox nodes of a Ray "
                             "cluster (pip install 'grpo-code[ray]')")
         p.add_argument("--ray-address", metavar="ADDR",
@@ -497,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sample from this OpenAI-compatible server (vLLM, SGLang, TGI, llama.cpp, transformers serve), "
                         "e.g. http://127.0.0.1:8000/v1; --model is then the server's model name "
                         "(pip install 'grpo-code[endpoint]')")
-    p.add_argument("--api", choices=("chat", "completions"), default=None,
+    p.add_argument("--api", choices=API_KINDS, default=None,
                    help="with --endpoint: chat (the suite's prompt as a user message; default) or completions "
                         "(the raw prompt, continued)")
     p.add_argument("--max-concurrency", type=int, default=None,

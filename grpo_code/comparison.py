@@ -8,13 +8,12 @@ tasks. Every change carries a label: "better", "worse" or "within noise".
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grpo_code import stats
 from grpo_code.passk import pass_at_k
-from grpo_code.results import per_task_counts
+from grpo_code.results import per_task_counts, per_task_rates
 
 
 @dataclass(frozen=True)
@@ -65,32 +64,22 @@ class Comparison:
         return next((f for f in self.figures if f.metric == metric), None)
 
 
-def sample_rates(results: Sequence[dict]) -> dict[str, list[float]]:
-    """task_id -> the pass rates of its scored samples (``sandbox_error`` samples left out)."""
-    rates: dict[str, list[float]] = defaultdict(list)
-    for r in results:
-        if r["pass_rate"] is not None:
-            rates[r["task_id"]].append(r["pass_rate"])
-    return dict(rates)
-
-
 def per_task_figure(results: Sequence[dict], metric: str) -> dict[str, float]:
     """task_id -> the task's ``pass@K`` or mean pass rate; tasks without a value are left out."""
     if metric == "mean_pass_rate":
-        return {t: sum(v) / len(v) for t, v in sample_rates(results).items() if v}
+        return {t: sum(v) / len(v) for t, v in per_task_rates(results).items() if v}
     k = int(metric.removeprefix("pass@"))
     values = {t: pass_at_k(n, c, k) for t, (n, c) in per_task_counts(results).items()}
     return {t: v for t, v in values.items() if v is not None}
 
 
-def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], level: float = stats.LEVEL) -> Comparison:
+def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int]) -> Comparison:
     """Compare two runs' results (results.jsonl records) task by task.
 
     Args:
         before, after: the results of each run (``task_id``, ``status``, ``pass_rate`` per sample).
         ks: the pass@k values to compare (a k that some paired task has fewer samples than is
             left out).
-        level: interval coverage; changes with p <= 1 - level are "better" or "worse".
 
     Returns:
         A ``Comparison``: one ``FigureChange`` per figure (pass@k, then mean pass rate), and one
@@ -105,8 +94,8 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], le
             continue  # a paired task has fewer than k samples: the figure has no value
         xs, ys = [b[t] for t in paired], [a[t] for t in paired]
         figures.append(FigureChange(metric, sum(xs) / len(xs), sum(ys) / len(ys),
-                                    stats.paired_test(xs, ys, level=level)))
-    rates_b, rates_a = sample_rates(before), sample_rates(after)
+                                    stats.paired_test(xs, ys)))
+    rates_b, rates_a = per_task_rates(before), per_task_rates(after)
     task_ids = list(dict.fromkeys([r["task_id"] for r in before] + [r["task_id"] for r in after]))
     both = [t for t in task_ids if t in rates_b and t in rates_a]
     adjusted = dict(zip(both, stats.holm([stats.two_sample_p(rates_b[t], rates_a[t]) for t in both])))
@@ -122,7 +111,7 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int], le
         sb, sa = side(t, counts_b, rates_b), side(t, counts_a, rates_a)
         if t in adjusted:
             diff = sa[2] - sb[2]
-            tasks.append(TaskChange(t, sb, sa, diff, adjusted[t], stats.label(diff, adjusted[t], level)))
+            tasks.append(TaskChange(t, sb, sa, diff, adjusted[t], stats.label(diff, adjusted[t])))
         else:
             tasks.append(TaskChange(t, sb, sa, None, None, "–"))
     return Comparison(figures, tasks, len(paired))

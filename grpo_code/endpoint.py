@@ -26,6 +26,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from grpo_code.errors import ConfigError, GrpoCodeError, require_modules
+from grpo_code.jsonl import append_jsonl
+from grpo_code.sampling import CONTINUATION_STOPS, GenerationStats, sample_record, truncate_continuation
 from grpo_code.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
@@ -85,11 +87,6 @@ def require_openai():
     return openai
 
 
-def _truncate(text: str, stops) -> str:
-    cut = min((i for i in (text.find(s) for s in stops) if i >= 0), default=len(text))
-    return text[:cut]
-
-
 class _Sampler:
     """One generation run against the server: requests, retries, the samples file."""
 
@@ -125,14 +122,14 @@ class _Sampler:
             else:
                 reply = await self.client.completions.create(prompt=task.prompt, stop=list(self.stops[:MAX_STOPS]),
                                                              **params)
-                choices = [(_truncate(c.text or "", self.stops), c.finish_reason) for c in reply.choices]
+                choices = [(truncate_continuation(c.text or "", self.stops), c.finish_reason) for c in reply.choices]
         usage = getattr(reply, "usage", None)
         return choices, getattr(usage, "completion_tokens", None)
 
     def write(self, task: Task, completion_id: int, text: str, finish_reason, n_tokens) -> None:
-        self.sink.write(json.dumps({"task_id": task.task_id, "completion_id": completion_id, "completion": text,
-                                    "model": self.config.model, "n_tokens": n_tokens, "finish_reason": finish_reason,
-                                    "sampling": {**self.sampling.settings(), "api": self.config.api}}) + "\n")
+        self.sink.write(json.dumps(sample_record(task.task_id, completion_id, text, self.config.model, n_tokens,
+                                                 self.sampling.settings(self.config.api),
+                                                 finish_reason=finish_reason)) + "\n")
         self.sink.flush()
         self.samples += 1
         if self.on_sample is not None:
@@ -214,12 +211,12 @@ def generate_from_endpoint(suite: TaskSuite, todo: list[tuple[Task, int]], sampl
     Args:
         suite: the tasks' suite (its prompt template, for chat models).
         todo: ``(task, completion_id)`` pairs (``evaluate.missing_samples``).
-        sampling: an ``evaluate.SamplingConfig`` (n, temperature, top_p, max_new_tokens, greedy, seed).
+        sampling: an ``sampling.SamplingConfig`` (n, temperature, top_p, max_new_tokens, greedy, seed).
         config: the server.
         on_sample: called with 1 for each sample written (progress).
 
     Returns:
-        ``evaluate.GenerationStats``: samples written, completion tokens (as the server counts
+        ``sampling.GenerationStats``: samples written, completion tokens (as the server counts
         them) and the wall-clock seconds of the whole run (requests overlap).
 
     Raises:
@@ -227,9 +224,6 @@ def generate_from_endpoint(suite: TaskSuite, todo: list[tuple[Task, int]], sampl
             some requests still failed after their retries (the samples that came back are kept:
             the same command resumes).
     """
-    from grpo_code.evaluate import CONTINUATION_STOPS, GenerationStats
-    from grpo_code.jsonl import append_jsonl
-
     stats = GenerationStats()
     if not todo:
         return stats

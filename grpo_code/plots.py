@@ -14,12 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_code.stats import LEVEL
 from sandbox.types import STATUSES
 
 LABEL_COLORS = {"better": "tab:green", "worse": "tab:red", "within noise": "tab:gray"}
 STATUS_COLORS = {"passed": "tab:green", "failed": "tab:orange", "runtime_error": "tab:red", "timeout": "tab:purple",
                  "memory_limit": "tab:brown", "output_limit": "tab:pink", "compile_error": "tab:gray",
-                 "no_code": "tab:olive", "sandbox_error": "black"}
+                 "checker_error": "tab:cyan", "no_code": "tab:olive", "sandbox_error": "black"}
 
 
 def _pyplot():
@@ -67,9 +68,8 @@ def _error_bar(value: float | None, interval: tuple[float, float] | None) -> lis
     return [value - interval[0], interval[1] - value]
 
 
-def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[ChangeFigure] = (),
-              level: float = 0.95) -> None:
-    """Bars of each metric per run with ``level`` intervals over tasks; with ``changes``, a
+def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[ChangeFigure] = ()) -> None:
+    """Bars of each metric per run with ``stats.LEVEL`` intervals over tasks; with ``changes``, a
     panel of the paired change per metric with its interval (colour: its label); the verdict
     shares per run. Writes a PNG to ``path``."""
     plt = _pyplot()
@@ -88,7 +88,7 @@ def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[Ch
     left.set_xticks([x + width * (len(runs) - 1) / 2 for x in range(len(metrics))],
                     [m.replace("_", " ") for m in metrics])
     left.set_ylim(0, 1)
-    left.set_title(f"pass@k and mean pass rate ({level:.0%} intervals over tasks)", fontsize=9)
+    left.set_title(f"pass@k and mean pass rate ({LEVEL:.0%} intervals over tasks)", fontsize=9)
     left.legend(fontsize=8)
     if changes:
         mid = axes[1]
@@ -103,7 +103,7 @@ def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[Ch
         mid.set_yticks(range(len(changes)), [c.metric.replace("_", " ") for c in changes])
         mid.set_ylim(-0.7, len(changes) - 0.3)
         mid.set_xlabel("after - before (points)")
-        mid.set_title(f"paired change ({level:.0%} interval)", fontsize=9)
+        mid.set_title(f"paired change ({LEVEL:.0%} interval)", fontsize=9)
     statuses = [s for s in STATUSES if any(r.status_shares.get(s) for r in runs)]
     bottoms = [0.0] * len(runs)
     for status in statuses:

@@ -24,7 +24,7 @@ from grpo_code.comparison import Comparison, compare
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import read_records
 from grpo_code.results import per_task_table, summary_ks, uncertainty
-from grpo_code.trainlog import TrainingRun, is_training_run, load_training_run
+from grpo_code.trainlog import TrainingRun, is_training_run, load_training_run, quarter_means
 from sandbox.types import STATUSES
 
 SMOKE_RUN = "smoke run: too short to show learning"
@@ -75,8 +75,13 @@ def _pts(value) -> str:
     return "–" if value is None else f"{100 * value:+.1f} pts"
 
 
-def _p(value) -> str:
-    return "–" if value is None else "< 0.001" if value < 0.001 else f"{value:.3f}"
+def _p(value: float | None, equals: bool = False) -> str:
+    """A p-value: ``< 0.001`` or ``0.123`` (``= 0.123`` with ``equals``, to follow a "p"); ``–`` for None."""
+    if value is None:
+        return "–"
+    if value < 0.001:
+        return "< 0.001"
+    return f"= {value:.3f}" if equals else f"{value:.3f}"
 
 
 def _metric_name(metric: str) -> str:
@@ -88,7 +93,7 @@ def figure_cell(summary: dict, metric: str) -> str:
     return _pct(summary.get(metric)) + _interval((summary.get("ci") or {}).get(metric))
 
 
-def headline(comparison: Comparison, names: list[str], trained: bool, level: float = stats.LEVEL) -> str:
+def headline(comparison: Comparison, names: list[str], trained: bool) -> str:
     """One sentence: the change of the mean pass rate (and pass@1), its interval, its p-value and
     label; with a training run that shows no change beyond noise, the smoke-run notice."""
     main = comparison.figure("mean_pass_rate")
@@ -96,8 +101,8 @@ def headline(comparison: Comparison, names: list[str], trained: bool, level: flo
         return "The two runs share no scored task: nothing to compare."
     t = main.test
     text = (f"{names[0]} → {names[1]}: mean pass rate {_pct(main.before)} → {_pct(main.after)}, "
-            f"{_pts(t.difference)} ({level:.0%} interval {_pts(t.low)} to {_pts(t.high)}; {t.method}, "
-            f"p {'< 0.001' if t.p_value < 0.001 else f'= {t.p_value:.3f}'}): {t.label}.")
+            f"{_pts(t.difference)} ({t.level:.0%} interval {_pts(t.low)} to {_pts(t.high)}; {t.method}, "
+            f"p {_p(t.p_value, equals=True)}): {t.label}.")
     first = comparison.figure("pass@1")
     if first is not None:
         text += f" pass@1 {_pct(first.before)} → {_pct(first.after)}: {first.test.label}."
@@ -151,17 +156,16 @@ def task_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]
 
 def training_rows(run: TrainingRun) -> list[list[str]]:
     s, c = run.summary, run.curves
-    rates = [r for r in c.pass_rate if r is not None]
-    quarter = max(1, len(rates) // 4)
+    quarters = quarter_means([r for r in c.pass_rate if r is not None])
     sandbox = [v for v in c.sandbox_s if v is not None]
     step_s = [v for v in c.step_s if v is not None]
     rows = [["steps logged", f"{len(c.steps)} (last step {c.steps[-1] if c.steps else '–'})"]]
     if s:
         rows.append(["model, suite", f"{s.get('model', '–')} on {s.get('suite', '–')}"])
         rows.append(["wall time", f"{s.get('seconds', 0):.0f} s"])
-    if rates:
+    if quarters:
         rows.append(["mean pass rate, first quarter of steps → last quarter",
-                     f"{_pct(sum(rates[:quarter]) / quarter)} → {_pct(sum(rates[-quarter:]) / quarter)}"])
+                     f"{_pct(quarters[0])} → {_pct(quarters[1])}"])
     if step_s:
         rows.append(["seconds per step (mean)", f"{sum(step_s) / len(step_s):.1f} s"])
     if sandbox:
@@ -206,12 +210,12 @@ table.tasks td:first-child{font-family:monospace}img{max-width:100%}p.headline{f
 pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;max-height:20em;overflow:auto}"""
 
 METHODS = ("pass@k: the unbiased estimator of Chen et al. (2021); a k above a task's n has no value (–). "
-           "Intervals [low, high] of a run's figure: 95% percentile bootstrap over tasks (Efron & Tibshirani "
-           "1993). A change: the mean over the tasks both runs have of after - before, tested with the paired "
-           "sign-flip permutation test (Fisher 1935; the per-task paired design of Miller 2024, arXiv "
-           "2411.00640), its interval being the shifts that test does not reject; 'better' or 'worse' when "
-           "p ≤ 0.05, else 'within noise'. A task: two-sample permutation test of its samples' pass rates, "
-           "p-values Holm-adjusted over the tasks (Holm 1979).")
+           f"Intervals [low, high] of a run's figure: {stats.LEVEL:.0%} percentile bootstrap over tasks "
+           "(Efron & Tibshirani 1993). A change: the mean over the tasks both runs have of after - before, "
+           "tested with the paired sign-flip permutation test (Fisher 1935; the per-task paired design of "
+           "Miller 2024, arXiv 2411.00640), its interval being the shifts that test does not reject; 'better' "
+           f"or 'worse' when p ≤ {1 - stats.LEVEL:.2g}, else 'within noise'. A task: two-sample permutation "
+           "test of its samples' pass rates, p-values Holm-adjusted over the tasks (Holm 1979).")
 
 
 @dataclass
@@ -303,7 +307,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         image = base64.b64encode(paths["png"].read_bytes()).decode()
         html_parts.append(f"<img alt='pass@k, changes and verdicts' src='data:image/png;base64,{image}'>")
         md_parts.append(f"![pass@k, changes and verdicts]({paths['png'].name})")
-        change_cols = ["change [95% interval]", "p", "verdict"] if comparison else []
+        change_cols = [f"change [{stats.LEVEL:.0%} interval]", "p", "verdict"] if comparison else []
         tables = [("Summary", ["", *names, *change_cols], overview_rows(runs, comparison), "overview"),
                   ("Verdicts", ["status", *names], status_rows(runs), "statuses"),
                   ("Per task", ["task", *names, *(["change", "p (Holm)", "verdict"] if comparison else [])],

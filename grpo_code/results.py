@@ -131,6 +131,17 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     return summary
 
 
+def per_task_rates(results: Sequence[dict]) -> dict[str, list[float]]:
+    """task_id -> the pass rates of its scored samples, in file order. Samples whose ``pass_rate``
+    is None (``sandbox_error``, a ``checker_error`` test) are left out; a task with no scored
+    sample has no key."""
+    rates: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        if r["pass_rate"] is not None:
+            rates[r["task_id"]].append(r["pass_rate"])
+    return dict(rates)
+
+
 def task_figures(results: Sequence[dict], ks: Sequence[int]) -> dict[str, tuple[list[float], list[float]] | None]:
     """Per-task values and weights behind each summary figure: ``{"pass@K": (values, weights),
     "mean_pass_rate": (values, weights)}``, None where the figure is missing.
@@ -145,10 +156,7 @@ def task_figures(results: Sequence[dict], ks: Sequence[int]) -> dict[str, tuple[
         values = [pass_at_k(n, c, k) for n, c in counts.values()]
         figures[f"pass@{k}"] = None if not values or None in values else \
             ([float(v) for v in values if v is not None], [1.0] * len(values))
-    rates: dict[str, list[float]] = defaultdict(list)
-    for r in results:
-        if r["pass_rate"] is not None:
-            rates[r["task_id"]].append(r["pass_rate"])
+    rates = per_task_rates(results)
     figures["mean_pass_rate"] = ([sum(v) / len(v) for v in rates.values()], [float(len(v)) for v in rates.values()]) \
         if rates else None
     return figures
@@ -180,17 +188,14 @@ def summary_ks(summary: dict) -> list[int]:
 
 def per_task_table(results: Sequence[dict], ks: Sequence[int]) -> list[dict]:
     """One row per task: n, c, pass@k (None where k > n), mean pass rate."""
-    counts = per_task_counts(results)
-    rates: dict[str, list[float]] = defaultdict(list)
-    for r in results:
-        if r["pass_rate"] is not None:
-            rates[r["task_id"]].append(r["pass_rate"])
+    counts, rates = per_task_counts(results), per_task_rates(results)
     rows = []
     for task_id in dict.fromkeys(r["task_id"] for r in results):
         n, c = counts.get(task_id, (0, 0))
         row = {"task_id": task_id, "n": n, "c": c}
         for k in ks:
             row[f"pass@{k}"] = pass_at_k(n, c, k) if n else None
-        row["mean_pass_rate"] = sum(rates[task_id]) / len(rates[task_id]) if rates[task_id] else None
+        task_rates = rates.get(task_id)
+        row["mean_pass_rate"] = sum(task_rates) / len(task_rates) if task_rates else None
         rows.append(row)
     return rows

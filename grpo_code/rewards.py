@@ -113,7 +113,6 @@ class PassRateReward:
         self.mode = mode
         self.no_code_penalty = no_code_penalty
         self.compile_error_penalty = compile_error_penalty
-        self.last: RewardStats | None = None
 
     def reward_of(self, verdict) -> float | None:
         rate = verdict.pass_rate
@@ -146,8 +145,8 @@ class PassRateReward:
         except Exception:  # a reward function that raises kills the training run
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
         verdicts = [s.verdict for s in scored]
-        self.last = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy)
-        self._log(verdicts, n, log_metric, log_extra, list(task_id or ()))
+        stats = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy)
+        self._log(stats, verdicts, n, log_metric, log_extra, list(task_id or ()))
         return [self.reward_of(v) for v in verdicts] if scored else [None] * n
 
     def _gathered(self, verdicts, seconds: float, hits: int, busy: dict[str, float]) -> RewardStats:
@@ -170,10 +169,8 @@ class PassRateReward:
         return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
                            sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts))
 
-    def _log(self, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
-        stats = self.last
-        if stats is None:  # set by __call__ just before
-            return
+    def _log(self, stats: RewardStats, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
+        """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns."""
         try:
             if log_metric is not None:
                 for status in STATUSES:

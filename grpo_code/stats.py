@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -44,7 +44,6 @@ EXACT_MAX_TASKS = 16          # 2^16 sign patterns: exact; more tasks: Monte Car
 EXACT_MAX_SPLITS = 20_000     # two-sample test: exact when C(n1 + n2, n1) is at most this
 MONTE_CARLO_DRAWS = 20_000
 SEED = 0
-LABELS = ("better", "worse", "within noise")
 TOLERANCE = 1e-9              # statistics equal up to float error count as ties
 
 
@@ -137,9 +136,6 @@ class PairedComparison:
     n_tasks: int
     level: float
     method: str
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def paired_test(before: Sequence[float], after: Sequence[float], level: float = LEVEL,

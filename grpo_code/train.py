@@ -28,8 +28,9 @@ from pathlib import Path
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
 from grpo_code.registry import in_language, load_suite
-from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward
+from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward, process_rank
 from grpo_code.tasks import TaskSuite
+from grpo_code.trainlog import curves, quarter_means
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +206,7 @@ def local_concurrency(requested: int | None) -> int:
 
 def is_main_process() -> bool:
     """Whether this is the training run's main process (``RANK`` 0, or the only one)."""
-    return int(os.environ.get("RANK", "0")) == 0
+    return process_rank() == 0
 
 
 def make_train_executor(code_args: GrpoCodeArguments):
@@ -253,15 +254,15 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
 
 
 def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
-    """``(step, mean pass-rate reward)`` for each logged training step."""
-    return [(entry["step"], entry["rewards/pass_rate/mean"]) for entry in log_history
-            if entry.get("rewards/pass_rate/mean") is not None and "step" in entry]
+    """``(step, mean pass-rate reward)`` for each logged training step with one
+    (``trainlog.REWARD_KEY``; a step whose reward is NaN, every completion unscorable, is left out)."""
+    c = curves(log_history)
+    return [(step, rate) for step, rate in zip(c.steps, c.pass_rate) if rate is not None]
 
 
 def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict:
     history = reward_history(trainer.state.log_history)
-    rewards = [r for _, r in history]
-    k = max(1, len(rewards) // 4)
+    quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
     sandbox = [e["sandbox/seconds"] for e in trainer.state.log_history if "sandbox/seconds" in e]
     step_times = [e["step_time"] for e in trainer.state.log_history if "step_time" in e]
@@ -278,8 +279,8 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict
         "steps": trainer.state.global_step,
         "seconds": round(seconds, 1),
         "num_generations": trainer.args.num_generations,
-        "reward_first_quarter": sum(rewards[:k]) / k if rewards else None,
-        "reward_last_quarter": sum(rewards[-k:]) / k if rewards else None,
+        "reward_first_quarter": quarters[0] if quarters else None,
+        "reward_last_quarter": quarters[1] if quarters else None,
         "reward_per_step": [[s, r] for s, r in history],
         "final_loss": losses[-1] if losses else None,
         "mean_step_time_s": sum(step_times) / len(step_times) if step_times else None,
@@ -308,7 +309,6 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
             model is loaded).
     """
     from grpo_code.plots import plot_training
-    from grpo_code.trainlog import curves
 
     output_dir = Path(grpo_args.output_dir)
     with make_train_executor(code_args) as executor, warnings.catch_warnings():

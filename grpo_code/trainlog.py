@@ -114,6 +114,15 @@ def curves(history: list[dict]) -> Curves:
                   sandbox_s=column("sandbox/seconds"), step_s=column("step_time"))
 
 
+def quarter_means(values: list[float]) -> tuple[float, float] | None:
+    """The mean of the first and of the last quarter of ``values`` (at least one value each;
+    they overlap when there are fewer than 4 values); None when ``values`` is empty."""
+    if not values:
+        return None
+    k = max(1, len(values) // 4)
+    return sum(values[:k]) / k, sum(values[-k:]) / k
+
+
 def _text(value) -> str:
     """A prompt or completion cell: a string, or chat messages (the last one's content)."""
     if isinstance(value, str):

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from grpo_code.endpoint import EndpointConfig, EndpointError, generate_from_endpoint
-from grpo_code.evaluate import SamplingConfig, evaluate, read_existing
+from grpo_code.evaluate import evaluate, read_existing
 from grpo_code.registry import load_suite
+from grpo_code.sampling import SamplingConfig
 from tiny_model import make_tiny_model
 
 pytestmark = pytest.mark.docker

@@ -9,9 +9,10 @@ import statistics
 
 import pytest
 
-from grpo_code.evaluate import SamplingConfig, evaluate, read_existing
+from grpo_code.evaluate import evaluate, read_existing
 from grpo_code.models import load_policy
 from grpo_code.registry import load_suite
+from grpo_code.sampling import SamplingConfig
 from tiny_model import make_tiny_model
 
 pytestmark = pytest.mark.docker

@@ -18,7 +18,7 @@ Rules:
 
 from __future__ import annotations
 
-from grpo_code.adapters.common import required_field
+from grpo_code.adapters.common import MEMORY_BOUNDS_MB, TIME_BOUNDS_S, clamp, required_field
 from grpo_code.tasks import DEFAULT_LIMITS, Task
 from sandbox import TestCase
 
@@ -29,12 +29,6 @@ PROMPT_TEMPLATE = ("{prompt}\n"
 PYTHON3, CPP, JAVA = 3, 2, 4
 LANGUAGE_IDS = ((PYTHON3, "python"), (CPP, "cpp"), (JAVA, "java"))  # in order of preference
 TEST_GROUPS = ("public_tests", "private_tests", "generated_tests")
-TIME_BOUNDS_S = (1.0, 10.0)
-MEMORY_BOUNDS_MB = (64, 1024)
-
-
-def _clamp(value, bounds):
-    return min(max(value, bounds[0]), bounds[1])
 
 
 def _tests(record: dict, group: str) -> list[TestCase]:
@@ -71,8 +65,8 @@ def task_from_record(record: dict, index: int) -> Task:
     memory_bytes = record.get("memory_limit_bytes") or 0
     return Task(task_id=f"codecontests/{name}", prompt=description + "\n", tests=tests, language=language,
                 reference_solution=reference, reference_solutions=references,
-                time_limit_s=float(_clamp(seconds, TIME_BOUNDS_S)) if seconds else DEFAULT_LIMITS.time_limit_s,
-                memory_limit_mb=(int(_clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
+                time_limit_s=float(clamp(seconds, TIME_BOUNDS_S)) if seconds else DEFAULT_LIMITS.time_limit_s,
+                memory_limit_mb=(int(clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
                                  else DEFAULT_LIMITS.memory_limit_mb),
                 metadata={"source": "deepmind/code_contests", "contest_source": record.get("source"),
                           "difficulty": record.get("difficulty"), "cf_rating": record.get("cf_rating"),

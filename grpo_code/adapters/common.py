@@ -1,4 +1,5 @@
-"""What the adapters share: reading a record's fields, and the LeetCode-style method test.
+"""What the adapters share: reading a record's fields, the bounds of a record's limits, and the
+LeetCode-style method test.
 
 Errors are ``ValueError`` naming the field; ``grpo_code.registry`` turns them into a
 ``TaskFormatError`` that names the record.
@@ -10,6 +11,15 @@ import json
 from typing import Any
 
 from sandbox import TestCase
+
+# a contest record's own limits are clamped to these (seconds of CPU per test; MiB)
+TIME_BOUNDS_S = (1.0, 10.0)
+MEMORY_BOUNDS_MB = (64, 1024)
+
+
+def clamp(value: float, bounds: tuple[float, float]) -> float:
+    """``value`` moved into ``[bounds[0], bounds[1]]``."""
+    return min(max(value, bounds[0]), bounds[1])
 
 
 def required_field(record: dict, name: str, alias: str | None = None) -> Any:

