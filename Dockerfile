@@ -10,12 +10,15 @@ RUN apt-get update \
       python3 gcc g++ libc6-dev \
       nodejs node-typescript openjdk-17-jdk-headless rustc golang-go \
  && apt-get clean && rm -rf /var/lib/apt/lists/* \
+ && useradd --uid 10000 --user-group --no-create-home --home-dir /run/judge --shell /usr/sbin/nologin judge \
  && useradd --uid 10001 --user-group --no-create-home --home-dir /tmp --shell /usr/sbin/nologin sandbox
 
 # The trusted in-container code, the folder whole (the image tag hashes every file in it).
 COPY sandbox/inside/ /opt/sandbox/inside/
 
 ENV GRPO_CODE_SANDBOX=1 LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
-USER 10001:10001
+# The runner starts as root, with only the capabilities sandbox/container.py grants; the judge runs
+# as 10000 and every program as 10001 (sandbox/inside/procs.py): the kernel keeps them apart.
+USER 0:0
 WORKDIR /tmp
 CMD ["python3", "-I", "/opt/sandbox/inside", "runner"]

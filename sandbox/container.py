@@ -17,6 +17,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from sandbox.inside.procs import JUDGE_UID
 from sandbox.types import DockerUnavailable, Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,12 @@ LABEL = "grpo-code.sandbox"
 OWNER_LABEL = "grpo-code.owner"
 CPU_LABEL = "grpo-code.cpus"  # the CPUs a container is pinned to (``sandbox.placement``)
 START_TIMEOUT_S = 60.0
+# What the runner (PID 1, root) needs and nothing more: make each child the judge's or the
+# program's user (SETUID, SETGID) with an empty bounding set (SETPCAP), kill every process (KILL),
+# create the job's folder for the program's user (CHOWN) and remove whatever a program left,
+# whatever its modes (DAC_OVERRIDE, FOWNER). No child keeps any of them (``sandbox/inside/procs.py``).
+RUNNER_CAPABILITIES = ("CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETGID", "SETPCAP", "SETUID")
+JUDGE_TMPFS_MB = 64
 
 
 @dataclass(frozen=True)
@@ -56,8 +63,12 @@ class ContainerSettings:
             auto_remove=True,
             network_mode="none",
             read_only=True,
-            tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={self.tmpfs_mb}m,mode=1777"},
+            tmpfs={"/tmp": f"rw,exec,nosuid,nodev,size={self.tmpfs_mb}m,mode=1777",
+                   # the judge's own: programs can neither read it nor fill it
+                   "/run/judge": f"rw,noexec,nosuid,nodev,size={JUDGE_TMPFS_MB}m,mode=0700,uid={JUDGE_UID},"
+                                 f"gid={JUDGE_UID}"},
             cap_drop=["ALL"],
+            cap_add=list(RUNNER_CAPABILITIES),
             security_opt=["no-new-privileges"],
             pids_limit=self.pids_limit,
             mem_limit=f"{self.memory_mb}m",
@@ -177,7 +188,9 @@ class SandboxContainer:
         import docker.errors
 
         api = self.client.api
+        # user root: the runner, with the capabilities of ``host_config``; every child drops to a user of its own
         config = api.create_container_config(self.image, None, detach=True, stdin_open=True, tty=False, labels=labels,
+                                             user="0:0",
                                              host_config=api.create_host_config(**self.settings.host_config(cpuset)))
         config["StdinOnce"] = True  # docker-py sets it only for containers run attached
         container_id = api.create_container_from_config(config)["Id"]

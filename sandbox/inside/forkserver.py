@@ -6,7 +6,8 @@ matters for speed: a fork, the copy-on-write faults after it and the exit all co
 proportion to the memory of the process that forks, and this one holds only what a test process
 needs (``program_process``, ``records``, ``procs``, ``judge``, and ``typing``, which programs
 import most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It
-is non-dumpable, so programs (same user) cannot ptrace it or read its memory.
+runs as root, keeping only the capabilities to make each child a user of its own
+(``procs.become``), so no program (another user) can signal, trace or limit it.
 
 Protocol, one request at a time: the runner sends a 4-byte little-endian length, then
 ``marshal`` of the payload (see ``program_process.child_main``), with the child's stdin, stdout, stderr
@@ -29,7 +30,16 @@ import signal
 import sys
 
 from .judge import judge_main
-from .procs import CALL_FD_OFFSET, reap_exited, recv_message, set_dumpable
+from .procs import (
+    CALL_FD_OFFSET,
+    CAP_SETGID,
+    CAP_SETUID,
+    empty_bounding_set,
+    keep_capabilities,
+    reap_exited,
+    recv_message,
+    set_dumpable,
+)
 from .program_process import child_main
 from .records import ended_record
 
@@ -105,6 +115,8 @@ def main() -> None:
     with open("/proc/self/oom_score_adj", "w") as f:  # inherited: the OOM killer takes a test first
         f.write("1000")
     set_dumpable(0)  # (after: a non-dumpable process's /proc files belong to root)
+    empty_bounding_set()  # inherited by every child: no capability can ever be gained back
+    keep_capabilities((CAP_SETGID, CAP_SETUID))  # all it needs: to make each child a user of its own
     import typing  # noqa: F401 - what generated Python imports most (5-15 ms): loaded once, not per job
     gc.freeze()  # this process's objects: never traversed (and copied) by a test process's GC
     serve(_socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, CHANNEL_FD))

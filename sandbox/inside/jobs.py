@@ -17,15 +17,17 @@ from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, fork_child
 from .guard import compile_guarded_test, plan_assert, setup_names
 from .languages import LANGUAGES, program_names
+from .procs import PROGRAM_UID
 from .records import ENDED, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flags_in, for_nonce, parse
 from .records import clip as _clip
 from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
 from .verdict import judged_result, test_result
 from .watch import RUNNER_AND_FORKSERVER, Outcome, Watch, spawn, watch_all
 
-JOB_ROOT = "/tmp/jobs"
+JOB_ROOT = "/tmp/jobs"  # root's (0755): a program can neither add nor remove entries in it
+JUDGE_DIR = "/run/judge"  # the judge's own tmpfs (uid JUDGE_UID, 0700): its folder and TMPDIR
 INSIDE = os.path.dirname(os.path.abspath(__file__))  # where program_process.js lies
-SCRUB_DIRS = ("/tmp", "/dev/shm")
+SCRUB_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue", JUDGE_DIR)  # everything a job's processes can write
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
 JUDGE: list = [None]  # the container's judge (``resident.Judge``), kept from job to job
@@ -252,7 +254,7 @@ class _TestRun:
                 if judge is None or not judge.usable():
                     if judge is not None:  # it went away: let it go
                         judge.forget()
-                    JUDGE[0] = judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": JOB_ROOT,
+                    JUDGE[0] = judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": JUDGE_DIR,
                                                     "limits": {"cpu_s": None, "fsize_bytes": 1 << 20}})
                 if judge.job(self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
                              self.job.get("checker")):
@@ -404,11 +406,13 @@ def run_job(job: dict) -> dict:
     limits = job["limits"]
     workdir = os.path.join(JOB_ROOT, _token(8))
     os.makedirs(workdir, mode=0o700)
+    os.chown(workdir, PROGRAM_UID, PROGRAM_UID)
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),
              "inside": INSIDE}
     source_file = language.source_file.format(**names)
     with open(os.path.join(workdir, source_file), "w", encoding="utf-8") as f:
         f.write(job["program"])
+        os.fchown(f.fileno(), PROGRAM_UID, PROGRAM_UID)
     verdict = {"id": job.get("id"), "ok": True, "tests": [], "compile_output": "", "compile_time_s": 0.0}
     started = time.monotonic()
     if language.compile_command:

@@ -45,7 +45,7 @@ import os
 import resource
 import sys
 
-from .procs import REPLY_LIMIT, recv_message, setup_child
+from .procs import JUDGE_UID, REPLY_LIMIT, recv_message, set_dumpable, setup_child
 from .records import MESSAGE_LIMIT, PROGRAM_ENDED, VERDICT, clip, record_line, write_all
 from .values import NotPlain, decode_value
 
@@ -351,7 +351,8 @@ def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> 
 def judge_main(p: dict) -> None:
     """The judge process: forked by the fork server for ``p`` (mode ``judge``). Never returns."""
     try:
-        result_fd = setup_child(p)  # stays non-dumpable: forked from the non-dumpable fork server
+        result_fd = setup_child(p, JUDGE_UID)  # a user of its own: no process of the program's can reach it
+        set_dumpable(0)
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=p["ctl_fd"])
         own_size = p["limits"].get("own_bytes", 0)

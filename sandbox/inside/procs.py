@@ -12,6 +12,15 @@ import os
 import resource
 
 CALL_FD_OFFSET = 2  # a serving process's call channel sits at result_fd + 2, its replies at + 3
+# Who runs what (docs/architecture.md, "Three trust levels"): the runner and the fork server run as
+# root with a few capabilities; the judge as JUDGE_UID and every process of the program's as
+# PROGRAM_UID, neither with any capability. The kernel refuses a process of one uid to signal, trace,
+# read the memory of, or change the limits of a process of another: that is the boundary.
+JUDGE_UID = 10000
+PROGRAM_UID = 10001
+# Capabilities (linux/capability.h) the fork server keeps: it makes each child one of those users.
+CAP_SETGID, CAP_SETUID, CAP_SETPCAP = 6, 7, 8
+CAP_LAST = 63  # above the kernel's highest: dropping a capability it does not know is refused, and ignored
 REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply of the program's process to the judge
 MAX_VALUE_DEPTH = 200  # levels a value that crosses the call channel may nest
 
@@ -25,6 +34,40 @@ def set_dumpable(flag: int) -> None:
     """prctl(PR_SET_DUMPABLE): 0 forbids ptrace and /proc/PID/mem by same-user processes."""
     if _PRCTL is not None:
         _PRCTL(4, flag, 0, 0, 0)
+
+
+def keep_capabilities(keep: tuple[int, ...]) -> None:
+    """Drop every capability of this process but ``keep`` (effective and permitted; capset(2)).
+
+    Raises:
+        OSError: the kernel refused.
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    mask = [0, 0]
+    for cap in keep:
+        mask[cap // 32] |= 1 << (cap % 32)
+    data = (ctypes.c_uint32 * 6)(mask[0], mask[0], 0, mask[1], mask[1], 0)  # effective, permitted, inheritable
+    if libc.capset(header, data) != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, os.strerror(errno))
+
+
+def empty_bounding_set() -> None:
+    """Drop every capability from this process's bounding set (its children inherit it): no
+    program can ever gain one, even through a binary with file capabilities (needs CAP_SETPCAP)."""
+    if _PRCTL is None:  # pragma: no cover - no libc symbol
+        return
+    for cap in range(CAP_LAST + 1):
+        _PRCTL(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP
+
+
+def become(uid: int) -> None:
+    """Make this process ``uid`` (its group the same number, no supplementary groups): as it
+    leaves root, the kernel clears every capability it held."""
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
 
 
 def reap_exited() -> bool:
@@ -43,9 +86,9 @@ def cpu_limit_s(limits: dict) -> int:
     return max(1, -int(-limits["cpu_s"] // 1))  # a ceiling without ``math``: programs import it themselves
 
 
-def setup_child(p: dict, cpu_hard=None) -> int:
-    """File descriptors, folder and limits of a child the fork server has just forked; returns
-    its result fd.
+def setup_child(p: dict, uid: int, cpu_hard=None) -> int:
+    """File descriptors, folder, limits and user of a child the fork server has just forked;
+    returns its result fd.
 
     ``p["fds"]`` (stdin, stdout, stderr and result pipe ends) go to fds 0, 1, 2 and
     ``p["result_fd"]``, ``p["extra_fds"]`` (target -> source) to their targets; every other fd
@@ -53,7 +96,8 @@ def setup_child(p: dict, cpu_hard=None) -> int:
     one second more; None for no CPU limit), ``fsize_bytes``, ``as_bytes`` (0: none); no core
     files, 256 open files. Signal dispositions are the fork server's: all default but SIGPIPE
     (ignored, as Python does); so is its OOM score (the OOM killer's first choice, never the
-    runner).
+    runner). Then the child becomes ``uid`` (``become``), after its limits are set, so it can
+    never raise them again.
     """
     stdin_r, stdout_w, stderr_w, result_w = p["fds"]
     result_fd = p["result_fd"]
@@ -70,7 +114,6 @@ def setup_child(p: dict, cpu_hard=None) -> int:
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, 65536)
-    os.chdir(p["workdir"])
     os.umask(0o077)
     limits = p["limits"]
     resource_limits = [
@@ -85,6 +128,8 @@ def setup_child(p: dict, cpu_hard=None) -> int:
         resource_limits.append((resource.RLIMIT_AS, limits["as_bytes"], limits["as_bytes"]))
     for which, soft, hard in resource_limits:
         resource.setrlimit(which, (soft, hard))
+    become(uid)
+    os.chdir(p["workdir"])  # as the new user: the fork server itself may not enter the folder
     return result_fd
 
 

@@ -39,7 +39,16 @@ import signal
 import sys
 from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
 
-from .procs import CALL_FD_OFFSET, MAX_VALUE_DEPTH, REPLY_LIMIT, cpu_limit_s, recv_message, set_dumpable, setup_child
+from .procs import (
+    CALL_FD_OFFSET,
+    MAX_VALUE_DEPTH,
+    PROGRAM_UID,
+    REPLY_LIMIT,
+    cpu_limit_s,
+    recv_message,
+    set_dumpable,
+    setup_child,
+)
 from .records import FLAG, MESSAGE_LIMIT, PLANTED_SUFFIXES, ended_record, record_line, write_all
 from .records import clip as _clip
 
@@ -50,10 +59,10 @@ HARNESS_DIR = os.path.dirname(os.path.abspath(__file__))
 def child_main(p) -> None:
     """Run one test, one compile, or a zygote as the current, forked process. Never returns."""
     try:
-        set_dumpable(1)  # a test process's /proc files are its own user's (the runner reads them)
         # A zygote's own CPU time only bounds the program's top level (the soft limit, lifted
         # once it is ready); each test process gets the hard limit back (``serve_tests``).
-        result_fd = setup_child(p, cpu_hard=resource.RLIM_INFINITY if p["mode"] == "zygote" else None)
+        result_fd = setup_child(p, PROGRAM_UID, cpu_hard=resource.RLIM_INFINITY if p["mode"] == "zygote" else None)
+        set_dumpable(1)  # (after: a change of user resets it) the program's own /proc files are its own
     except BaseException as e:  # noqa: BLE001 - report any setup failure, then die
         os.write(2, f"sandbox: test process set-up failed: {_exception_only(e)}\n".encode())
         os._exit(121)

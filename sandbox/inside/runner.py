@@ -5,9 +5,13 @@ network, read-only root) and talks to the host over the container's attached std
 one JSON object per line in each direction (``ping`` and ``run`` requests, see ``serve``); each
 ``run`` request is one job (``jobs.run_job``).
 
-Why PID 1: signals sent from inside a PID namespace to its init are dropped unless init
-handles them, so a program cannot kill the runner, and ``kill(-1, SIGKILL)`` from the runner
-ends every other process in the container, including children that escaped with ``setsid``.
+Why PID 1: ``kill(-1, SIGKILL)`` from the runner ends every other process in the container,
+including children that escaped with ``setsid``. Why root: the runner and the fork server are the
+only processes with capabilities (the container grants ``CHOWN``, ``DAC_OVERRIDE``, ``FOWNER``,
+``KILL``, ``SETGID`` and ``SETUID``, nothing else); every child becomes an unprivileged user of
+its own before it runs anything (``procs.become``): the judge ``JUDGE_UID``, programs
+``PROGRAM_UID``. A program can therefore neither signal, trace, read nor limit a trusted process,
+and the runner can still kill, and clean up after, anything a program leaves.
 """
 
 from __future__ import annotations
@@ -22,8 +26,8 @@ import traceback
 
 from .cgroup import note_oom_baseline
 from .forkclient import FORKSERVER, kill_all
-from .jobs import JOB_ROOT, run_job, scrub
-from .procs import set_dumpable
+from .jobs import JOB_ROOT, JUDGE_DIR, run_job, scrub
+from .procs import JUDGE_UID, set_dumpable
 
 PROTOCOL = 1
 
@@ -113,9 +117,15 @@ def main() -> None:
     # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
         sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
+    if os.geteuid() != 0:
+        sys.exit("runner.py runs as root in its container (with the capabilities sandbox/container.py grants): "
+                 "it makes every child a user of its own")
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
     set_dumpable(0)  # no ptrace and no /proc/1/mem for programs of the same user
     os.makedirs(JOB_ROOT, exist_ok=True)
+    os.makedirs(JUDGE_DIR, mode=0o700, exist_ok=True)
+    os.chown(JUDGE_DIR, JUDGE_UID, JUDGE_UID)  # (the tmpfs is mounted so already; a plain folder is made so)
+    os.chmod(JUDGE_DIR, 0o700)
     note_oom_baseline()
     FORKSERVER.start()  # ready before the first job
     exit_when_host_gone()
