@@ -104,9 +104,6 @@ def print_summary(summary: dict, ks) -> None:
     if summary.get("flag_counts"):
         flags = ", ".join(f"{f} {n}" for f, n in summary["flag_counts"].items())
         out.print(f"[yellow]flagged by the reward-hacking monitor (samples): {flags}[/]")
-    if summary.get("n_tests_judged_in_process"):
-        out.print(f"{summary['n_tests_judged_in_process']} test(s) judged in the program's process "
-                  "(they pass callbacks or keep the program's objects)")
 
 
 # -- score ------------------------------------------------------------------------------

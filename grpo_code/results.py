@@ -111,8 +111,8 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     task or a missing figure) and ``ci``: ``{"level": 0.95, "method": ..., "pass@K": [low, high],
     "mean_pass_rate": [low, high]}`` (percentile bootstrap over tasks,
     ``stats.bootstrap_interval``); ``flag_counts``: how many samples the reward-hacking monitor
-    flagged for each flag; ``n_tests_judged_in_process``: tests that cannot be judged out of the
-    program's process by their design.
+    flagged for each flag (``sandbox_tamper``: a program that broke its sandbox the same way on
+    fresh containers, scored 0).
     """
     counts = per_task_counts(results)
     status_counts = Counter(r["status"] for r in results)
@@ -125,8 +125,6 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     summary["n_sandbox_errors"] = status_counts["sandbox_error"]
     flag_counts = Counter(flag for r in results for flag in r.get("flags", ()))
     summary["flag_counts"] = {f: flag_counts[f] for f in FLAGS if flag_counts[f]}
-    summary["n_tests_judged_in_process"] = sum(bool(t.get("judged_in_process")) for r in results
-                                               for t in r.get("tests", ()))
     summary.update(uncertainty(results, ks))
     return summary
 

@@ -276,12 +276,18 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     checker = merged.get("checker")
     if checker is not None:
         _check_checker(checker, tests, where)
-    return Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
+    task = Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
                 entry_point=entry_point, reference_solution=reference, compare=compare,
                 time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
                 output_limit_bytes=values["output_limit_bytes"],
                 float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude,
                 reference_solutions=references, checker=checker)
+    try:  # what the sandbox refuses to run (a test the judge cannot run across the process boundary)
+        task.job("")
+    except ValueError as e:
+        field, _, message = str(e).partition(": ") if str(e).startswith("tests[") else (None, "", str(e))
+        raise TaskFormatError(message, field=field, **where) from None
+    return task
 
 
 def _check_checker(checker: Any, tests: list[TestCase], where: dict) -> None:

@@ -228,13 +228,31 @@ class SandboxContainer:
         if not self.pending:
             raise SandboxError("receive() with no job pending on this container")
         wire_id, job = self.pending.popleft()
-        reply = self._receive(job.limits.worst_case_s(len(job.tests)))
+        try:
+            reply = self._receive(job.limits.worst_case_s(len(job.tests)))
+        except SandboxFault as e:  # it died or hung while running this job, the oldest in flight
+            raise SandboxFault(str(e), started=not self._held_by_docker()) from e
         if reply.get("id") != wire_id:
             raise ReplyMismatch(f"container {self.id}: the runner answered submission {reply.get('id')!r} "
                                 f"while {wire_id!r} (job {job.job_id or '-'}) was the oldest in flight")
         if not reply.get("ok"):
-            raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}")
+            flags = reply.get("flags")
+            raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}",
+                               started=reply.get("started") is True,
+                               flags=tuple(f for f in flags if isinstance(f, str)) if isinstance(flags, list) else ())
         return job, Verdict.from_wire(reply, n_tests=len(job.tests))
+
+    def _held_by_docker(self) -> bool:
+        """Whether the infrastructure stopped the container, not what ran in it: Docker paused it,
+        or the daemon cannot be reached to say."""
+        import docker.errors
+
+        try:
+            return bool(self.client.api.inspect_container(self.container.id)["State"].get("Paused"))
+        except docker.errors.NotFound:  # it exited (its runner died) and Docker removed it
+            return False
+        except (docker.errors.DockerException, OSError, KeyError, TypeError, AttributeError):
+            return True
 
     def request(self, message: dict, timeout_s: float) -> dict:
         """Send one request line, return the runner's reply; raises SandboxFault."""

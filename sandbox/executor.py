@@ -2,10 +2,11 @@
 
 Each container runs one job at a time (the next one already waits in its input, so it never
 idles between jobs); its runner has a fresh process forked per test case, so the cost per job
-is a few milliseconds instead of a ``docker run`` (about 300 ms). Faults of
-the infrastructure (a container that dies, a runner that stops answering, a daemon restart)
-are retried on a fresh container and then reported as a ``sandbox_error`` verdict for that job
-alone: ``run`` never raises for a single job.
+is a few milliseconds instead of a ``docker run`` (about 300 ms). Faults (a container that dies,
+a runner that fails or stops answering, a daemon restart) are retried on a fresh container; a job
+whose every attempt faulted after its program started broke the sandbox itself (a failure flagged
+``sandbox_tamper``), any other is reported as a ``sandbox_error`` verdict for that job alone:
+``run`` never raises for a single job.
 
 Identical jobs of one batch run once (``sandbox.dedup``). Containers carry a label; ``close``
 removes them all, and is called on normal exit, on exceptions (context manager), at interpreter
@@ -83,6 +84,8 @@ class ExecutorStats:
         retries: jobs sent again after a fault (attempts beyond the first).
         mismatches: replies that carried another submission's identity (counted in ``faults`` too).
         sandbox_errors: jobs given up after their last retry (verdict ``sandbox_error``).
+        program_faults: jobs whose program broke its container on every attempt (a failure
+            flagged ``sandbox_tamper``, never ``sandbox_error``).
         containers_started: containers started, the first ones and every replacement.
         recycled: containers replaced after ``max_jobs_per_container`` jobs.
         dedup_hits: jobs that were copies of another job of their batch, so did not run
@@ -94,6 +97,7 @@ class ExecutorStats:
     retries: int = 0
     mismatches: int = 0
     sandbox_errors: int = 0
+    program_faults: int = 0
     containers_started: int = 0
     recycled: int = 0
     dedup_hits: int = 0
@@ -104,17 +108,32 @@ class ExecutorStats:
 
 @dataclass
 class _Entry:
-    """A job of a ``run`` in one worker's hands: its place in the batch, attempts, last error."""
+    """A job of a ``run`` in one worker's hands: its place in the batch, attempts, last error, and
+    whether every fault so far came after its program had started (``program_faults``)."""
 
     index: int
     job: Job
     attempt: int = 1
     error: str = ""
+    program_faults: int = 0
+    flags: tuple[str, ...] = ()
 
     def given_up(self) -> Verdict:
-        """The ``sandbox_error`` verdict of a job whose every attempt failed (``error``: the last)."""
+        """The verdict of a job whose every attempt failed (``error``: the last).
+
+        A job that broke its container after its program started, again on every fresh
+        container, broke it itself: a failure with reward 0, flagged ``sandbox_tamper`` (a
+        ``sandbox_error`` would mask it in training, and a policy would learn that breaking the
+        judge is free). Any other fault is the infrastructure's: ``sandbox_error``.
+        """
+        if self.program_faults == self.attempt:
+            return Verdict.program_level(
+                "runtime_error", len(self.job.tests),
+                f"the program broke its sandbox on {self.attempt} fresh containers: {self.error}",
+                attempts=self.attempt, flags=(*self.flags, "sandbox_tamper"))
         return Verdict.program_level("sandbox_error", len(self.job.tests),
-                                     f"sandbox failed {self.attempt} times: {self.error}", attempts=self.attempt)
+                                     f"sandbox failed {self.attempt} times: {self.error}", attempts=self.attempt,
+                                     flags=self.flags)
 
 
 class _Slot:
@@ -383,15 +402,19 @@ class DockerExecutor(ExecutorBase):
 
     def _fault(self, inflight: deque[_Entry], culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
         """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its
-        verdict is ``sandbox_error``. The other jobs in flight are sent again, attempts unchanged."""
+        verdict (``_Entry.given_up``). The other jobs in flight are sent again, attempts unchanged."""
         entry = inflight[culprit]
         entry.error = str(error)
+        entry.program_faults += error.started
+        entry.flags = tuple(sorted({*entry.flags, *error.flags}))
         self._count(faults=1, mismatches=int(isinstance(error, ReplyMismatch)))
         log.warning("sandbox fault on job %s (attempt %d): %s", entry.job.job_id or "-", entry.attempt, error)
         if entry.attempt > self.max_retries:
             del inflight[culprit]
-            self._count(jobs=1, sandbox_errors=1)
-            done.put((entry.index, entry.given_up()))
+            verdict = entry.given_up()
+            self._count(jobs=1, sandbox_errors=int(verdict.status == "sandbox_error"),
+                        program_faults=int(verdict.status != "sandbox_error"))
+            done.put((entry.index, verdict))
             return
         time.sleep(RETRY_BACKOFF_S[min(entry.attempt - 1, len(RETRY_BACKOFF_S) - 1)])
         entry.attempt += 1

@@ -8,6 +8,7 @@ data (a ``Verdict``); infrastructure failures are errors (``SandboxError``), tur
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -16,6 +17,7 @@ from sandbox.inside.languages import LANGUAGES
 from sandbox.inside.records import FLAGS
 
 TEST_KINDS = ("assert", "stdio", "call")
+REPLY_SLACK_S = 30.0  # seconds a runner may take past a job's budget: a checker's time, killing and cleaning up
 COMPARE_MODES = ("tokens", "lines", "exact")
 # ``checker_error``: the task's checker raised or ran out of time on a test (the task's fault, never the
 # program's): the verdict has no pass rate, as for ``sandbox_error``. Checkers run in the judge.
@@ -37,7 +39,37 @@ class ImageMissing(SandboxError):
 
 
 class SandboxFault(SandboxError):
-    """One container failed while running a job (it died, hung, or answered garbage); retried."""
+    """One container failed while running a job (it died, hung, or answered garbage); retried.
+
+    Attributes:
+        started: whether the job's program had started when it happened (a reply from the runner
+            says so; a container that died or hung while the job was its oldest in flight was
+            running it). A fault that recurs on fresh containers every time after the program
+            started is the program's (``sandbox.executor``).
+        flags: what the monitor saw until the fault (the runner's report).
+    """
+
+    def __init__(self, message: str, started: bool = False, flags: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.started, self.flags = started, flags
+
+
+@functools.lru_cache(maxsize=8192)
+def unjudgeable(code: str, test_setup: str | None = None) -> str | None:
+    """Why the judge cannot run an ``assert`` test whose code is ``code`` (after ``test_setup``),
+    or None if it can: the code does not compile, or it needs what cannot cross to the program's
+    process (``sandbox.inside.guard.plan_assert``). No test is ever judged in the program's process."""
+    from sandbox.inside.guard import plan_assert, setup_names
+
+    try:
+        names = setup_names(test_setup) if test_setup else frozenset()
+    except (SyntaxError, ValueError, RecursionError):
+        names = frozenset()  # a broken setup fails every test when it runs (``tasks validate`` says so)
+    try:
+        planned = plan_assert(code, names)
+    except (SyntaxError, ValueError, RecursionError) as e:
+        return f"the test code does not compile: {e}"
+    return planned if isinstance(planned, str) else None
 
 
 def _require(condition: bool, message: str) -> None:
@@ -150,12 +182,19 @@ class Limits:
             "wall_time_limit_s": self.wall_time_limit_s,
         }
 
-    def worst_case_s(self, n_tests: int) -> float:
-        """Upper bound of the wall-clock seconds one job may take in the container (in any language:
-        a runtime's start-up adds up to ``3 * startup_s`` per test)."""
+    def job_budget_s(self, n_tests: int) -> float:
+        """The wall-clock seconds the runner may spend on one job, every restart of a resident
+        included: it stops running tests when they are spent (the rest are ``timeout``). In any
+        language: a runtime's start-up adds up to ``3 * startup_s`` per test."""
         wall = cast(float, self.wall_time_limit_s)  # set in __post_init__
         startup_s = max(language.startup_s for language in LANGUAGES.values())
         return self.compile_time_limit_s * 2 + 5 + n_tests * (wall + 3 * startup_s + 1)
+
+    def worst_case_s(self, n_tests: int) -> float:
+        """How long the host waits for a job's verdict: the runner's budget, one more test's wall
+        time and a task checker's (a test started just before the budget ran out), and the clean-up
+        after it (``REPLY_SLACK_S``). Past it, the container is at fault."""
+        return self.job_budget_s(n_tests) + 2 * cast(float, self.wall_time_limit_s) + REPLY_SLACK_S
 
 
 @dataclass(frozen=True)
@@ -207,6 +246,9 @@ class Job:
         _require(len(self.tests) > 0, "a job needs at least one test case")
         _require(self.checker is None or any(t.kind == "stdio" for t in self.tests),
                  "a checker judges stdio tests, and this job has none")
+        for i, test in enumerate(self.tests):
+            why = unjudgeable(test.code, self.test_setup) if test.kind == "assert" else None
+            _require(why is None, f"tests[{i}]: the judge cannot run this assert test: {why}")
 
     def to_wire(self, submission_id: str) -> dict:
         """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
@@ -219,7 +261,8 @@ class Job:
             tests.append(d)
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
-                "float_tolerance": self.float_tolerance, "test_setup": self.test_setup, "checker": self.checker}
+                "float_tolerance": self.float_tolerance, "test_setup": self.test_setup, "checker": self.checker,
+                "budget_s": self.limits.job_budget_s(len(tests))}
 
 
 @dataclass(frozen=True)
@@ -231,9 +274,6 @@ class TestResult:
         time_s: wall-clock seconds of the test process.
         cpu_time_s: CPU seconds of the test process.
         message: what went wrong, short (empty when passed).
-        judged_in_process: an ``assert`` test that the judge could not run out of the program's
-            process, by the test's own design (it passes a callback, or keeps an object of the
-            program's): the weaker, in-process harness judged it.
         score: partial credit in (0, 1) that a task's checker gave a ``failed`` test (None: none).
     """
 
@@ -243,15 +283,12 @@ class TestResult:
     time_s: float = 0.0
     cpu_time_s: float = 0.0
     message: str = ""
-    judged_in_process: bool = False
     score: float | None = None
 
     def to_dict(self) -> dict:
         d = {"status": self.status, "time_s": self.time_s}
         if self.message:
             d["message"] = self.message
-        if self.judged_in_process:
-            d["judged_in_process"] = True
         if self.score is not None:
             d["score"] = self.score
         return d
@@ -311,7 +348,6 @@ class Verdict:
     def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
-                                 judged_in_process=bool(t.get("judged_in_process", False)),
                                  score=_score(t.get("score")))
                       for t in reply.get("tests", ()))
         return cls(status=reply["status"], test_results=tests, n_tests=n_tests,
@@ -321,9 +357,12 @@ class Verdict:
                    flags=tuple(f for f in reply.get("flags", ()) if f in FLAGS))
 
     @classmethod
-    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0) -> Verdict:
-        """A verdict with no test results (``no_code``, ``sandbox_error``)."""
-        return cls(status=status, n_tests=n_tests, message=message, attempts=attempts)
+    def program_level(cls, status: str, n_tests: int, message: str, attempts: int = 0,
+                      flags: tuple[str, ...] = ()) -> Verdict:
+        """A verdict with no test results (``no_code``, ``sandbox_error``, or a program that broke
+        its sandbox: ``runtime_error`` flagged ``sandbox_tamper``); ``flags`` kept from the runner."""
+        return cls(status=status, n_tests=n_tests, message=message, attempts=attempts,
+                   flags=tuple(sorted({f for f in flags if f in FLAGS})))
 
     def to_dict(self) -> dict:
         """The per-sample fields of a results line (docs/task-format.md)."""

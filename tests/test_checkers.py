@@ -52,17 +52,25 @@ def test_partial_credit_counts_in_the_pass_rate(executor):
     assert exact.passed and exact.pass_rate == 1.0
 
 
+def test_a_checker_that_does_not_load_is_the_tasks_fault(executor):
+    verdict = executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", "raise ImportError('no such helper')\n"))
+    assert "checker_error" in statuses(verdict) and verdict.pass_rate is None
+    assert "failed to load: ImportError" in verdict.test_results[0].message
+    assert executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", PERMUTATION)).passed  # it recovers
+
+
 @pytest.mark.parametrize("checker, why", [
-    ("def check(input, output, expected):\n    return 1 / 0\n", "raised ZeroDivisionError"),
-    ("def check(input, output, expected):\n    return 'yes'\n", "returned 'yes'"),
+    ("def check(input, output, expected):\n    return 1 / 0\n", "raise ZeroDivisionError"),
+    ("def check(input, output, expected):\n    return 'yes'\n", "answered 'yes'"),
     ("def check(input, output, expected):\n    return 1.5\n", "not a bool nor a number in [0, 1]"),
-    ("raise ImportError('no such helper')\n", "failed to load: ImportError"),
     ("def check(input, output, expected):\n    while True:\n        pass\n", "did not answer in time"),
 ])
-def test_a_broken_checker_is_the_tasks_fault(executor, checker, why):
+def test_a_checker_that_breaks_on_an_output_fails_that_test_with_a_flag(executor, checker, why):
+    # What breaks a checker that loaded (and passed ``tasks validate`` on the reference's output and
+    # on malformed ones) is the output: the program's failure, reward 0, never a masked sample.
     verdict = executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", checker, wall_time_limit_s=2.0))
-    assert "checker_error" in statuses(verdict) and verdict.pass_rate is None
-    assert why in verdict.test_results[0].message
+    assert set(statuses(verdict)) == {"failed"} and verdict.pass_rate == 0.0
+    assert why in verdict.test_results[0].message and "checker_fault" in verdict.flags
     assert executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", PERMUTATION)).passed  # it recovers
 
 

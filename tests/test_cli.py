@@ -59,7 +59,6 @@ def test_score_counts_what_the_monitor_flagged(tmp_path):
     assert "flagged by the reward-hacking monitor (samples): frame_inspection 1, gc_walk 1" in proc.stdout
     summary = json.loads((tmp_path / "samples.summary.json").read_text())
     assert summary["flag_counts"] == {"frame_inspection": 1, "gc_walk": 1}
-    assert summary["n_tests_judged_in_process"] == 0
     assert summary["status_counts"] == {"passed": 2, "runtime_error": 1}
     results = [json.loads(line) for line in (tmp_path / "samples.results.jsonl").read_text().splitlines()]
     assert [r["flags"] for r in results] == [[], ["frame_inspection"], ["gc_walk"]]

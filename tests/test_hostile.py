@@ -171,7 +171,6 @@ def test_a_hostile_program_gets_no_reward_and_its_flag(name, hostile_verdicts):
     if allowed is not None:
         assert set(statuses(verdict)) <= allowed, (name, statuses(verdict), [t.message for t in verdict.test_results])
     assert flags <= set(verdict.flags), (name, verdict.flags)
-    assert not any(t.judged_in_process for t in verdict.test_results)
 
 
 def test_files_left_by_one_job_are_gone_for_the_next(executor):
@@ -223,15 +222,15 @@ def test_a_legitimate_program_passes_unflagged(name, executor):
     assert verdict.flags == ()
 
 
-def test_a_test_judged_in_process_refuses_every_frame(executor):
-    # A test that passes a callback cannot cross: the weaker in-process harness judges it, says
-    # so, and refuses the program every frame (its harness frames hold what would forge a pass).
+def test_a_callback_runs_in_the_judge_where_the_program_cannot_reach(executor):
+    # The test hands the program a callable of its own: it stays in the judge, and the program's
+    # call of it comes back there. Walking frames from inside the callback's call reaches only the
+    # program's own frames; there is no record to forge.
     program = ("import sys\ndef apply(f, x):\n    frame = sys._getframe(0)\n"
                "    while frame is not None:\n        if 'report' in frame.f_locals:\n"
                "            frame.f_locals['report']('passed')\n        frame = frame.f_back\n    return 0\n")
     test = TestCase(kind="assert", code="assert apply(lambda v: v + 1, 1) == 2")
     verdict = executor.run_one(Job(program=program, tests=(test,)))
-    assert statuses(verdict) == ["runtime_error"] and verdict.test_results[0].judged_in_process
-    assert "refused" in verdict.test_results[0].message and "frame_inspection" in verdict.flags
+    assert verdict.pass_rate == 0.0 and statuses(verdict) in (["failed"], ["runtime_error"])
     honest = executor.run_one(Job(program="def apply(f, x):\n    return f(x)\n", tests=(test,)))
-    assert statuses(honest) == ["passed"] and honest.test_results[0].judged_in_process and honest.flags == ()
+    assert statuses(honest) == ["passed"] and honest.flags == ()

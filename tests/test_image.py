@@ -13,11 +13,13 @@ INSIDE = Path(__file__).resolve().parent.parent / "sandbox" / "inside"
 
 def _package_imports(module: str) -> set[str]:
     """Modules of ``sandbox/inside`` that ``module`` imports (relatively, or as ``inside.X``)."""
-    tree = ast.parse((INSIDE / f"{module}.py").read_text(encoding="utf-8"))
+    tree = ast.parse((INSIDE / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             if node.level == 1:
+                names.add(f"{module.rpartition('.')[0]}.{node.module}".lstrip("."))
+            elif node.level == 2:
                 names.add(node.module)
             elif node.module.startswith("inside."):
                 names.add(node.module.removeprefix("inside."))
@@ -31,10 +33,10 @@ def test_the_image_bakes_every_module_the_runner_and_fork_server_load():
         if module not in needed:
             needed.add(module)
             todo += _package_imports(module)
-    assert {"runner", "forkserver", "jobs", "program_process", "watch", "resident", "judge", "verdict",
-            "values"} <= needed
-    assert all((INSIDE / f"{m}.py").is_file() for m in needed)
-    assert {f"sandbox/inside/{m}.py" for m in needed} <= set(baked_files())
+    assert {"runner", "forkserver", "jobs", "program.child", "program.calls", "watch", "resident", "judge",
+            "verdict", "values"} <= needed
+    assert all((INSIDE / (m.replace(".", "/") + ".py")).is_file() for m in needed)
+    assert {f"sandbox/inside/{m.replace('.', '/')}.py" for m in needed} <= set(baked_files())
 
 
 def test_the_folder_is_baked_whole_and_only_it():
@@ -42,8 +44,8 @@ def test_the_folder_is_baked_whole_and_only_it():
     on_disk = sorted(f"sandbox/inside/{p.relative_to(INSIDE).as_posix()}" for p in INSIDE.rglob("*")
                      if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
     assert list(files) == on_disk
-    assert "sandbox/inside/program_process.py" in files and "sandbox/executor.py" not in files
-    assert "sandbox/inside/program_process.js" in files  # the JavaScript call driver is baked and hashed too
+    assert "sandbox/inside/program/child.py" in files and "sandbox/executor.py" not in files
+    assert "sandbox/inside/program/driver.js" in files  # the JavaScript call driver is baked and hashed too
 
 
 def test_the_tag_changes_with_any_baked_file(tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from sandbox.inside.program_process import NotPlainData, encode_value
+from sandbox.inside.program.encode import NotPlainData, encode_value
 from sandbox.inside.values import NotPlain, decode_value, to_json_form
 
 ROUND_TRIP = [

@@ -1,4 +1,5 @@
-"""The runner's handle on the fork server, which forks every child process of the container.
+"""The runner's handle on the fork server, which forks every child process of the container
+(each one a child of the runner: ``procs.fork_to_parent``).
 
 Stdlib only. ``Forkserver`` starts the fork server (``forkserver.py``) when first needed and again
 after each ``kill_all``; ``fork_child`` has it fork a child with fresh pipes.
@@ -35,7 +36,8 @@ REPLY_TIMEOUT_S = 5.0  # the fork server answers in milliseconds; longer: it was
 
 
 class ForkserverLost(Exception):
-    """The fork server does not answer, even after a restart (the job fails; the host retries it)."""
+    """The fork server does not answer or cannot fork, even after a restart (the job fails; the
+    host retries it on a fresh container)."""
 
 
 def _recv_exact(sock: socket.socket, n: int) -> bytes | None:
@@ -89,11 +91,16 @@ class Forkserver:
         self.pid, self.pidfd, self.sock = None, -1, None
 
     def fork(self, payload: dict, fds: list[int]) -> int:
-        """Have a child forked for ``payload`` (see ``program_process.child_main``) with ``fds`` (its stdin,
-        stdout, stderr and result ends, then a zygote's request channel); return its pid.
+        """Have a child forked for ``payload`` (a ``messages.ChildRequest``) with ``fds`` (its
+        stdin, stdout, stderr and result ends, then a resident's request channel or a serving
+        process's call channels); return its pid. The child is the runner's own
+        (``procs.fork_to_parent``).
+
+        A fork server that does not answer, or whose fork the kernel refuses (a program left no
+        process slot or memory), is dealt with by killing everything and trying once more.
 
         Raises:
-            ForkserverLost: no answer, from the running fork server nor from a fresh one.
+            ForkserverLost: no answer or no child, from the running fork server nor from a fresh one.
         """
         message = marshal.dumps(payload)
         for _ in range(2):
@@ -103,14 +110,11 @@ class Forkserver:
                 reply = _recv_exact(self.sock, 4)
             except OSError:  # a timeout included: it was stopped or killed
                 reply = None
-            if reply is not None:
-                return int.from_bytes(reply, "little", signed=True)
+            pid = int.from_bytes(reply, "little", signed=True) if reply is not None else 0
+            if pid > 0:
+                return pid
             kill_all()  # start over from a clean container
-        raise ForkserverLost("the fork server does not answer")
-
-    def reap(self, pid: int) -> None:
-        """Have the fork server reap its child ``pid``, which has exited (a closed zygote)."""
-        self.fork({"mode": "reap", "pid": pid}, [])
+        raise ForkserverLost("the fork server does not answer, or cannot fork")
 
 
 FORKSERVER = Forkserver()

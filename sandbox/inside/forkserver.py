@@ -1,23 +1,21 @@
-"""The fork server: a small interpreter that forks every test process of the container.
+"""The fork server: a small interpreter that forks every child process of the container.
 
 Stdlib only. The runner starts it (``forkclient.Forkserver``) with a Unix socket on fd 3. It
 never runs a program's code; it only forks. Forking from here instead of from the runner
 matters for speed: a fork, the copy-on-write faults after it and the exit all cost in
 proportion to the memory of the process that forks, and this one holds only what a test process
-needs (``program_process``, ``records``, ``procs``, ``judge``, and ``typing``, which programs
-import most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It
-runs as root, keeping only the capabilities to make each child a user of its own
-(``procs.become``), so no program (another user) can signal, trace or limit it.
+needs (``program``, ``records``, ``procs``, ``judge``, and ``typing``, which programs import
+most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It runs as
+root keeping only the capabilities to make each child a user of its own (``procs.become``), with
+an empty bounding set, so no program (another user) can signal, trace or limit it.
 
-Protocol, one request at a time: the runner sends a 4-byte little-endian length, then
-``marshal`` of the payload (see ``program_process.child_main``), with the child's stdin, stdout, stderr
-and result-channel pipe ends (and, for a zygote, its request channel) as SCM_RIGHTS. The fork
-server forks, replies with the child's pid (4 bytes, little-endian), and:
-- for a zygote, goes on at once (the zygote reports for its own test processes);
-- for any other child, waits for it and writes ``{"event": "ended", "nonce", "status",
-  "cpu_us"}`` on the child's result channel, then closes its copy of that channel.
-A request of mode ``reap`` (no descriptors) reaps a zygote that the runner has closed. At end
-of file it exits.
+Protocol, one request at a time: the runner sends ``procs.send_message`` of ``marshal`` of a
+``messages.ChildRequest``, with the child's stdin, stdout, stderr and result-channel pipe ends
+(and, for a resident, its request channel; for a process serving the judge's calls, its call and
+reply channels) as SCM_RIGHTS. The fork server forks the child as a child of the runner
+(``procs.fork_to_parent``: the runner waits for it and reads its outcome from the kernel) and
+replies with its pid (4 bytes, little-endian), or 0 if the kernel refused the fork. At end of
+file it exits.
 """
 
 from __future__ import annotations
@@ -35,13 +33,12 @@ from .procs import (
     CAP_SETGID,
     CAP_SETUID,
     empty_bounding_set,
+    fork_to_parent,
     keep_capabilities,
-    reap_exited,
     recv_message,
     set_dumpable,
 )
-from .program_process import child_main
-from .records import ended_record
+from .program.child import child_main
 
 CHANNEL_FD = 3
 
@@ -63,14 +60,6 @@ def serve(sock) -> None:
         if request is None:
             return
         payload, fds = marshal.loads(request[0]), request[1]
-        if payload["mode"] == "reap":  # a zygote the runner has closed: reap it now, no zombie stays
-            try:
-                os.waitpid(payload["pid"], 0)
-            except ChildProcessError:
-                pass
-            sock.sendall(payload["pid"].to_bytes(4, "little", signed=True))
-            continue
-        reap_exited()  # zygotes that have ended (other children are waited for as they end)
         stdin_r, out_w, err_w, res_w = fds[:4]
         payload["fds"] = (stdin_r, out_w, err_w, res_w)
         # Not guessable at 3; it and the channels beside it (up to + 3) stay below the children's
@@ -87,25 +76,16 @@ def serve(sock) -> None:
         if limits.get("memory_bytes"):  # a forked child starts with this process's mappings
             limits["as_bytes"] = limits["memory_bytes"] + own_size
         limits["own_bytes"] = own_size
-        pid = os.fork()
+        try:
+            pid = fork_to_parent()
+        except OSError:  # no process slot or memory left: the runner sees pid 0
+            pid = -1
         if pid == 0:
             (judge_main if mode == "judge" else child_main)(payload)  # never returns
-        zygote = mode in ("zygote", "judge")  # long-lived: reaped when the runner is done with them
-        nonce = payload["nonce"]
         payload = request = None  # nothing of this request may reach the next child
         for fd in fds:
-            if zygote or fd != res_w:
-                os.close(fd)
-        sock.sendall(pid.to_bytes(4, "little", signed=True))
-        if not zygote:
-            _, status, usage = os.wait4(pid, 0)
-            record = ended_record(nonce, status, usage)
-            try:
-                while record:
-                    record = record[os.write(res_w, record):]
-            except OSError:  # the runner gave up on this child already
-                pass
-            os.close(res_w)
+            os.close(fd)
+        sock.sendall(max(pid, 0).to_bytes(4, "little", signed=True))
 
 
 def main() -> None:

@@ -1,85 +1,13 @@
-"""``assert`` test code, compiled by the runner: for the judge, or guarded for the program's process.
+"""``assert`` test code, compiled by the runner for the judge: which names are the program's,
+and whether the test can be judged across the process boundary at all.
 
-Stdlib only; runs in the runner (it needs ``ast``, which test processes do not load).
-``plan_assert`` decides from the test's code alone whether the judge (``judge``) can run it out of
-the program's process, and compiles it for the judge. A test that cannot cross (it uses the
-program's objects by its own design) runs in the program's process, compiled by
-``compile_guarded_test`` so that every compared value is checked by ``program_process._plain``.
+Stdlib only; runs in the runner (it needs ``ast``, which test processes do not load), and on the
+host (``sandbox.types.Job`` refuses a test the judge cannot run, when a suite is loaded).
 """
 
 from __future__ import annotations
 
 import ast
-
-_GUARD_NAME = "__grpo_plain__"
-_TESTED = (ast.Assert, ast.If, ast.While, ast.IfExp)
-
-
-def _located(node, like):
-    node.lineno, node.col_offset = like.lineno, like.col_offset
-    node.end_lineno, node.end_col_offset = like.end_lineno, like.end_col_offset
-    return node
-
-
-def _wrap(expr):
-    return _located(ast.Call(_located(ast.Name(_GUARD_NAME, ast.Load()), expr), [expr], []), expr)
-
-
-def _guard(node) -> None:
-    """Route every compared or truth-tested value under ``node`` through ``__grpo_plain__``."""
-    for field in node._fields:
-        value = getattr(node, field, None)
-        if type(value) is list:
-            for item in value:
-                if isinstance(item, ast.AST):
-                    _guard(item)
-        elif isinstance(value, ast.AST):
-            _guard(value)
-    kind = type(node)
-    if kind is ast.Compare:
-        node.left = _wrap(node.left)
-        node.comparators = [_wrap(c) for c in node.comparators]
-    elif kind is ast.BoolOp:
-        node.values = [_wrap(v) for v in node.values]
-    elif kind is ast.UnaryOp and type(node.op) is ast.Not:
-        node.operand = _wrap(node.operand)
-    elif kind in _TESTED:
-        node.test = _wrap(node.test)
-
-
-def compile_guarded_test(code: str):
-    """Compile test statements into the body of ``def __grpo_test__(__grpo_plain__): <code>``.
-
-    Returns:
-        The function's code object: ``FunctionType(code, namespace)(_plain)`` runs the test
-        with the program's globals ``namespace``.
-
-    Every compared or truth-tested value passes through the guard (``_plain``), so a value
-    whose ``__eq__`` or ``__bool__`` is the program's code fails the test. The guard arrives
-    as an argument (a local, or a closure cell in nested functions), so the program cannot
-    replace it through the shared globals.
-
-    Raises:
-        SyntaxError: the test code does not compile.
-    """
-    module = ast.parse(code, filename="<test>")
-    for stmt in module.body:
-        _guard(stmt)
-    top = module.body[0] if module.body else _located(ast.Pass(), ast.Pass(lineno=1, col_offset=0,
-                                                                             end_lineno=1, end_col_offset=0))
-    arg = _located(ast.arg(_GUARD_NAME), top)
-    fn = _located(ast.FunctionDef(
-        name="__grpo_test__",
-        args=ast.arguments(posonlyargs=[], args=[arg], vararg=None, kwonlyargs=[], kw_defaults=[],
-                           kwarg=None, defaults=[]),
-        body=module.body or [top], decorator_list=[], returns=None), top)
-    module_code = compile(ast.Module(body=[fn], type_ignores=[]), "<test>", "exec", dont_inherit=True)
-    return next(const for const in module_code.co_consts if isinstance(const, type(module_code)))
-
-
-# --------------------------------------------------------------------------------------
-# Tests the judge runs: which names are the program's, and whether the test can cross
-# --------------------------------------------------------------------------------------
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
 _STDLIB = frozenset(getattr(__import__("sys"), "stdlib_module_names", ()))
@@ -144,21 +72,27 @@ class _MethodCalls(ast.NodeTransformer):
         return node
 
 
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.NotEq)
+
+
 def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
     """Decide, from an ``assert`` test's code alone, how the judge runs it, and compile it.
 
     The names the test reads and never binds, that are not builtins nor defined by the task's
     test setup (``setup_names``), are the program's (the entry point, ``candidate`` passed on, a
-    helper the program defines) or standard modules the test uses without importing them. The
-    test can be judged out of process when it only calls the program's names or passes them on
-    as arguments, and passes them no callback; ``P(...).method(...)`` is compiled into one call
-    made in the program's process (``_MethodCalls``).
+    class or helper the program defines) or standard modules the test uses without importing
+    them. In the judge each of the program's names is a remote reference (``judge.Remote``): the
+    test may call it, pass it on, keep what it returns and call its methods, read its attributes,
+    iterate it, and hand the program callables of its own (they run in the judge).
+    ``P(...).method(...)`` is compiled into one call made in the program's process
+    (``_MethodCalls``).
 
     Returns:
-        ``(code object, program names, module names, source)`` for the judge (``judge.run_test``),
-        or a string saying why the test must be judged in the program's process (it uses a
-        name of the program's as a value, calls methods of an object of the program's that it
-        keeps, or passes a callback).
+        ``(code object, program names, module names, source, compares_order)`` for the judge
+        (``judge.run_test``; ``compares_order``: the test compares by order or ``!=``, where a NaN
+        or an infinity the program returns is flagged), or a string saying why the judge cannot
+        run the test (it gives the program a generator, subclasses a class of the program's, or
+        uses one as a context manager): such a task is refused when its suite is loaded.
 
     Raises:
         SyntaxError, ValueError: the test code does not compile.
@@ -173,35 +107,25 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
         uses = [parents.get(id(n)) for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
         as_module = all(isinstance(p, ast.Attribute) for p in uses)
         (modules if name in _STDLIB and as_module else program).add(name)
-    defined = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                         ast.ClassDef))}
-    objects = set()  # names the test binds to what a class-like program name builds
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in program:
-            parent = parents.get(id(node))
-            if isinstance(parent, ast.Call) and parent.func is node:
-                for arg in [*parent.args, *(k.value for k in parent.keywords)]:
-                    inner = arg.value if isinstance(arg, ast.Starred) else arg
-                    if isinstance(inner, (ast.Lambda, ast.GeneratorExp)) or (
-                            isinstance(inner, ast.Name) and inner.id in defined):
-                        return f"the test passes a callback to the program's {node.id}()"
-                holder = parents.get(id(parent))
-                if isinstance(holder, ast.Attribute) and not isinstance(parents.get(id(holder)), ast.Call):
-                    return f"the test reads an attribute of what the program's {node.id}() returns"
-                if isinstance(holder, ast.Assign) and node.id[:1].isupper():
-                    objects.update(t.id for t in holder.targets if isinstance(t, ast.Name))
-            elif isinstance(parent, ast.Call) and (node in parent.args
-                                                   or any(k.value is node for k in parent.keywords)):
-                continue  # passed on, e.g. check(candidate): the receiver calls it
-            elif not isinstance(parent, (ast.keyword, ast.Starred)):
-                return f"the test uses the program's {node.id} other than by calling it"
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in objects:
-            return f"the test calls methods of an object of the program's that it keeps ({node.value.id})"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in program:
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                inner = arg.value if isinstance(arg, ast.Starred) else arg
+                if isinstance(inner, ast.GeneratorExp):
+                    return (f"the test passes a generator to the program's {node.func.id}(): only plain data and "
+                            "callables cross to the program's process (pass a list)")
+        elif isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id in program for b in node.bases):
+            return f"the test subclasses a class of the program's ({node.name}): it lives in another process"
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if any(isinstance(n, ast.Name) and n.id in program for n in ast.walk(item.context_expr)):
+                    return "the test uses an object of the program's as a context manager (`with`)"
+    compares_order = any(isinstance(op, _ORDER) for node in ast.walk(tree) if isinstance(node, ast.Compare)
+                         for op in node.ops)
     tree = _MethodCalls(program).visit(tree)
     ast.fix_missing_locations(tree)
     compiled = compile(tree, "<test>", "exec", dont_inherit=True)
-    return compiled, tuple(sorted(program)), tuple(sorted(modules)), code
+    return compiled, tuple(sorted(program)), tuple(sorted(modules)), code, compares_order
 
 
 def setup_names(setup: str) -> frozenset[str]:

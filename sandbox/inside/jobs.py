@@ -1,9 +1,11 @@
 """One job in the container: write the program, compile it once, run each test in a fresh process,
-judge each test, clean up.
+judge each test, leave the container as clean as it was.
 
 Stdlib only; runs in the runner. The fork server forks every test process (``forkclient``), or
-a zygote does for a Python program's ``assert`` and ``call`` tests (``zygote``); ``watch`` feeds
-and reads each one within its limits, and ``verdict`` judges it.
+a zygote does for a Python program's ``call`` tests and the processes that serve the judge's calls
+(``resident``); either way each is the runner's child. ``watch`` feeds and reads each one within
+its limits, and ``verdict`` judges it. The whole job keeps within its budget (``JobFault`` if the
+runner itself fails).
 """
 
 from __future__ import annotations
@@ -14,24 +16,35 @@ import time
 import traceback
 
 from .cgroup import tasks_in_container
-from .forkclient import FORKSERVER, ForkserverLost, fork_child
-from .guard import compile_guarded_test, plan_assert, setup_names
+from .forkclient import FORKSERVER, ForkserverLost, fork_child, kill_all
+from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names
 from .procs import PROGRAM_UID
-from .records import ENDED, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flags_in, for_nonce, parse
+from .records import JUDGE_EVENTS, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, read_records
 from .records import clip as _clip
-from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
+from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote, exists
 from .verdict import judged_result, test_result
-from .watch import RUNNER_AND_FORKSERVER, Outcome, Watch, spawn, watch_all
+from .watch import Outcome, Watch, spawn, watch_all
 
 JOB_ROOT = "/tmp/jobs"  # root's (0755): a program can neither add nor remove entries in it
 JUDGE_DIR = "/run/judge"  # the judge's own tmpfs (uid JUDGE_UID, 0700): its folder and TMPDIR
-INSIDE = os.path.dirname(os.path.abspath(__file__))  # where program_process.js lies
+INSIDE = os.path.dirname(os.path.abspath(__file__))  # where program/driver.js lies
 SCRUB_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue", JUDGE_DIR)  # everything a job's processes can write
+SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
 JUDGE: list = [None]  # the container's judge (``resident.Judge``), kept from job to job
 CHECKER_WALL_S = 5.0  # the least wall-clock time a task's checker gets for one test
+
+
+class JobFault(Exception):
+    """The runner failed on a job (a bug, or the fork server lost): the host retries it on a fresh
+    container. ``started``: a process of the program's had run by then; ``flags``: what the
+    monitor saw until the fault."""
+
+    def __init__(self, error: str, started: bool, flags: set[str]):
+        super().__init__(error)
+        self.started, self.flags = started, flags
 
 
 def _token(n_bytes: int) -> str:
@@ -74,8 +87,7 @@ def _exec_run(language, test: dict, visible: dict, nonce: str, workdir: str, nam
               child_limits: dict) -> tuple[dict, bytes]:
     """The payload and stdin of one test of an exec'd language: a ``stdio`` test runs the program
     with the test's stdin; a ``call`` test runs the language's driver, which reads the call and
-    the nonce on stdin (never on its command line or in its environment, which the program can
-    read) before the program is loaded."""
+    the nonce on stdin before the program is loaded."""
     payload = {"mode": "exec", "kind": test["kind"], "nonce": nonce, "workdir": workdir, "limits": child_limits,
                "env": _env(language, names)}
     if test["kind"] == "call":
@@ -104,10 +116,10 @@ def _cached(key: tuple, make):
 
 class Plan:
     """How one test of a job runs: ``kind`` is ``stdio``, ``call``, ``judged`` (an ``assert`` test
-    the judge runs, ``judged`` its compiled form), ``in_process`` (an ``assert`` test judged in
-    the program's process, ``why`` says why) or ``broken`` (the test code does not compile,
-    ``why`` says how: the task's fault, the same for every program). ``visible`` is what a
-    process of the program's may see of it (never an expected value)."""
+    the judge runs, ``judged`` its compiled form) or ``broken`` (the test cannot be judged: it does
+    not compile, or it needs what cannot cross; ``why`` says how: the task's fault, the same for
+    every program). ``visible`` is what a process of the program's may see of it (never an
+    expected value)."""
 
     __slots__ = ("judged", "kind", "visible", "why")
 
@@ -133,18 +145,19 @@ def plan_tests(tests: list[dict], setup: str | None) -> list[Plan]:
             code = test["code"]
             try:
                 planned = _cached(("judge", code, names), lambda code=code: plan_assert(code, names))
-                if isinstance(planned, str):
-                    plans.append(Plan("in_process", {"code": code, "guarded": _cached(
-                        ("guard", code), lambda code=code: compile_guarded_test(code))}, why=planned))
-                else:
-                    plans.append(Plan("judged", judged=planned))
             except (SyntaxError, ValueError, RecursionError) as e:
                 plans.append(Plan("broken", why=f"the test code does not compile: {e}"))
+                continue
+            if isinstance(planned, str):
+                plans.append(Plan("broken", why=f"the judge cannot run this test: {planned}"))
+            else:
+                plans.append(Plan("judged", judged=planned))
     return plans
 
 
 def _remove_tree(path: str) -> None:
-    """Remove a file, a link or a folder with everything in it (no recursion); errors are ignored."""
+    """Remove a file, a link or a folder with everything in it (no recursion; as root, whatever
+    the modes a program gave them); errors are ignored."""
     stack, folders = [path], []
     while stack:
         entry = stack.pop()
@@ -179,13 +192,51 @@ def scrub() -> None:
             _remove_tree(path)
 
 
-def _compile(language, workdir: str, limits: dict, names: dict) -> tuple[bool, str, float]:
+def _ipc_objects() -> bool:
+    """Whether any System V IPC object (shared memory, message queue, semaphore set) exists."""
+    for path in SYSV_IPC:
+        try:
+            with open(path, "rb") as f:
+                if len(f.read(65536).splitlines()) > 1:  # a header line, then one line per object
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def remove_ipc_objects() -> None:
+    """Remove every System V IPC object a job's programs made: ``ipcrm --all``, run as the program's
+    user (the runner may not remove another user's objects; that user may remove its own). POSIX
+    message queues and shared memory are files (``/dev/mqueue``, ``/dev/shm``): ``scrub``."""
+    if not _ipc_objects():
+        return
+    payload = {"mode": "exec", "argv": ["ipcrm", "--all"], "workdir": "/tmp", "nonce": _token(16), "env": {},
+               "limits": {"cpu_s": 5, "as_bytes": 0, "fsize_bytes": 0}}
+    spawn(payload, b"", 10.0, COMPILE_OUTPUT_LIMIT, cpu_limit=5.0)
+
+
+def leave_clean() -> None:
+    """After a job: no process of the program's left (counted from what exists), no IPC object,
+    no file anywhere it could write. The judge, the fork server and their limits are out of any
+    program's reach (another user), so they stay."""
+    judge = JUDGE[0]
+    expected = 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists())
+    if tasks_in_container() > expected:
+        kill_all()
+        if judge is not None:
+            judge.forget()
+        JUDGE[0] = None
+    remove_ipc_objects()
+    scrub()
+
+
+def _compile(language, workdir: str, limits: dict, names: dict, wall_s: float) -> tuple[bool, str, float]:
     """Compile once: the compiler's processes together get ``compile_time_limit_s`` CPU seconds."""
     payload = {"mode": "exec", "argv": _fill(language.compile_command, names), "workdir": workdir,
                "nonce": _token(16), "env": _env(language, names),
                "limits": {"cpu_s": limits["compile_time_limit_s"], "as_bytes": 0,
                           "fsize_bytes": 512 * 1024 * 1024}}
-    outcome = spawn(payload, b"", limits["compile_time_limit_s"] * 2 + 5, COMPILE_OUTPUT_LIMIT,
+    outcome = spawn(payload, b"", min(limits["compile_time_limit_s"] * 2 + 5, wall_s), COMPILE_OUTPUT_LIMIT,
                     cpu_limit=limits["compile_time_limit_s"] + CPU_GRACE_S)
     text = (bytes(outcome.stdout) + bytes(outcome.stderr)).decode("utf-8", "replace")
     if outcome.killed_for == "timeout":
@@ -196,10 +247,12 @@ def _compile(language, workdir: str, limits: dict, names: dict) -> tuple[bool, s
 
 
 class _TestRun:
-    """The running of one job's tests: the job's zygote and judge, started when first needed."""
+    """The running of one job's tests: the job's zygote and judge, started when first needed;
+    ``deadline``: when the job's whole budget is spent."""
 
-    def __init__(self, job: dict, language, program_code, workdir: str, names: dict):
+    def __init__(self, job: dict, language, program_code, workdir: str, names: dict, deadline: float):
         self.job, self.language, self.code, self.workdir, self.names = job, language, program_code, workdir, names
+        self.deadline = deadline
         self.limits = limits = _language_limits(job["limits"], language)
         self.python = not language.run_command
         self.child_limits = _child_limits(limits, self.python, language)
@@ -207,13 +260,13 @@ class _TestRun:
         self.memory_limit = (limits["memory_limit_mb"] + language.memory_overhead_mb) << 20 \
             if language.memory == "cgroup" else None
         self.plans = plan_tests(job["tests"], job.get("test_setup"))
-        # A zygote gets every call and in-process assert test of the job at its start, the judge
-        # every judged one; a request names one by its place.
+        # A zygote gets every call test of the job at its start, the judge every judged one; a
+        # request names one by its place.
         self.zygote_index, self.zygote_tests, self.judge_index, self.judge_tests = {}, [], {}, []
         for i, plan in enumerate(self.plans):
-            if plan.kind in ("call", "in_process"):
+            if plan.kind == "call":
                 self.zygote_index[i] = len(self.zygote_tests)
-                self.zygote_tests.append(["call" if plan.kind == "call" else "assert", plan.visible])
+                self.zygote_tests.append(["call", plan.visible])
             elif plan.kind == "judged":
                 self.judge_index[i] = len(self.judge_tests)
                 self.judge_tests.append(list(plan.judged))
@@ -223,21 +276,35 @@ class _TestRun:
         self.judge: Judge | None = None  # the container's judge, once it has this job's tests
         self.failed_start = None  # (outcome, nonce) of a zygote's top level that ran out of limits
         self.records = bytearray()  # records of the zygote's top level (flags)
+        self.start_nonce = ""
+        self.results: list[dict] = []
 
     def tasks(self) -> int:
-        """Processes alive in the container between two tests: runner, fork server, residents."""
-        return RUNNER_AND_FORKSERVER + sum(r is not None and r.alive for r in (self.zygote, JUDGE[0]))
+        """Processes that may be alive in the container between two tests, counted from what
+        exists: the runner, the fork server, the judge and the job's zygote."""
+        judge = JUDGE[0]
+        return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) \
+            + (self.zygote is not None and self.zygote.exists())
+
+    def known(self) -> set[int]:
+        """Pids of the runner's residents (a zygote may not name one as its test process)."""
+        return {pid for pid in (FORKSERVER.pid, self.zygote and self.zygote.pid, JUDGE[0] and JUDGE[0].pid) if pid}
+
+    def wall(self) -> float:
+        """The wall-clock seconds the next test may take: its limit, within the job's budget."""
+        return max(0.0, min(self.limits["wall_time_limit_s"], self.deadline - time.monotonic()))
 
     def payload(self, mode: str, kind: str, nonce: str, visible=None) -> dict:
-        """The request of a Python child (``program_process.child_main``)."""
+        """The request of a Python child (``program.child.child_main``)."""
         return {"mode": mode, "kind": kind, "test": visible or {}, "nonce": nonce, "code": self.code,
                 "workdir": self.workdir, "limits": self.child_limits}
 
     def _ensure_zygote(self) -> Zygote | None:
         if self.use_zygote and self.zygote is None and self.failed_start is None:
-            nonce = _token(16)
+            nonce = self.start_nonce = _token(16)
+            limits = {**self.limits, "wall_time_limit_s": self.wall()}
             self.zygote, failed = Zygote.start(self.payload("zygote", "zygote", nonce), self.zygote_tests,
-                                               self.limits, self.cpu_limit)
+                                               limits, self.cpu_limit)
             if self.zygote is not None:
                 self.records += self.zygote.start_records
             if failed is not None:  # the top level ran out of time or output: so would every test
@@ -251,7 +318,7 @@ class _TestRun:
         if self.judge is None:
             for _ in range(2):
                 judge = JUDGE[0]
-                if judge is None or not judge.usable():
+                if judge is None or not judge.exists():
                     if judge is not None:  # it went away: let it go
                         judge.forget()
                     JUDGE[0] = judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": JUDGE_DIR,
@@ -266,7 +333,7 @@ class _TestRun:
 
     def _zygote_gone(self) -> None:
         if self.zygote is not None and not self.zygote.alive:
-            self.use_zygote = not self.zygote.lost
+            self.use_zygote = False  # the rest: one fresh process per test, for exact verdicts
             self.zygote = None
 
     def _everything_killed(self) -> None:
@@ -277,10 +344,14 @@ class _TestRun:
         self._zygote_gone()
         self.judge = JUDGE[0] = None
 
+    def _out_of_budget(self) -> dict:
+        return {"status": "timeout", "time_s": 0.0, "cpu_time_s": 0.0,
+                "message": "the job's whole time budget ran out before this test"}
+
     def run(self) -> list[dict]:
         limits = self.limits
         compare, tolerance = self.job["compare"], self.job["float_tolerance"]  # Job.to_wire always sends both
-        results = []
+        results = self.results
         try:
             for i, (test, plan) in enumerate(zip(self.job["tests"], self.plans)):
                 nonce = _token(16)
@@ -288,59 +359,85 @@ class _TestRun:
                     results.append({"status": "runtime_error", "time_s": 0.0, "cpu_time_s": 0.0,
                                     "message": _clip(plan.why, MESSAGE_LIMIT)})
                     continue
-                if plan.kind == "judged":
-                    results.append(self._judged(i, test, nonce))
+                if self.wall() <= 0:
+                    results.append(self._out_of_budget())
                     continue
-                zygote = self._ensure_zygote() if plan.kind != "stdio" else None
-                if plan.kind != "stdio" and self.failed_start is not None:
+                if plan.kind == "judged":
+                    results.append(self._judged(i, nonce))
+                    continue
+                zygote = self._ensure_zygote() if plan.kind == "call" else None
+                if plan.kind == "call" and self.failed_start is not None:
                     outcome, nonce = self.failed_start
                 elif zygote is not None:
-                    outcome = zygote.run(nonce, self.zygote_index[i], self.cpu_limit, self.tasks())
-                    if not zygote.alive:
-                        self._everything_killed()
+                    outcome = self._zygote_test(zygote, nonce, self.zygote_index[i])
                 else:
-                    kind = plan.kind if plan.kind != "in_process" else "assert"
-                    if self.python:
-                        payload = self.payload("python", kind, nonce, plan.visible)
-                        stdin = test.get("stdin", "").encode("utf-8") if kind == "stdio" else b""
-                    else:
-                        payload, stdin = _exec_run(self.language, test, plan.visible, nonce, self.workdir, self.names,
-                                                   self.child_limits)
-                    tasks = self.tasks()
-                    outcome = spawn(payload, stdin, limits["wall_time_limit_s"], limits["output_limit_bytes"],
-                                    cpu_limit=self.cpu_limit, tasks=tasks, memory_limit=self.memory_limit)
-                    if outcome.killed_for is not None or tasks_in_container() > tasks:
-                        self._everything_killed()
+                    outcome = self._fresh_test(test, plan, nonce)
                 checker = (lambda got, test=test, nonce=nonce: self._check(test, got, nonce)) \
                     if plan.kind == "stdio" and self.job.get("checker") else None
-                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker)
-                if plan.kind == "in_process":
-                    result["judged_in_process"] = True
-                results.append(result)
+                results.append(test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker))
         finally:
             if self.zygote is not None:
                 self.zygote.close()
         return results
 
-    def _check(self, test: dict, output: str, nonce: str) -> tuple[str, str, float | None]:
+    def _fresh_test(self, test: dict, plan: Plan, nonce: str) -> Outcome:
+        """A ``stdio`` or ``call`` test in a process of its own, forked by the fork server."""
+        if self.python:
+            payload = self.payload("python", plan.kind, nonce, plan.visible)
+            stdin = test.get("stdin", "").encode("utf-8") if plan.kind == "stdio" else b""
+        else:
+            payload, stdin = _exec_run(self.language, test, plan.visible, nonce, self.workdir, self.names,
+                                       self.child_limits)
+        tasks = self.tasks()
+        outcome = spawn(payload, stdin, self.wall(), self.limits["output_limit_bytes"], cpu_limit=self.cpu_limit,
+                        tasks=tasks, memory_limit=self.memory_limit)
+        if outcome.killed_for is not None or tasks_in_container() > tasks:
+            self._everything_killed()
+        return outcome
+
+    def _zygote_test(self, zygote: Zygote, nonce: str, index: int) -> Outcome:
+        """A ``call`` test in a process the zygote forks."""
+        outcome = Outcome()
+        started = time.monotonic()
+        if not zygote.fork_test(nonce, index):
+            outcome.killed_for = "lost"
+            self._everything_killed()
+            return outcome
+        known = self.known()
+        watch_all([(zygote.watch, outcome, self.limits["output_limit_bytes"])], started + self.wall(), self.cpu_limit,
+                  lambda: zygote.follow_forked(outcome, nonce, known))
+        zygote.finish(outcome, started, self.tasks())
+        if not zygote.alive:
+            self._everything_killed()
+        return outcome
+
+    def _check(self, test: dict, output: str, nonce: str) -> tuple[str, str, float | None, set[str]]:
         """The task's checker's judgement of a ``stdio`` test's output, run by the judge within the
-        test's wall-clock limit (at least ``CHECKER_WALL_S``): ``(status, message, score)``."""
+        test's wall-clock limit (at least ``CHECKER_WALL_S``): ``(status, message, score, flags)``.
+        A checker that does not answer in time on this output fails the test (``checker_fault``):
+        it answered on the reference's and on malformed outputs (``tasks validate``)."""
         judge = self._ensure_judge()
         verdict = Outcome()
         if judge.request(("check", nonce, test.get("stdin", ""), output, test["expected_stdout"])):
             deadline = time.monotonic() + max(self.limits["wall_time_limit_s"], CHECKER_WALL_S)
             watch_all([(judge.watch, verdict, JUDGE_OUTPUT_LIMIT)], deadline, None,
-                      lambda: verdict.ends_with(VERDICT, nonce))
+                      lambda: verdict.has_line(VERDICT, nonce))
         record = _verdict_record(verdict, nonce)
         if record is None:
             if judge.alive:
                 judge.kill()
             self._everything_killed()
-            return "checker_error", "the task's checker did not answer in time (or its judge went away)", None
-        score = record.get("score")
-        return record.get("status", "checker_error"), record.get("message", ""), float(score) if score else None
+            return "failed", "the task's checker did not answer in time on the program's output", None, \
+                {"checker_fault"}
+        score = record["score"]
+        try:
+            value = float(score) if score else None
+        except ValueError:
+            value = None
+        flags = {record["flags"]} if record["flags"] else set()
+        return record["status"], record["message"], value, flags
 
-    def _judged(self, i: int, test: dict, nonce: str) -> dict:
+    def _judged(self, i: int, nonce: str) -> dict:
         """Run test ``i`` in the judge, against a process of the program's that serves its calls."""
         limits = self.limits
         zygote = self._ensure_zygote()
@@ -351,57 +448,97 @@ class _TestRun:
         call_r, call_w = os.pipe()
         reply_r, reply_w = os.pipe()
         started = time.monotonic()
+        program = Outcome()
         try:
             if zygote is not None:
-                program_watch = zygote.watch if zygote.serve(nonce, [call_r, reply_w]) else None
+                program_watch = zygote.watch if zygote.fork_test(nonce, -1, [call_r, reply_w]) else None
             else:
-                _, ours, _ = fork_child(self.payload("python", "serve", nonce), extra=(call_r, reply_w))
-                program_watch = Watch(ours, b"", FORKSERVER.pidfd)
+                pid, ours, _ = fork_child(self.payload("python", "serve", nonce), extra=(call_r, reply_w))
+                program_watch = Watch(ours, b"")
+                program_watch.follow(pid)
             if program_watch is not None:
                 judge.request(("test", nonce, self.judge_index[i]), [call_w, reply_r])
         finally:
             for fd in (call_r, call_w, reply_r, reply_w):
                 os.close(fd)
-        program, verdict = Outcome(), Outcome()
+        verdict = Outcome()
         if program_watch is None:  # the zygote did not take the request: everything was killed
             self._everything_killed()
-            program.killed_for = "forker"
+            program.killed_for = "lost"
             return judged_result(program, None, limits, nonce)
+        known = self.known()
+
+        def done() -> bool:
+            ended = zygote.follow_forked(program, nonce, known) if zygote is not None else program_watch.exited
+            return program.killed_for is not None or (ended and verdict.has_line(VERDICT, nonce))
+
         parts = [(program_watch, program, limits["output_limit_bytes"])]
         if judge.alive:
             parts.append((judge.watch, verdict, JUDGE_OUTPUT_LIMIT))
-        watch_all(parts, started + limits["wall_time_limit_s"], self.cpu_limit,
-                  lambda: program.ends_with(ENDED, nonce) and verdict.ends_with(VERDICT, nonce))
+        watch_all(parts, started + self.wall(), self.cpu_limit, done)
         record = _verdict_record(verdict, nonce)
         if record is None and judge.alive:
             judge.watch.drain(verdict, JUDGE_OUTPUT_LIMIT)
             record = _verdict_record(verdict, nonce)
-        judge_gone = not judge.alive or judge.watch.forker_gone
-        tasks = self.tasks()
-        if judge_gone and program.killed_for is None:
+        if judge.watch.guard_gone and program.killed_for is None:
             program.killed_for = "judge"
+        tasks = self.tasks()
         if zygote is not None:
-            zygote.finish(program, nonce, started, tasks)
+            zygote.finish(program, started, tasks)
             clean = zygote.alive
         else:
-            clean = program_watch.finish(program, nonce, started, limits["output_limit_bytes"], tasks)
+            clean = program_watch.finish(program, started, limits["output_limit_bytes"], tasks)
             if clean:
                 program_watch.close()
         if not clean:
             self._everything_killed()
-        return judged_result(program, record, limits, nonce, forked_ready=zygote is not None)
+        return judged_result(program, record, limits, nonce)
 
 
-def _run_tests(job: dict, language, program_code, workdir: str, names: dict) -> tuple[list[dict], bytes]:
-    """Run every test of a compiled job, each in a fresh process; return the per-test results and
-    the records of the job's zygote's top level (for its flags). ``names`` fill the language's
-    command templates (``languages.program_names``)."""
-    run = _TestRun(job, language, program_code, workdir, names)
-    return run.run(), bytes(run.records)
+def _verdict_record(outcome: Outcome, nonce: str):
+    """The judge's ``verdict`` record for the test of ``nonce`` among what it wrote, or None."""
+    records, _ = read_records(bytes(outcome.records), nonce, JUDGE_EVENTS)
+    return records[0] if records else None
+
+
+def _planted(workdir: str, source_file: str) -> bool:
+    """Whether the program left a module where an import could find it: the job's folder (other
+    than its own source) or the top of /tmp and /dev/shm."""
+    for folder, own in ((workdir, source_file), ("/tmp", None), ("/dev/shm", None)):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        if any(name != own and (name.endswith(PLANTED_SUFFIXES) or name == "__pycache__") for name in names):
+            return True
+    return False
+
+
+_STATE: dict = {"started": False, "run": None}  # the job in progress, for a fault's report
 
 
 def run_job(job: dict) -> dict:
-    """Compile once, run every test in a fresh process, clean up; return the verdict dict."""
+    """Compile once, run every test in a fresh process, leave the container clean; return the
+    verdict dict (``messages.RunReply``).
+
+    Raises:
+        JobFault: the runner failed (the container is cleaned up first).
+    """
+    _STATE["started"], _STATE["run"] = False, None
+    try:
+        return _run_job(job)
+    except Exception as e:  # a fault of the runner's: reported, the host retries it elsewhere
+        run = _STATE["run"]
+        flags = {f for result in (run.results if run is not None else ()) for f in result.get("flags", ())}
+        kill_all()
+        JUDGE[0] = None
+        leave_clean()
+        raise JobFault(traceback.format_exc()[-4000:], _STATE["started"], flags) from e
+
+
+def _run_job(job: dict) -> dict:
+    started = time.monotonic()
+    deadline = started + job["budget_s"]
     language = LANGUAGES[job["language"]]
     limits = job["limits"]
     workdir = os.path.join(JOB_ROOT, _token(8))
@@ -413,10 +550,10 @@ def run_job(job: dict) -> dict:
     with open(os.path.join(workdir, source_file), "w", encoding="utf-8") as f:
         f.write(job["program"])
         os.fchown(f.fileno(), PROGRAM_UID, PROGRAM_UID)
-    verdict = {"id": job.get("id"), "ok": True, "tests": [], "compile_output": "", "compile_time_s": 0.0}
-    started = time.monotonic()
+    verdict: dict = {"id": job.get("id"), "ok": True, "tests": [], "compile_output": "", "compile_time_s": 0.0}
     if language.compile_command:
-        ok, output, seconds = _compile(language, workdir, limits, names)
+        _STATE["started"] = True  # the compiler reads the program's text: its fault from here on
+        ok, output, seconds = _compile(language, workdir, limits, names, max(0.0, deadline - time.monotonic()))
         verdict["compile_output"] = _clip(output, COMPILE_OUTPUT_LIMIT)
         verdict["compile_time_s"] = round(seconds, 6)
         if not ok:
@@ -431,35 +568,22 @@ def run_job(job: dict) -> dict:
             verdict["status"] = "compile_error"
             verdict["compile_output"] = _clip("".join(traceback.format_exception_only(type(e), e)).strip(),
                                               COMPILE_OUTPUT_LIMIT)
-    flags = set()
+    flags: set[str] = set()
     if "status" not in verdict:
-        verdict["tests"], start_records = _run_tests(job, language, program_code, workdir, names)
+        _STATE["started"] = True
+        run = _STATE["run"] = _TestRun(job, language, program_code, workdir, names, deadline)
+        verdict["tests"] = run.run()
         for result in verdict["tests"]:
             flags.update(result.pop("flags", ()))
-        flags.update(flags_in([r for r in map(parse, start_records.splitlines()) if r is not None]))
+        records, malformed = read_records(bytes(run.records), run.start_nonce)
+        flags.update(r["name"] for r in records if r["event"] == "flag")  # type: ignore[typeddict-item]
+        if malformed:
+            flags.add("test_tampering")
         failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]
         verdict["status"] = failed[0] if failed else "passed"
     if _planted(workdir, source_file):
         flags.add("module_planted")
     verdict["flags"] = sorted(flags)
     verdict["run_time_s"] = round(time.monotonic() - started, 6)
-    scrub()
+    leave_clean()
     return verdict
-
-
-def _verdict_record(outcome: Outcome, nonce: str) -> dict | None:
-    """The judge's ``verdict`` record for the test of ``nonce`` among what it wrote, or None."""
-    return next((r for r in for_nonce(bytes(outcome.records), nonce) if r.get("event") == VERDICT), None)
-
-
-def _planted(workdir: str, source_file: str) -> bool:
-    """Whether the program left a module where an import could find it: the job's folder (other
-    than its own source) or the top of /tmp and /dev/shm."""
-    for folder, own in ((workdir, source_file), ("/tmp", None), ("/dev/shm", None)):
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        if any(name != own and (name.endswith(PLANTED_SUFFIXES) or name == "__pycache__") for name in names):
-            return True
-    return False

@@ -1,39 +1,37 @@
-"""The judge: a trusted process that runs a job's ``assert`` tests; the program only answers calls.
+"""The judge: a trusted process that runs ``assert`` tests and checkers; the program only answers calls.
 
-Stdlib only. The fork server forks it (mode ``judge``) once per job that has ``assert`` tests
-judged out of process; it never runs the program's code, never shares a process with it, and
-stays non-dumpable (a program of the same user can neither ptrace it nor read its memory or its
-``/proc`` files). It holds the test code and so the expected values; the program's process never
-sees either.
+Stdlib only. The fork server forks it (mode ``judge``) as a child of the runner; it becomes a user
+of its own (``procs.JUDGE_UID``), so no process of the program's can signal it, trace it, read its
+memory or change its limits, and it never runs the program's code. It holds the test code and so
+the expected values; the program's process never sees either.
 
 Each test's code runs here with pristine builtins and standard library, in a fresh namespace:
-the task's test setup (helpers the task's prompt defines, its prelude's imports; run once per
-job), the standard modules the test names without importing, and, for each name the program
-defines (the entry point, ``candidate``, ...), a ``Proxy``. Calling a proxy sends the call's
-arguments (``marshal``: plain data only) over a pipe to the program's test process, which calls
-the real function (``program_process.serve_calls``) and sends back the returned value and the
-arguments' state after the call as tagged JSON, read strictly by ``values.decode_value``; the
-arguments here are updated in place, so tests of in-place changes work. A returned value that
-is not plain data fails the test, and so does a program whose process ends during a call, even
-if the test catches exceptions.
+the task's test setup (helpers the task's prompt defines, its prelude's imports), run anew for
+every test so that no test sees what another changed; the standard modules the test names
+without importing; and, for each name the program defines (the entry point, ``candidate``, a
+class), a ``Remote``. What the test does with a ``Remote`` becomes a request to the program's test
+process (``program.calls``): calling it, calling what it returned, reading its attributes,
+iterating it. Values cross as plain data, read strictly (``values.decode_value``); an object of
+the program's stays there and the test holds a handle (another ``Remote``), which compares by
+identity only, so no ``__eq__`` of the program's ever decides a comparison; a callable of the
+test's handed to the program stays here and runs here when the program calls it. Arguments the
+program changed in place are updated here. A program whose process ends during a call fails the
+test whatever the test catches, and so does an exception that would steer the test's control
+flow (``StopIteration`` ending a ``map`` early, as PEP 479 rules for generators).
 
-It lives as long as the container's fork server: it judges job after job (a job's tests
-replace the last job's), and a job whose test breaks a limit has it killed with everything else
-(the runner starts a new one). Protocol: on its request socket (fd ``ctl_fd``) the runner sends
-(``procs.send_message``: a 4-byte little-endian length, then ``marshal``) for each job
-``("job", setup, tests, memory_bytes, checker)``: the task's test setup (source or None), the
-job's tests (``[code, names, modules, source]`` each, compiled by the runner:
-``guard.plan_assert``), the address space the judge may use, and the task's checker (source or
-None); then per ``assert`` test ``("test", nonce, index)`` with the test's call and reply pipe
-ends as SCM_RIGHTS, and per ``stdio`` test of a task with a checker ``("check", nonce, input,
-output, expected)``, the program's output already read by the runner. For each it writes a
-``verdict`` record (``records``) on its result channel (and closes a test's pipes: the program's
-test process then exits). At end of file it exits.
+It lives as long as the container's fork server: it judges job after job (a job's tests replace
+the last job's), and a job whose test breaks a limit has it killed with everything else (the
+runner starts a new one). Protocol (``messages``): on its request socket (fd ``ctl_fd``) the
+runner sends ``JudgeJob`` per job, then ``JudgeTest`` per ``assert`` test with the test's call
+and reply pipe ends as SCM_RIGHTS, and ``JudgeCheck`` per ``stdio`` test of a task with a
+checker. For each it writes a ``verdict`` record on its result channel (and closes a test's pipes:
+the program's test process then exits). At end of file it exits.
 
-A checker (``check(input, output, expected)``, the task's code) runs here too, never in the
-program's process: True or 1 passes, False or 0 fails, a number in between is partial credit;
-anything else, an exception or running out of time (the runner's limit) is ``checker_error``,
-the task's fault.
+A checker (``check(input, output, expected)``, the task's code) runs here too: True or 1 passes,
+False or 0 fails, a number in between is partial credit. A checker that raises, or answers
+anything else, on a program's output fails the test and flags it (``checker_fault``): ``tasks
+validate`` has run it on malformed outputs, so what breaks it now is the program's doing. One that
+does not load is the task's fault (``checker_error``).
 """
 
 from __future__ import annotations
@@ -41,117 +39,317 @@ from __future__ import annotations
 import _socket
 import builtins
 import marshal
+import math
 import os
 import resource
 import sys
 
-from .procs import JUDGE_UID, REPLY_LIMIT, recv_message, set_dumpable, setup_child
+from .procs import JUDGE_UID, REF_MARK, REPLY_LIMIT, recv_message, set_dumpable, setup_child
 from .records import MESSAGE_LIMIT, PROGRAM_ENDED, VERDICT, clip, record_line, write_all
 from .values import NotPlain, decode_value
 
+METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
+MAX_NESTING = 60
 _BUILTINS = vars(builtins)
-_STOPPING = (SystemExit, KeyboardInterrupt, GeneratorExit)
+# Exceptions that steer control flow where a test does not expect them: raised by the program,
+# they reach the test as ``ProgramError`` (as PEP 479 turns StopIteration into RuntimeError).
+_STEERING = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit"})
 _EXCEPTIONS = {name: value for name, value in vars(builtins).items()
-               if isinstance(value, type) and issubclass(value, BaseException) and not issubclass(value, _STOPPING)}
+               if isinstance(value, type) and issubclass(value, Exception) and name not in _STEERING}
 
 
 class ProgramError(Exception):
-    """An exception the program raised that is not a builtin one (its type name is in the message)."""
+    """An exception the program raised that is not a builtin one, or that would steer the test's
+    control flow (its type name is in the message)."""
 
 
 class _Stop(BaseException):
-    """The test cannot go on: the program's process ended, or returned what cannot cross.
+    """The test cannot go on: the program's process ended, or answered what cannot be read.
 
     A BaseException, so that a test's ``except Exception`` does not swallow it; and whatever a
     test catches, the outcome stays (``Channel.outcome``)."""
 
 
 class CannotCross(TypeError):
-    """The test passed an argument that is not plain data (the task's fault, the same for every program)."""
+    """The test passed an argument that cannot cross (the task's fault, the same for every program)."""
 
 
 class Channel:
     """One test's pipes to the program's test process; ``outcome`` holds a failure that no test
     code can undo: ``(status, message)``."""
 
-    def __init__(self, call_fd: int, reply_fd: int):
+    def __init__(self, call_fd: int, reply_fd: int, compares_order: bool = False):
         self.call_fd, self.reply_fd = call_fd, reply_fd
+        self.compares_order = compares_order
         self.seq = 0
         self.calls = 0
+        self.depth = 0
         self.outcome: tuple[str, str] | None = None
         self.flags: set[str] = set()
+        self.callbacks: list = []  # callables of the test's the program holds, by number
+        self.callback_numbers: dict[int, int] = {}
 
-    def call(self, name: str, args: tuple, kwargs: dict, method: str | None = None, margs: tuple = (),
-             mkwargs: dict | None = None):
-        """Call the program's ``name(*args, **kwargs)`` (then ``.method(*margs, **mkwargs)`` of what
-        it returned) in its process; return the plain value it returned.
+    # -- requests ---------------------------------------------------------------------------
+
+    def op(self, op: str, ref: tuple, payload: tuple, name: str):
+        """Have the program's process do ``op`` to ``ref`` (``program.calls``) and return its value.
 
         Raises:
-            CannotCross: an argument is not plain data.
+            CannotCross: an argument cannot cross.
             the builtin exception the program raised (or ``ProgramError``);
-            _Stop: the program's process ended, or its value is not plain data.
+            _Stop: the program's process ended, or answered what cannot be read.
         """
         if self.outcome is not None:
             raise _Stop()
+        if self.depth >= MAX_NESTING:
+            raise RecursionError("calls and callbacks nest too deeply")
         self.seq += 1
+        seq = self.seq
         self.calls += 1
+        self._send(marshal.dumps(("op", seq, op, ref, self.encode(payload, name)), 2))
+        self.depth += 1
         try:
-            data = marshal.dumps((self.seq, name, marshal.dumps((args, kwargs), 2), method, margs, mkwargs or {}))
-        except ValueError as e:
-            raise CannotCross(f"the test passes {name}() a value that cannot cross to the program's process "
-                              f"(only plain data does): {e}") from None
-        try:
-            write_all_or_raise(self.call_fd, len(data).to_bytes(4, "little") + data)
-            reply = self._reply()
-        except OSError:
-            reply = None
-        if reply is None:
-            self.outcome = (PROGRAM_ENDED, f"the program's process ended during the call of {name}()")
-            raise _Stop()
-        try:
-            decoded = decode_value(reply)
-        except NotPlain as e:
-            self.flags.add("not_plain_data")
-            return self._stop("failed", f"{name}() answered with something that is not a plain value ({e})")
-        if type(decoded) is not list or len(decoded) < 2 or decoded[0] != self.seq:
+            while True:
+                reply = self._reply()
+                if type(reply) is list and len(reply) == 5 and reply[1] == "callback":
+                    self._callback(reply)
+                    continue
+                return self._answer(reply, seq, op, payload, name)
+        finally:
+            self.depth -= 1
+
+    def _answer(self, reply, seq: int, op: str, payload: tuple, name: str):
+        if type(reply) is not list or len(reply) < 2 or reply[0] != seq:
             return self._stop("failed", f"{name}() answered out of turn")
-        kind = decoded[1]
-        if kind == "ok" and len(decoded) == 5:
-            _update(args, decoded[3])
-            _update_kwargs(kwargs, decoded[4])
-            return decoded[2]
-        if kind == "raised" and len(decoded) == 4 and type(decoded[2]) is str and type(decoded[3]) is str:
-            error = _EXCEPTIONS.get(decoded[2])
+        kind = reply[1]
+        if kind == "ok" and len(reply) == 5:
+            if op in ("call", "method"):
+                _update(payload[0], reply[3])
+                _update_kwargs(payload[1], reply[4])
+            value = reply[2]
+            if self.compares_order and _non_finite(value):
+                self.flags.add("non_finite")
+            return value
+        if kind == "raised" and len(reply) == 4 and type(reply[2]) is str and type(reply[3]) is str:
+            error = _EXCEPTIONS.get(reply[2])
+            message = clip(reply[3], MESSAGE_LIMIT)
             if error is None or error is MemoryError:
-                raise ProgramError(decoded[3])
-            raise error(f"{decoded[3].removeprefix(decoded[2] + ': ')} (raised in {name}())")
-        if kind == "not_plain" and len(decoded) == 3:
-            self.flags.add("not_plain_data")
-            return self._stop("failed", clip(str(decoded[2]), MESSAGE_LIMIT))
-        if kind == "exit":
+                raise ProgramError(f"{message} (raised in {name}())")
+            raise error(f"{message.removeprefix(reply[2] + ': ')} (raised in {name}())")
+        if kind == "exit" and len(reply) == 2:
             self.flags.add("early_exit")
             return self._stop("runtime_error", f"the program raised SystemExit in {name}() before the test finished")
-        if kind == "memory":
+        if kind == "memory" and len(reply) == 2:
             return self._stop("memory_limit", f"MemoryError in {name}(): memory limit reached")
         return self._stop("failed", f"{name}() answered with a reply the judge does not know")
+
+    def _callback(self, request: list) -> None:
+        """Run a callable of the test's that the program called, and answer it."""
+        seq, _, number, args, kwargs = request
+        if type(number) is not int or not 0 <= number < len(self.callbacks) or type(args) is not list \
+                or type(kwargs) is not dict or not all(type(k) is str for k in kwargs):
+            self._stop("failed", "the program called back with a request the judge does not know")
+        try:
+            value = self.callbacks[number](*args, **kwargs)
+            answer = ("ret", seq, self.encode(value, "the test's callback"))
+        except _Stop:
+            raise
+        except BaseException as e:  # noqa: BLE001 - the test's callback raised: the program sees it
+            answer = ("raise", seq, type(e).__name__, clip(str(e), MESSAGE_LIMIT))
+        self._send(marshal.dumps(answer, 2))
 
     def _stop(self, status: str, message: str):
         self.outcome = (status, message)
         raise _Stop()
 
-    def _reply(self) -> str | None:
+    def hello(self) -> None:
+        """Wait for the program's process to say it ran its top level (``[0, "ready"]``); if it ends
+        first, the test cannot pass whatever it does (``outcome``)."""
+        try:
+            reply = self._reply()
+        except _Stop:
+            self.outcome = (PROGRAM_ENDED, "the program's process ended before its top level finished")
+            return
+        if reply != [0, "ready"]:
+            self.outcome = ("failed", "the program's process did not start serving the test")
+
+    # -- values -----------------------------------------------------------------------------
+
+    def encode(self, value, name: str) -> tuple:
+        """``(marked, data)`` for ``value``: plain data as it is; a ``Remote`` and a callable of the
+        test's marked (``program.calls``)."""
+        try:
+            marshal.dumps(value, 2)
+            return False, value
+        except ValueError:
+            pass
+        return True, self._mark(value, name, 0)
+
+    def _mark(self, v, name: str, depth: int):
+        t = type(v)
+        if t is Remote:
+            return (REF_MARK, "h", v._ref[1]) if v._ref[0] == "h" else (REF_MARK, "g", v._ref[1])
+        if depth > 100:
+            raise CannotCross(f"the test passes {name}() a value nested too deeply")
+        if t in (list, tuple, set, frozenset):
+            items = [self._mark(x, name, depth + 1) for x in v]
+            return items if t is list else t(items)
+        if t is dict:
+            return {self._mark(k, name, depth + 1): self._mark(x, name, depth + 1) for k, x in v.items()}
+        if callable(v):
+            number = self.callback_numbers.get(id(v))
+            if number is None:
+                number = self.callback_numbers[id(v)] = len(self.callbacks)
+                self.callbacks.append(v)
+            return (REF_MARK, "k", number)
+        try:
+            marshal.dumps(v, 2)
+            return v
+        except ValueError:
+            raise CannotCross(f"the test passes {name}() a {t.__name__}, which cannot cross to the program's "
+                              "process (only plain data, callables and the program's own objects do)") from None
+
+    def refs(self, tag: str, body):
+        """The object a handle in a reply stands for (``values.decode_value``)."""
+        if tag == "h" and type(body) is list and len(body) == 2 and type(body[0]) is int and type(body[1]) is str:
+            return Remote(self, ("h", body[0]), clip(body[1], 60))
+        if tag == "k" and type(body) is int and 0 <= body < len(self.callbacks):
+            return self.callbacks[body]
+        raise NotPlain(f"a malformed reference {tag!r}")
+
+    # -- frames -----------------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        try:
+            _write_all(self.call_fd, len(data).to_bytes(4, "little") + data)
+        except OSError:
+            self._ended()
+
+    def _reply(self):
         header = _read_exact(self.reply_fd, 4)
         if header is None:
-            return None
+            self._ended()
         size = int.from_bytes(header, "little")
         if size > REPLY_LIMIT:
             self.flags.add("not_plain_data")
-            self._stop("failed", "the program returned a value larger than the judge reads")
+            self._stop("failed", "the program answered with a value larger than the judge reads")
         data = _read_exact(self.reply_fd, size)
-        return None if data is None else data.decode("utf-8", "replace")
+        if data is None:
+            self._ended()
+        try:
+            return decode_value(data.decode("utf-8", "replace"), self.refs)
+        except NotPlain as e:
+            self.flags.add("not_plain_data")
+            return self._stop("failed", f"the program answered with something that is not a plain value ({e})")
+
+    def _ended(self):
+        if self.outcome is None:
+            self.outcome = (PROGRAM_ENDED, "the program's process ended during a call")
+        raise _Stop()
 
 
-def write_all_or_raise(fd: int, data: bytes) -> None:
+class Remote:
+    """An object of the program's, as the test sees it: a global of the program's (``("g", name)``)
+    or an object it returned (``("h", number)``). What the test does with it is done in the
+    program's process; comparing it compares identities only."""
+
+    __slots__ = ("_channel", "_kind", "_ref")
+
+    def __init__(self, channel: Channel, ref: tuple, kind: str):
+        object.__setattr__(self, "_channel", channel)
+        object.__setattr__(self, "_ref", ref)
+        object.__setattr__(self, "_kind", kind)
+
+    def _op(self, op: str, payload: tuple = ()):
+        return self._channel.op(op, self._ref, payload, self._kind)
+
+    def __call__(self, *args, **kwargs):
+        return self._op("call", (args, kwargs))
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return self._op("getattr", (name,))
+
+    def __setattr__(self, name: str, value) -> None:
+        self._op("setattr", (name, value))
+
+    def __delattr__(self, name: str) -> None:
+        self._op("delattr", (name,))
+
+    def __len__(self) -> int:
+        n = self._op("len")
+        if type(n) is not int or n < 0:
+            raise TypeError(f"the program's {self._kind} answered len() with {clip(repr(n), 60)}")
+        return n
+
+    def __iter__(self):
+        items = self._op("iter")
+        if type(items) is not list:
+            raise TypeError(f"the program's {self._kind} did not iterate to a list")
+        return iter(items)
+
+    def __contains__(self, item) -> bool:
+        return any(x is item or x == item for x in self)  # compared here, never by the program
+
+    def __getitem__(self, key):
+        return self._op("getitem", (key,))
+
+    def __setitem__(self, key, value) -> None:
+        self._op("setitem", (key, value))
+
+    def __delitem__(self, key) -> None:
+        self._op("delitem", (key,))
+
+    def __str__(self) -> str:
+        text = self._op("str")
+        if type(text) is not str:
+            raise TypeError(f"the program's {self._kind} answered str() with what is not a str")
+        return text
+
+    def __bool__(self) -> bool:
+        value = self._op("bool")
+        if type(value) is not bool:
+            raise TypeError(f"the program's {self._kind} answered bool() with what is not a bool")
+        return value
+
+    def __instancecheck__(self, obj) -> bool:
+        value = self._op("isinstance", (obj,))
+        if type(value) is not bool:
+            raise TypeError("isinstance() answered with what is not a bool")
+        return value
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not Remote:
+            self._channel.flags.add("not_plain_data")  # a test compared an object of the program's
+            return False
+        return other._ref == self._ref
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._ref)
+
+    def __repr__(self) -> str:
+        return f"<the program's {self._kind}>"
+
+
+def _non_finite(value, depth: int = 0) -> bool:
+    """Whether ``value`` holds a NaN or an infinity (a float, or inside a list, tuple or dict)."""
+    kind = type(value)
+    if kind is float:
+        return not math.isfinite(value)
+    if depth > 20:
+        return False
+    if kind in (list, tuple):
+        return any(_non_finite(v, depth + 1) for v in value[:10000])
+    if kind is dict:
+        return any(_non_finite(v, depth + 1) for v in list(value.values())[:10000])
+    return False
+
+
+def _write_all(fd: int, data: bytes) -> None:
     while data:
         data = data[os.write(fd, data):]
 
@@ -159,7 +357,10 @@ def write_all_or_raise(fd: int, data: bytes) -> None:
 def _read_exact(fd: int, n: int) -> bytes | None:
     parts, got = [], 0
     while got < n:
-        data = os.read(fd, min(n - got, 1 << 20))
+        try:
+            data = os.read(fd, min(n - got, 1 << 20))
+        except OSError:
+            return None
         if not data:
             return None
         parts.append(data)
@@ -179,20 +380,20 @@ def _update_kwargs(kwargs: dict, states) -> None:
     if type(states) is not list:
         return
     for item in states:
-        if type(item) is list and len(item) == 2 and item[0] in kwargs:
+        if type(item) is list and len(item) == 2 and type(item[0]) is str and item[0] in kwargs:
             _sync(kwargs[item[0]], item[1])
 
 
-def _sync(old, new) -> None:
+def _sync(old, new, depth: int = 0) -> None:
     """Make the mutable container ``old`` hold what ``new`` holds, keeping the identity of nested
     containers of the same type where it can (a test may hold references into them)."""
     kind = type(old)
-    if new is None or kind is not type(new):
+    if new is None or kind is not type(new) or depth > 100:
         return
     if kind is list:
         for i in range(min(len(old), len(new))):
             if type(old[i]) in (list, dict, set, bytearray) and type(old[i]) is type(new[i]):
-                _sync(old[i], new[i])
+                _sync(old[i], new[i], depth + 1)
             else:
                 old[i] = new[i]
         del old[len(new):]
@@ -202,7 +403,7 @@ def _sync(old, new) -> None:
             del old[key]
         for key, value in new.items():
             if key in old and type(old[key]) in (list, dict, set, bytearray) and type(old[key]) is type(value):
-                _sync(old[key], value)
+                _sync(old[key], value, depth + 1)
             else:
                 old[key] = value
     elif kind is set:
@@ -210,21 +411,6 @@ def _sync(old, new) -> None:
         old.update(new)
     elif kind is bytearray:
         old[:] = new
-
-
-class Proxy:
-    """A name the program defines, as the test sees it: calling it calls the program's function."""
-
-    __slots__ = ("_channel", "_name")
-
-    def __init__(self, name: str, channel: Channel):
-        self._name, self._channel = name, channel
-
-    def __call__(self, *args, **kwargs):
-        return self._channel.call(self._name, args, kwargs)
-
-    def __repr__(self) -> str:
-        return f"<the program's {self._name}>"
 
 
 def _assert_message(exc: AssertionError, code: str, tb) -> str:
@@ -242,34 +428,81 @@ def _assert_message(exc: AssertionError, code: str, tb) -> str:
 
 
 def _describe(exc: BaseException) -> str:
-    text = str(exc)
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - cannot be shown
+        text = ""
     name = type(exc).__name__ if not isinstance(exc, ProgramError) else "the program raised"
     return clip(f"{name}: {text}" if text else name, MESSAGE_LIMIT)
 
 
-def run_test(base: dict, test: list, call_fd: int, reply_fd: int, setup_error: str | None,
-             pristine: dict) -> tuple[str, str, Channel]:
+class Job:
+    """A job's tests as the judge holds them: its test setup (compiled once, run anew per test),
+    its judged tests, its checker."""
+
+    def __init__(self, setup: str | None, tests: list, checker: str | None, pristine: dict):
+        self.tests, self.pristine = tests, pristine
+        self.setup_code, self.setup_error = None, None
+        if setup is not None:
+            try:
+                self.setup_code = compile(setup, "<setup>", "exec", dont_inherit=True)
+            except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
+                self.setup_error = f"the task's test setup failed: {_describe(e)}"
+        self.check = _load_checker(checker, pristine)
+
+    def namespace(self) -> dict:
+        """A fresh namespace with the task's test setup run in it.
+
+        Raises:
+            _SetupFailed: the setup raised (the task's fault: every test says so).
+        """
+        namespace = {"__builtins__": builtins, "__name__": "__test__"}
+        if self.setup_error is not None:
+            raise _SetupFailed(self.setup_error)
+        if self.setup_code is not None:
+            try:
+                exec(self.setup_code, namespace)
+            except BaseException as e:  # noqa: BLE001 - the task's setup is broken
+                raise _SetupFailed(f"the task's test setup failed: {_describe(e)}") from None
+            finally:
+                _restore(self.pristine)
+        return namespace
+
+
+class _SetupFailed(Exception):
+    """The task's test setup failed (its message says how)."""
+
+
+def run_test(job: Job, test: tuple, call_fd: int, reply_fd: int) -> tuple[str, str, Channel]:
     """Run one test's code against the program (through ``call_fd``/``reply_fd``).
 
     Returns:
         ``(status, message, channel)``: ``passed``, ``failed`` (an assertion failed, or the
-        program returned what cannot cross), ``runtime_error`` (the test raised: often an
+        program answered what cannot be read), ``runtime_error`` (the test raised: often an
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
     """
-    code, names, imports, source = test
-    channel = Channel(call_fd, reply_fd)
-    if setup_error is not None:
-        return "runtime_error", setup_error, channel
-    namespace = dict(base)
+    code, names, imports, source, compares_order = test
+    channel = Channel(call_fd, reply_fd, compares_order)
+    try:
+        namespace = job.namespace()
+    except _SetupFailed as e:
+        return "runtime_error", str(e), channel
     for module in imports:
         try:
             namespace[module] = __import__(module)
         except ImportError:
             pass
     for name in names:
-        namespace[name] = Proxy(name, channel)
-    namespace["__grpo_method__"] = channel.call  # test code's Name(...).method(...) (guard.METHOD_CALL)
+        namespace[name] = Remote(channel, ("g", name), name)
+
+    def method_call(name, args, kwargs, method, margs, mkwargs):
+        return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)
+
+    namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     status, message = "passed", ""
+    channel.hello()
+    if channel.outcome is not None:
+        return (*channel.outcome, channel)
     try:
         exec(code, namespace)
     except _Stop:
@@ -281,7 +514,7 @@ def run_test(base: dict, test: list, call_fd: int, reply_fd: int, setup_error: s
     except BaseException as e:  # noqa: BLE001 - any exception of the test is its outcome
         status, message = "runtime_error", _describe(e)
     finally:
-        _restore(pristine)  # the test's own changes to builtins stop with it
+        _restore(job.pristine)  # the test's own changes to builtins stop with it
     if channel.outcome is not None:
         status, message = channel.outcome
     return status, message, channel
@@ -290,20 +523,6 @@ def run_test(base: dict, test: list, call_fd: int, reply_fd: int, setup_error: s
 def _restore(pristine: dict, _clear=_BUILTINS.clear, _update=_BUILTINS.update) -> None:
     _clear()
     _update(pristine)
-
-
-def _start_job(setup: str | None, pristine: dict) -> tuple[dict, str | None]:
-    """A job's base namespace (its test setup run once), and why the setup failed, if it did."""
-    base = {"__builtins__": builtins, "__name__": "__test__"}
-    if setup is None:
-        return base, None
-    try:
-        exec(compile(setup, "<setup>", "exec", dont_inherit=True), base)
-        return base, None
-    except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
-        return base, f"the task's test setup failed: {_describe(e)}"
-    finally:
-        _restore(pristine)
 
 
 def _load_checker(source: str | None, pristine: dict):
@@ -321,31 +540,38 @@ def _load_checker(source: str | None, pristine: dict):
     return check if callable(check) else "the task's checker defines no check(input, output, expected)"
 
 
-def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> tuple[str, str, str]:
+def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> tuple[str, str, str, str]:
     """Judge a ``stdio`` test's output with the task's checker (``_load_checker``).
 
     Returns:
-        ``(status, message, score)``: ``passed``, ``failed`` (``score``, as text, is partial
-        credit in (0, 1) when the checker gave one, else empty) or ``checker_error``.
+        ``(status, message, score, flags)``: ``passed``, ``failed`` (``score``, as text, is
+        partial credit in (0, 1) when the checker gave one, else empty; ``flags`` is
+        ``checker_fault`` when the checker raised or answered nonsense on this output) or
+        ``checker_error`` (the checker does not load: the task's fault).
     """
     if check is None or isinstance(check, str):
-        return "checker_error", check or "the job has no checker", ""
+        return "checker_error", check or "the job has no checker", "", ""
     try:
         value = check(stdin, output, expected)
-    except BaseException as e:  # noqa: BLE001 - the task's checker failed: the task's fault
-        return "checker_error", clip(f"the task's checker raised {_describe(e)}", MESSAGE_LIMIT), ""
+    except BaseException as e:  # noqa: BLE001 - the program's output broke the checker
+        return "failed", clip(f"the program's output made the task's checker raise {_describe(e)}",
+                              MESSAGE_LIMIT), "", "checker_fault"
     finally:
         _restore(pristine)
     if type(value) is bool:
-        return ("passed", "", "") if value else ("failed", "the task's checker rejected the output", "")
+        return ("passed", "", "", "") if value else ("failed", "the task's checker rejected the output", "", "")
     if type(value) in (int, float) and 0 <= value <= 1:
         if value == 1:
-            return "passed", "", ""
+            return "passed", "", "", ""
         if value == 0:
-            return "failed", "the task's checker rejected the output", ""
-        return "failed", f"the task's checker gave partial credit ({float(value):g})", repr(float(value))
-    return "checker_error", clip(f"the task's checker returned {value!r:.60}, not a bool nor a number in [0, 1]",
-                                 MESSAGE_LIMIT), ""
+            return "failed", "the task's checker rejected the output", "", ""
+        return "failed", f"the task's checker gave partial credit ({float(value):g})", repr(float(value)), ""
+    try:
+        shown = clip(repr(value), 60)
+    except BaseException:  # noqa: BLE001
+        shown = type(value).__name__
+    return "failed", clip(f"the task's checker answered {shown} on the program's output, not a bool nor a "
+                          "number in [0, 1]", MESSAGE_LIMIT), "", "checker_fault"
 
 
 def judge_main(p: dict) -> None:
@@ -353,11 +579,12 @@ def judge_main(p: dict) -> None:
     try:
         result_fd = setup_child(p, JUDGE_UID)  # a user of its own: no process of the program's can reach it
         set_dumpable(0)
+        os.environ["TMPDIR"] = p["workdir"]  # its own tmpfs: a program can neither read nor fill it
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=p["ctl_fd"])
         own_size = p["limits"].get("own_bytes", 0)
         pristine = dict(_BUILTINS)
-        base, setup_error, tests, check = {}, None, [], None
+        job = Job(None, [], None, pristine)
         while True:
             message = recv_message(sock)
             if message is None:
@@ -367,22 +594,23 @@ def judge_main(p: dict) -> None:
             if request[0] == "job":
                 _, setup, tests, memory_bytes, checker = request
                 resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
-                base, setup_error = _start_job(setup, pristine)
-                check = _load_checker(checker, pristine)
+                job = Job(setup, tests, checker, pristine)
                 continue
             if request[0] == "check":
                 _, nonce, stdin, output, expected = request
-                status, text, score = run_check(check, stdin, output, expected, pristine)
-                write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "score": score}))
+                status, text, score, flags = run_check(job.check, stdin, output, expected, pristine)
+                write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "calls": 0,
+                                                                  "flags": flags, "score": score}))
                 continue
             _, nonce, index = request
             call_fd, reply_fd = fds
-            status, text, channel = run_test(base, tests[index], call_fd, reply_fd, setup_error, pristine)
+            status, text, channel = run_test(job, job.tests[index], call_fd, reply_fd)
             os.close(call_fd)  # the program's test process sees end of file and exits
             os.close(reply_fd)
             write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text,
                                                               "calls": channel.calls,
-                                                              "flags": ",".join(sorted(channel.flags))}))
+                                                              "flags": ",".join(sorted(channel.flags)),
+                                                              "score": ""}))
     except BaseException as e:  # noqa: BLE001 - a broken judge stops; the runner sees it go
         try:
             import traceback

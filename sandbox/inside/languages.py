@@ -82,13 +82,14 @@ _JAVASCRIPT = Language(
     ("node", "--check", "main.js"),
     ("node", *_NODE_FLAGS, "main.js"),
     ("stdio", "call"),
-    call_command=("node", *_NODE_FLAGS, "{inside}/program_process.js"),
+    call_command=("node", *_NODE_FLAGS, "{inside}/program/driver.js"),
     memory="cgroup", memory_overhead_mb=64, startup_s=0.1,
     memory_markers=("JavaScript heap out of memory",), error_line=_NODE_ERROR,
 )
 
 LANGUAGES: dict[str, Language] = {
-    "python": Language("python", "main.py", None, None, ("assert", "stdio", "call")),
+    "python": Language("python", "main.py", None, None, ("assert", "stdio", "call"),
+                       memory_markers=("\nMemoryError",)),  # the last line of the traceback the harness prints
     "c": Language(
         "c",
         "main.c",

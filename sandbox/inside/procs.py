@@ -23,6 +23,7 @@ CAP_SETGID, CAP_SETUID, CAP_SETPCAP = 6, 7, 8
 CAP_LAST = 63  # above the kernel's highest: dropping a capability it does not know is refused, and ignored
 REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply of the program's process to the judge
 MAX_VALUE_DEPTH = 200  # levels a value that crosses the call channel may nest
+REF_MARK = b"\x00grpo-code ref\x00"  # marks a reference inside a value the judge sends (``program.calls``)
 
 try:  # looked up once: a dlopen per test process would cost milliseconds
     _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
@@ -68,6 +69,45 @@ def become(uid: int) -> None:
     os.setgroups([])
     os.setgid(uid)
     os.setuid(uid)
+
+
+_CLONE_PARENT, _SIGCHLD = 0x8000, 17
+_SYS_CLONE = {"x86_64": 56, "aarch64": 220}.get(os.uname().machine)
+try:  # bound once, before any program runs: a zygote's loop calls it after the program's top level
+    _PYTHON = ctypes.pythonapi
+    _BEFORE_FORK, _AFTER_FORK_CHILD, _AFTER_FORK_PARENT = (
+        _PYTHON.PyOS_BeforeFork, _PYTHON.PyOS_AfterFork_Child, _PYTHON.PyOS_AfterFork_Parent)
+    _SYSCALL = ctypes.PyDLL(None, use_errno=True).syscall  # PyDLL: the GIL stays held across the clone
+    _SYSCALL.restype = ctypes.c_long
+except (OSError, AttributeError):  # pragma: no cover - not CPython on Linux
+    _SYSCALL = _BEFORE_FORK = _AFTER_FORK_CHILD = _AFTER_FORK_PARENT = None
+
+
+def fork_to_parent(_syscall=_SYSCALL, _before=_BEFORE_FORK, _after_child=_AFTER_FORK_CHILD,
+                   _after_parent=_AFTER_FORK_PARENT, _flags=_CLONE_PARENT | _SIGCHLD, _nr=_SYS_CLONE,
+                   _get_errno=ctypes.get_errno, _strerror=os.strerror, _OSError=OSError) -> int:
+    """``os.fork()``, but the child's parent is this process's parent (clone(2) with
+    ``CLONE_PARENT``): 0 in the child, its pid in this process.
+
+    The fork server forks every child of the container so, and a zygote every test process: so
+    each process of a program is a child of the runner (PID 1), which alone waits for it and
+    reads its exit status and CPU time from the kernel. CPython's own steps around a fork run as
+    in ``os.fork`` (``PyOS_BeforeFork`` and the after-fork hooks: locks, threads, ``random``'s
+    reseed). Bound to pristine references when this module loads.
+
+    Raises:
+        OSError: the kernel refused (no process slot left, out of memory).
+    """
+    _before()
+    pid = _syscall(_nr, _flags, 0, 0, 0, 0)
+    if pid == 0:
+        _after_child()
+        return 0
+    errno = _get_errno()
+    _after_parent()
+    if pid < 0:
+        raise _OSError(errno, _strerror(errno))
+    return pid
 
 
 def reap_exited() -> bool:

@@ -1,17 +1,18 @@
 """The runner's handles on its resident children: a zygote, and the judge.
 
-Stdlib only. Both are forked by the fork server once per job, live until the job is done, and
-take requests on a Unix socket (``procs.send_message``): a ``Zygote`` ran the program's top
-level once and forks a fresh test process per request (``program_process.serve_tests``); the
-``Judge`` runs the job's ``assert`` tests in a trusted process (``judge``). Each test still
-runs in a fresh process of the program's: the zygote only saves the program's imports and
-definitions.
+Stdlib only. Both are forked by the fork server (as children of the runner), live as long as they
+are needed, and take requests on a Unix socket (``procs.send_message``): a ``Zygote`` ran the
+program's top level once and forks a fresh test process per request (``program.zygote``); the
+``Judge`` runs ``assert`` tests and checkers in a trusted process of its own user (``judge``),
+kept from job to job. Each test still runs in a fresh process of the program's: the zygote only
+saves the program's imports and definitions.
 
-If a zygote's top level does not finish in time or within the output limit, that is the
-outcome of every test it would have run. If it fails otherwise (an exception, an exit, a
-signal), or a zygote dies during a test (the program killed it; that test is a
-``runtime_error``), the runner runs the job's remaining tests one fresh process each, for exact
-verdicts.
+A zygote is the program's process: all it says is which pid it forked for a test, and the runner
+believes that only if the pid is a child of its own (``follow_forked``); the test's outcome then
+comes from the kernel. If a zygote's top level does not finish in time or within the output
+limit, that is the outcome of every test it would have run. If it fails otherwise (an exception,
+an exit, a signal), or a zygote dies, the runner runs the job's remaining tests one fresh process
+each, for exact verdicts.
 """
 
 from __future__ import annotations
@@ -23,28 +24,34 @@ import time
 
 from .forkclient import FORKSERVER, fork_child, kill_all
 from .procs import send_message
-from .records import ENDED, READY, is_record
+from .records import FORKED, READY, read_records
 from .watch import Outcome, Watch
 
 EXIT_WAIT_S = 1.0  # how long a closed resident may take to exit before it is killed
 JUDGE_OUTPUT_LIMIT = 1 << 30  # the judge's own output is not the program's: only read and dropped
 
 
+def exists(pidfd: int) -> bool:
+    """Whether the process of ``pidfd`` is still running (what exists, not what we believe)."""
+    return pidfd >= 0 and not select.select([pidfd], [], [], 0)[0]
+
+
 class Resident:
-    """A live child with a request socket. ``alive`` turns False once it is closed or killed (a
-    limit, stray processes, an unanswered request); ``lost`` turns True if it went away on its
-    own during a test."""
+    """A live child of the runner with a request socket. ``alive`` turns False once the runner
+    lets it go (closed, killed, gone); whether it still runs is ``exists()``."""
 
     def __init__(self, watch: Watch, ctl, pid: int, pidfd: int):
         self.watch, self.ctl, self.pid, self.pidfd = watch, ctl, pid, pidfd
         self.alive = True
-        self.lost = False
 
     @staticmethod
     def _fork(payload: dict) -> tuple[Watch, object, int, int]:
         pid, ours, ctl = fork_child(payload, channel=True)
-        pidfd = os.pidfd_open(pid)  # a zombie until the fork server reaps it: never missed
-        return Watch(ours, b"", pidfd), ctl, pid, pidfd
+        pidfd = os.pidfd_open(pid)  # the runner's child: a zombie until the runner reaps it, never missed
+        return Watch(ours, b""), ctl, pid, pidfd
+
+    def exists(self) -> bool:
+        return self.alive and exists(self.pidfd)
 
     def request(self, message, fds: list[int] = ()) -> bool:
         """Send a request (``marshal`` data) with ``fds``; False (and everything killed) if the
@@ -81,10 +88,9 @@ class Resident:
             return
         self.ctl.close()
         if select.select([self.pidfd], [], [], EXIT_WAIT_S)[0]:
-            FORKSERVER.reap(self.pid)
-            try:  # the runner's child instead, if a test killed the fork server (orphans come here)
-                os.waitpid(self.pid, os.WNOHANG)
-            except ChildProcessError:
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:  # reaped by a ``kill_all`` already
                 pass
         else:
             kill_all()
@@ -94,8 +100,7 @@ class Resident:
 
 
 class Zygote(Resident):
-    """A process that ran a program's top level once: ``run`` one test at a time in a process
-    forked from it, or ``serve`` the judge's calls of one test from one."""
+    """A process that ran a program's top level once: each request has it fork a test process."""
 
     def __init__(self, watch, ctl, pid, pidfd, limits: dict):
         super().__init__(watch, ctl, pid, pidfd)
@@ -105,9 +110,8 @@ class Zygote(Resident):
     def start(cls, payload: dict, tests: list, limits: dict,
               cpu_limit: float | None) -> tuple[Zygote | None, Outcome | None]:
         """Have a zygote forked for ``payload`` (mode ``zygote``); wait until the top level ran,
-        then hand it ``tests``, the job's ``call`` tests and ``assert`` tests judged in process
-        (``[kind, test]`` each, ``test`` as ``jobs.visible_test`` gives it), which the top level
-        never sees.
+        then hand it ``tests``, the job's ``call`` tests (``[kind, test]`` each), which the top
+        level never sees.
 
         Returns:
             ``(zygote, None)`` once it is ready; ``(None, outcome)`` if the top level ran out of
@@ -118,13 +122,18 @@ class Zygote(Resident):
         Raises:
             ForkserverLost: the fork server does not answer.
         """
+        from .watch import watch_all
+
         nonce, output_limit = payload["nonce"], limits["output_limit_bytes"]
         watch, ctl, pid, pidfd = cls._fork(payload)
+        watch.follow(pid)  # until it is ready, the zygote is the test process
         started = time.monotonic()
         outcome = Outcome()
-        watch.run(outcome, started + limits["wall_time_limit_s"], output_limit, cpu_limit,
-                  until=lambda o: o.ends_with(READY, nonce))
-        if outcome.killed_for is None and is_record(outcome.last_record(), READY, nonce):
+        watch_all([(watch, outcome, output_limit)], started + limits["wall_time_limit_s"], cpu_limit,
+                  lambda: outcome.has_line(READY, nonce) or watch.exited)
+        ready = any(r["event"] == READY for r in read_records(bytes(outcome.records), nonce)[0])
+        if outcome.killed_for is None and ready and not watch.exited:
+            watch.release()  # its end no longer ends a watch by itself: ``guard`` it per test
             zygote = cls(watch, ctl, pid, pidfd, limits)
             zygote.start_records = bytes(outcome.records)
             if zygote.request(tests):
@@ -136,31 +145,47 @@ class Zygote(Resident):
         os.close(pidfd)
         return None, (outcome if outcome.killed_for in ("timeout", "output_limit") else None)
 
-    def run(self, nonce: str, index: int, cpu_limit: float | None, tasks: int) -> Outcome:
-        """Run the zygote's test ``index`` (of the ``tests`` it started with) in a process forked
-        from it, the test's records marked with ``nonce``; return its outcome. ``tasks``: the
-        processes that may stay alive in the container after the test."""
-        outcome = Outcome()
-        started = time.monotonic()
-        if not self.request((nonce, index)):
-            outcome.killed_for = "forker"
-            return outcome
-        output_limit = self.limits["output_limit_bytes"]
-        self.watch.run(outcome, started + self.limits["wall_time_limit_s"], output_limit, cpu_limit,
-                       until=lambda o: o.ends_with(ENDED, nonce))
-        self.finish(outcome, nonce, started, tasks)
-        return outcome
+    def fork_test(self, nonce: str, index: int, fds: list[int] = ()) -> bool:
+        """Ask for a test process for test ``index`` (or, with ``index`` -1 and ``fds``, one that
+        serves the judge's calls), marked ``nonce``; its end (or the zygote's before it forked)
+        ends the watch. False if the zygote is gone."""
+        if not self.request((nonce, index), fds):
+            return False
+        self.watch.guard(self.pidfd)
+        return True
 
-    def serve(self, nonce: str, fds: list[int]) -> bool:
-        """Have a process forked that serves the judge's calls of one test on ``fds`` (its call
-        and reply ends); it is watched with the judge (``jobs``). False if the zygote is gone."""
-        return self.request((nonce, -1), fds)
+    def follow_forked(self, outcome: Outcome, nonce: str, known: set[int]) -> bool:
+        """Once the zygote has said which process it forked for ``nonce``: follow that process if
+        it is a child of the runner's and not one of ``known`` (the residents); else mark
+        ``outcome`` ``lost`` (the zygote lied: the test fails). True when the watch may stop."""
+        watch = self.watch
+        if watch.pid is not None:
+            return watch.exited
+        if not outcome.has_line(FORKED, nonce):
+            return False
+        watch.unguard(self.pidfd)
+        forked = [r for r in read_records(bytes(outcome.records), nonce)[0] if r["event"] == FORKED]
+        pid = forked[0]["pid"] if len(forked) == 1 else 0  # type: ignore[typeddict-item]
+        if pid in known or pid <= 1 or not _is_own_child(pid):
+            outcome.killed_for = "lost"
+            return True
+        watch.follow(pid)
+        return watch.exited
 
-    def finish(self, outcome: Outcome, nonce: str, started: float, tasks: int) -> None:
-        """After a test: take its exit record; if anything was killed, let the zygote go."""
-        if not self.watch.finish(outcome, nonce, started, self.limits["output_limit_bytes"], tasks):
-            self.lost = outcome.killed_for == "forker"
+    def finish(self, outcome: Outcome, started: float, tasks: int) -> None:
+        """After a test: take its outcome; if anything was killed, let the zygote go."""
+        self.watch.unguard(self.pidfd)
+        if not self.watch.finish(outcome, started, self.limits["output_limit_bytes"], tasks):
             self.release()  # the watch is closed already: everything was killed
+
+
+def _is_own_child(pid: int) -> bool:
+    """Whether ``pid`` is a child of this process that has not been waited for yet."""
+    try:
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        return True
+    except ChildProcessError:
+        return False
 
 
 class Judge(Resident):
@@ -175,13 +200,14 @@ class Judge(Resident):
         Raises:
             ForkserverLost: the fork server does not answer.
         """
-        return cls(*cls._fork(payload))
-
-    def usable(self) -> bool:
-        """Alive, as far as the runner knows, and not gone on its own since."""
-        return self.alive and not select.select([self.pidfd], [], [], 0)[0]
+        judge = cls(*cls._fork(payload))
+        judge.watch.guard(judge.pidfd)  # its end ends any watch of it
+        return judge
 
     def job(self, setup: str | None, tests: list, memory_bytes: int, checker: str | None) -> bool:
         """Hand the judge a job's test setup, tests and checker (``judge``); False if it does not
         take them."""
         return self.request(("job", setup, tests, memory_bytes, checker))
+
+
+__all__ = ["FORKSERVER", "JUDGE_OUTPUT_LIMIT", "Judge", "Zygote", "exists"]

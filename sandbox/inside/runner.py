@@ -26,10 +26,10 @@ import traceback
 
 from .cgroup import note_oom_baseline
 from .forkclient import FORKSERVER, kill_all
-from .jobs import JOB_ROOT, JUDGE_DIR, run_job, scrub
+from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, leave_clean, run_job
 from .procs import JUDGE_UID, set_dumpable
 
-PROTOCOL = 1
+PROTOCOL = 2
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -66,9 +66,9 @@ def _reply(message: dict) -> None:
 def serve(fd_in: int = 0) -> None:
     """Answer requests until stdin closes.
 
-    Requests: ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong", "protocol": 1}``;
-    ``{"op": "run", "id", "language", "program", "tests", "limits", "compare", "float_tolerance"}``
-    -> the verdict (see ``run_job``), or ``{"ok": false, "error": ...}`` if the runner failed.
+    Requests (``messages.RunRequest``): ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong",
+    "protocol": 2}``; ``{"op": "run", ...}`` -> the verdict (see ``jobs.run_job``), or ``{"ok":
+    false, "error", "started", "flags"}`` if the runner failed on it (``messages.RunReply``).
     """
     reader = LineReader(fd_in)
     while True:
@@ -83,11 +83,14 @@ def serve(fd_in: int = 0) -> None:
                 _reply({"ok": True, "op": "pong", "protocol": PROTOCOL, "id": request_id})
                 continue
             reply = run_job(request)
-        except Exception:  # noqa: BLE001 - a runner bug is reported, the host retries elsewhere
+        except JobFault as e:
+            reply = {"ok": False, "id": request_id, "error": str(e), "started": e.started, "flags": sorted(e.flags)}
+        except Exception:  # noqa: BLE001 - a runner bug outside a job is reported, the host retries elsewhere
             kill_all()
-            scrub()
-            reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:]}
-        try:  # between jobs the container holds the runner and the fork server, nothing else
+            leave_clean()
+            reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:], "started": False,
+                     "flags": []}
+        try:  # between jobs the container holds the runner and the fork server (and the judge)
             FORKSERVER.start()
         except OSError:  # the next job's request says it
             pass

@@ -1,92 +1,115 @@
 """Plain values that cross from the program's process: read them, strictly, in trusted code.
 
 Stdlib only, and light (the C JSON scanner, no ``json`` package): the judge process loads it.
-The program's process writes each value with harness code (``program_process.encode_value``) as
-*tagged JSON*: JSON's own types (null, true/false, integers, floats with NaN and Infinity,
-strings, arrays for lists), and one-key objects for the rest:
+The program's process writes each value with harness code (``program.encode``) as *tagged JSON*:
+JSON's own types (null, true/false, integers, floats with NaN and Infinity, strings, arrays for
+lists), and one-key objects for the rest:
 
     ``{"t": [...]}`` tuple, ``{"s": [...]}`` set, ``{"f": [...]}`` frozenset, ``{"d": [[k, v], ...]}``
     dict, ``{"b": "<hex>"}`` bytes, ``{"y": "<hex>"}`` bytearray, ``{"c": [re, im]}`` complex,
     ``{"i": "<hex>"}`` an integer too long for decimal, ``{"r": [start, stop, step]}`` range,
-    ``{"e": 0}`` Ellipsis.
+    ``{"e": 0}`` Ellipsis; for the judge only, ``{"h": [number, type name]}`` a handle to an
+    object of the program's and ``{"k": number}`` a callable of the judge's handed back.
 
 Everything the program's process writes is untrusted text: ``decode_value`` builds only those
-types, refuses anything else, and never runs code of the program's. The bytes come from the
-program, so a value can be anything a program could have returned; it cannot be anything else.
+types, refuses anything else, and never runs code of the program's. It is total: any text gives a
+value or ``NotPlain``, never another exception, within bounds on size (the caller's), nesting
+(the interpreter's recursion limit; ``to_json_form`` then allows ``MAX_VALUE_DEPTH``) and number
+size (``MAX_INT_BITS``).
 """
 
 from __future__ import annotations
 
 import _json
+import math
 
 from .procs import MAX_VALUE_DEPTH
+
+MAX_INT_BITS = 1 << 22  # 4 Mbit: larger integers are refused (a program's answer is never that large)
+_RANGE_LIMIT = 1 << 63
 
 
 class NotPlain(ValueError):
     """The text is not a plain value in the tagged form (malformed, too deep, or too big)."""
 
 
-def _tagged(pairs: list) -> object:
-    if len(pairs) != 1:
-        raise NotPlain("an encoded object must have exactly one tag")
-    tag, body = pairs[0]
-    if tag == "t" and type(body) is list:
-        return tuple(body)
-    if tag == "s" and type(body) is list:
-        return set(body)
-    if tag == "f" and type(body) is list:
-        return frozenset(body)
-    if tag == "d" and type(body) is list:
-        out = {}
-        for item in body:
-            if type(item) is not list or len(item) != 2:
-                raise NotPlain("a dict item must be a [key, value] pair")
-            out[item[0]] = item[1]
-        return out
-    if tag in ("b", "y", "i") and type(body) is str:
-        if tag == "i":
-            return int(body, 16)
-        data = bytes.fromhex(body)
-        return data if tag == "b" else bytearray(data)
-    if tag == "c" and type(body) is list and len(body) == 2 and all(type(x) in (int, float) for x in body):
-        return complex(body[0], body[1])
-    if tag == "r" and type(body) is list and len(body) == 3 and all(type(x) is int for x in body):
-        return range(*body)
-    if tag == "e" and body == 0:
-        return ...
-    raise NotPlain(f"unknown tag {tag!r}")
-
-
-class _Context:
-    """What ``_json.make_scanner`` reads off a decoder."""
+class _Decoder:
+    """What ``_json.make_scanner`` reads off a decoder; ``refs(tag, body)`` builds the judge's
+    handles (None: a handle is refused)."""
 
     strict = True
     object_hook = None
-    object_pairs_hook = staticmethod(_tagged)
     parse_float = float
-    parse_int = int
+
+    def __init__(self, refs=None):
+        self.refs = refs
+        self.depth = 0
+
+    @staticmethod
+    def parse_int(text: str) -> int:
+        if len(text) > MAX_INT_BITS // 3:
+            raise NotPlain("an integer too large to read")
+        return int(text)
 
     @staticmethod
     def parse_constant(name: str) -> float:
-        return {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}[name]
+        return {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}[name]
+
+    def object_pairs_hook(self, pairs: list) -> object:
+        if len(pairs) != 1:
+            raise NotPlain("an encoded object must have exactly one tag")
+        tag, body = pairs[0]
+        if tag == "t" and type(body) is list:
+            return tuple(body)
+        if tag == "s" and type(body) is list:
+            return set(body)
+        if tag == "f" and type(body) is list:
+            return frozenset(body)
+        if tag == "d" and type(body) is list:
+            out = {}
+            for item in body:
+                if type(item) is not list or len(item) != 2:
+                    raise NotPlain("a dict item must be a [key, value] pair")
+                out[item[0]] = item[1]
+            return out
+        if tag in ("b", "y") and type(body) is str:
+            data = bytes.fromhex(body)
+            return data if tag == "b" else bytearray(data)
+        if tag == "i" and type(body) is str:
+            if len(body) > MAX_INT_BITS // 4 + 1:
+                raise NotPlain("an integer too large to read")
+            return int(body, 16)
+        if tag == "c" and type(body) is list and len(body) == 2 and all(type(x) in (int, float) for x in body):
+            return complex(float(body[0]), float(body[1]))
+        if tag == "r" and type(body) is list and len(body) == 3 and all(type(x) is int for x in body) \
+                and all(-_RANGE_LIMIT < x < _RANGE_LIMIT for x in body):
+            return range(*body)
+        if tag == "e" and body == 0:
+            return ...
+        if tag in ("h", "k") and self.refs is not None:
+            return self.refs(tag, body)
+        raise NotPlain(f"unknown tag {tag!r}")
 
 
-_SCAN = _json.make_scanner(_Context())
-
-
-def decode_value(text: str) -> object:
+def decode_value(text: str, refs=None) -> object:
     """The plain value that ``text`` (tagged JSON, see the module docstring) encodes.
 
+    Args:
+        text: what the program's process wrote (any text).
+        refs: for the judge, ``refs(tag, body)`` builds the object a ``{"h": ...}`` or ``{"k":
+            ...}`` item stands for (it raises ``NotPlain`` for a malformed one); None refuses them.
+
     Raises:
-        NotPlain: ``text`` is not exactly one encoded value (garbage, an unknown tag, nesting
-            past the interpreter's recursion limit, an unhashable set element or dict key, an
-            integer the decimal limit refuses).
+        NotPlain: ``text`` is not exactly one encoded value (garbage, an unknown tag, nesting past
+            the interpreter's recursion limit, an unhashable set element
+            or dict key, a number too large, a range out of bounds).
     """
+    decoder = _Decoder(refs)
     try:
-        value, end = _SCAN(text, 0)
+        value, end = _json.make_scanner(decoder)(text, 0)
     except NotPlain:
         raise
-    except (StopIteration, ValueError, TypeError, RecursionError, MemoryError, KeyError) as e:
+    except Exception as e:  # noqa: BLE001 - any text: every failure is the program's value's
         raise NotPlain(f"not a plain value: {type(e).__name__}") from None
     if text[end:].strip():
         raise NotPlain("extra data after the value")
@@ -115,12 +138,59 @@ def to_json_form(value, _depth: int = 0):
             elif k is None or type(k) is bool:
                 key = "null" if k is None else "true" if k else "false"
             elif type(k) is int:
-                key = int.__repr__(k)
+                key = _int_text(k)
             elif type(k) is float:
-                key = "NaN" if k != k else "Infinity" if k == float("inf") else "-Infinity" \
-                    if k == float("-inf") else float.__repr__(k)
+                key = "NaN" if k != k else "Infinity" if k == math.inf else "-Infinity" \
+                    if k == -math.inf else float.__repr__(k)
             else:
                 raise NotPlain(f"returned dict has a key of type {type(k).__qualname__}")
             out[key] = to_json_form(v, _depth + 1)
         return out
     raise NotPlain(f"returned a value of type {kind.__qualname__}, which JSON has no form for")
+
+
+def _int_text(n: int) -> str:
+    """An integer as decimal text, or as ``0x...`` where decimal text would be refused or slow."""
+    return int.__repr__(n) if n.bit_length() <= 13000 else ("-" if n < 0 else "") + hex(abs(n))
+
+
+def preview(value, limit: int = 200) -> str:
+    """A short, bounded text of a plain value for a message (never raises, never slow: long ints
+    and long containers are cut before they are written out)."""
+    parts: list[str] = []
+    size = [0]
+
+    def put(text: str) -> bool:
+        parts.append(text)
+        size[0] += len(text)
+        return size[0] < limit
+
+    def walk(v, depth: int) -> bool:
+        kind = type(v)
+        if kind is int:
+            return put(_int_text(v) if v.bit_length() <= 2000 else f"<an integer of {v.bit_length()} bits>")
+        if kind is str:
+            return put(_json.encode_basestring_ascii(v[:limit]))
+        if v is None or kind in (bool, float):
+            return put("null" if v is None else "true" if v is True else "false" if v is False else
+                       "NaN" if v != v else "Infinity" if v == math.inf else "-Infinity" if v == -math.inf
+                       else float.__repr__(v))
+        if depth > 20:
+            return put("...")
+        if kind is list:
+            put("[")
+            for i, x in enumerate(v):
+                if (i and not put(", ")) or not walk(x, depth + 1):
+                    return False
+            return put("]")
+        if kind is dict:
+            put("{")
+            for i, (k, x) in enumerate(v.items()):
+                if (i and not put(", ")) or not walk(k, depth + 1) or not put(": ") or not walk(x, depth + 1):
+                    return False
+            return put("}")
+        return put(f"<{kind.__qualname__}>")
+
+    walk(value, 0)
+    text = "".join(parts)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,10 +1,12 @@
 """Verdicts: turn what a test's processes did (``watch.Outcome``) into a per-test result.
 
-Stdlib only; runs in the runner. Verdicts come from trusted code and positive evidence: an
-``assert`` test passes only on the judge's ``verdict`` record (``judged_result``), or, for a test
-judged in the program's process, on a ``passed`` record carrying the test's nonce; a ``call``
-test's returned value is read strictly (``values``) and compared here, with
-``compare.json_equal``; ``stdio`` output is compared here, with ``compare.compare_output``.
+Stdlib only; runs in the runner. Verdicts come from trusted sources only: a test process's exit
+status, signal and CPU time from the kernel (every process of a program is the runner's child),
+the runner's own limits, the judge's ``verdict`` record (an ``assert`` test passes only on it),
+and the runner's comparison of the program's answer: a ``stdio`` test's output
+(``compare.compare_output``), a ``call`` test's returned value, read strictly (``values``) and
+compared (``compare.json_equal``). What a process of the program's wrote on its channel is its
+answer or evidence (flags), read strictly (``records.read_records``); it can never say "passed".
 """
 
 from __future__ import annotations
@@ -15,21 +17,18 @@ import signal
 
 from .compare import compare_output, json_equal
 from .records import (
-    EXIT,
-    FAILED,
-    FLAG,
-    MEMORY_LIMIT,
     MESSAGE_LIMIT,
-    PASSED,
+    NOT_PLAIN,
     PROGRAM_ENDED,
-    READY,
+    RAISED,
     RETURNED,
-    RUNTIME_ERROR,
-    flags_in,
-    for_nonce,
+    flag_names,
+    read_records,
 )
 from .records import clip as _clip
-from .values import NotPlain, decode_value, to_json_form
+from .values import NotPlain, decode_value, preview, to_json_form
+
+_ANSWERS = (RETURNED, RAISED, NOT_PLAIN)
 
 
 def _memory_message(limits: dict) -> str:
@@ -64,7 +63,7 @@ def _out_of_memory(outcome, language, stderr_text: str) -> bool:
 
 
 def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
-    """The status and message of a test process that broke a limit or lost its forker, else None."""
+    """The status and message of a test that broke a limit or whose test process never came, else None."""
     time_limit = limits["time_limit_s"]
     if outcome.killed_for == "memory_limit":
         return "memory_limit", _memory_message(limits) + " (resident memory of the test's processes)"
@@ -72,10 +71,11 @@ def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
         return "output_limit", f"output exceeded {limits['output_limit_bytes']} bytes"
     if outcome.killed_for == "timeout" or outcome.cpu_s > time_limit or outcome.signal == signal.SIGXCPU:
         return "timeout", f"time limit exceeded ({time_limit:g} s CPU, {limits['wall_time_limit_s']:g} s wall)"
-    if outcome.killed_for == "forker":
+    if outcome.killed_for == "lost":
         if outcome.oom:
             return "memory_limit", _memory_message(limits)
-        return "runtime_error", "the process that forked this test died during it (did the program kill its parent?)"
+        return "runtime_error", "the program's zygote died or named no test process of its own (did the program " \
+                                "kill it?)"
     return None
 
 
@@ -92,85 +92,60 @@ def _signalled(outcome, limits: dict, language=None) -> tuple[str, str] | None:
     return "runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome, language)}"
 
 
-def _flags(outcome, records: list[dict], forged: bool) -> list[str]:
-    flags = flags_in(records)
-    if outcome.killed_for == "forker":
-        flags.add("parent_killed")
-    if forged:
-        flags.add("test_tampering")
-    return sorted(flags)
-
-
-def _result(outcome, status: str, message: str, flags: list[str]) -> dict:
+def _result(outcome, status: str, message: str, flags: set[str]) -> dict:
     result = {"status": status, "time_s": round(outcome.wall_s, 6), "cpu_time_s": round(outcome.cpu_s, 6)}
     if message:
         result["message"] = _clip(message, MESSAGE_LIMIT)
     if flags:
-        result["flags"] = flags
+        result["flags"] = sorted(flags)
     return result
+
+
+def _evidence(outcome, nonce: str) -> tuple[list, set[str]]:
+    """The program's records for ``nonce`` and the flags they and their reading give."""
+    records, malformed = read_records(bytes(outcome.records), nonce)
+    flags = flag_names(records)
+    if malformed:
+        flags.add("test_tampering")
+    return records, flags
 
 
 def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tolerance: float,
                 language=None, checker=None) -> dict:
     """Turn what a test process did (a ``watch.Outcome``) into a per-test result ``{status,
-    time_s, cpu_time_s, message, flags}`` for a ``stdio`` or ``call`` test, or an ``assert`` test
-    judged in process.
+    time_s, cpu_time_s, message, flags}`` for a ``stdio`` or ``call`` test.
 
-    Only records carrying ``nonce`` count; ``flag`` records are evidence, never a status.
     ``compare`` and ``tolerance`` apply to ``stdio`` output (see ``compare.compare_output``).
     ``language`` (a ``languages.Language``) says how its runtime reports running out of memory,
     which stderr line names an error, and how a ``call`` test's value is written: tagged JSON by
     Python's harness (``values``), plain JSON by JavaScript's driver. ``checker``, for a
     ``stdio`` test of a task with a checker: called with the program's output, it returns the
-    checker's ``(status, message, score)`` (``jobs._TestRun._check``), used instead of the
+    checker's ``(status, message, score, flags)`` (``jobs._TestRun._check``), used instead of the
     comparison.
     """
-    records = for_nonce(bytes(outcome.records), nonce)
-    outcomes = [r for r in records if r.get("event") != FLAG]
-    last = outcomes[-1] if outcomes else None
-    kind = test["kind"]
-    expected_events = {"assert": (PASSED,), "call": (RETURNED,), "stdio": (EXIT,)}[kind]
-    forged = sum(r.get("event") in expected_events for r in outcomes) > 1
+    records, flags = _evidence(outcome, nonce)
+    answers = [r for r in records if r["event"] in _ANSWERS]
+    if len(answers) > 1:  # one call, one answer: more is a forgery, and no answer counts
+        flags.add("test_tampering")
+        return _result(outcome, "runtime_error", "the test process answered the call more than once", flags)
 
     def verdict(status: str, message: str = "") -> dict:
-        return _result(outcome, status, message, _flags(outcome, records, forged))
+        return _result(outcome, status, message, flags)
 
     broken = _limits_broken(outcome, limits)
     if broken is not None:
         return verdict(*broken)
-    if last is not None and last["event"] == MEMORY_LIMIT:
-        return verdict("memory_limit", _memory_message(limits))
+    if test["kind"] == "call":
+        return _call_result(test, outcome, answers[0] if answers else None, limits, language, verdict)
     signalled = _signalled(outcome, limits, language)
     if signalled is not None:
         return verdict(*signalled)
-    if last is not None and last["event"] in (FAILED, RUNTIME_ERROR):
-        return verdict(last["event"], last.get("message", ""))
-    if kind == "assert":
-        if last is not None and last["event"] == PASSED:
-            return verdict("passed")
-        return verdict("runtime_error", "the process ended before the test finished "
-                                        f"(exit status {outcome.exit_code}); no pass was recorded")
-    if kind == "call":
-        if last is None or last["event"] != RETURNED or type(last.get("value")) is not str:
-            return verdict("runtime_error", "the process ended before the call returned "
-                                            f"(exit status {outcome.exit_code})")
-        try:
-            python = language is None or not language.run_command
-            got = to_json_form(decode_value(last["value"])) if python else json.loads(last["value"])
-        except NotPlain as e:
-            return verdict("failed", f"the returned value is not plain JSON data ({e})")
-        except (TypeError, ValueError):
-            return verdict("failed", "the returned value could not be read as JSON")
-        if json_equal(got, test["expected"]):
-            return verdict("passed")
-        return verdict("failed", f"expected {_clip(json.dumps(test['expected']), 200)}, "
-                                 f"got {_clip(json.dumps(got), 200)}")
-    # stdio
     if outcome.exit_code != 0:
         return verdict("runtime_error", f"exit status {outcome.exit_code}{_stderr_hint(outcome, language)}")
     got = bytes(outcome.stdout).decode("utf-8", "replace")
     if checker is not None:
-        status, message, score = checker(got)
+        status, message, score, checker_flags = checker(got)
+        flags.update(checker_flags)
         result = verdict(status if status in ("passed", "failed", "checker_error") else "checker_error", message)
         if score is not None and status == "failed" and 0 < score < 1:
             result["score"] = score
@@ -179,28 +154,65 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     return verdict("failed", problem) if problem else verdict("passed")
 
 
-def judged_result(program, record: dict | None, limits: dict, nonce: str, forked_ready: bool = False) -> dict:
+def _call_result(test: dict, outcome, answer, limits: dict, language, verdict) -> dict:
+    """A ``call`` test: the function's answer (returned, raised, not plain), then the process's
+    own end, then the comparison."""
+    if answer is not None and answer["event"] == RAISED:
+        if answer["kind"] == "MemoryError":
+            return verdict("memory_limit", _memory_message(limits))
+        return verdict("runtime_error", answer["message"] or answer["kind"])
+    signalled = _signalled(outcome, limits, language)
+    if signalled is not None:
+        return verdict(*signalled)
+    if answer is not None and answer["event"] == NOT_PLAIN:
+        return verdict("failed", answer["message"])
+    if answer is None:
+        return verdict("runtime_error", f"the process ended before the call returned (exit status {outcome.exit_code})"
+                                        f"{_stderr_hint(outcome, language)}")
+    if outcome.exit_code != 0:
+        return verdict("runtime_error", f"exit status {outcome.exit_code} after the call returned"
+                                        f"{_stderr_hint(outcome, language)}")
+    try:
+        python = language is None or not language.run_command
+        got = to_json_form(decode_value(answer["value"])) if python else _json_value(answer["value"])
+    except NotPlain as e:
+        return verdict("failed", f"the returned value is not plain JSON data ({e})")
+    if json_equal(got, test["expected"]):
+        return verdict("passed")
+    return verdict("failed", f"expected {preview(test['expected'])}, got {preview(got)}")
+
+
+def _json_value(text: str):
+    """A JSON value a driver wrote (JavaScript's), read totally.
+
+    Raises:
+        NotPlain: ``text`` is not one JSON value.
+    """
+    try:
+        return json.loads(text)
+    except Exception as e:  # noqa: BLE001 - any text: every failure is the program's value's
+        raise NotPlain(f"not JSON: {type(e).__name__}") from None
+
+
+def judged_result(program, record: dict | None, limits: dict, nonce: str) -> dict:
     """The per-test result of an ``assert`` test run by the judge (``judge``).
 
     Args:
         program: the ``watch.Outcome`` of the program's process that served the test's calls.
         record: the judge's ``verdict`` record for the test, or None if none came (the judge
-            went away: killed by the program, or everything was killed for a limit).
+            went away, or everything was killed for a limit).
         limits: the job's limits.
         nonce: the test's nonce (the program's process's records carry it).
-        forked_ready: the program's process was forked from a zygote whose top level had run
-            (else it must have written its own ``ready`` record).
 
-    Only the judge's record can say ``passed``, and only for a program whose process ran its top
-    level to its end (its ``ready`` record); what the program's process wrote is evidence (flags,
-    and why it ended), and a record of it that claims an outcome is a forgery.
+    Only the judge's record can say ``passed``, and only for a program's process that then ended
+    cleanly (exit status 0, no signal, within its limits: the kernel's word); what the program's
+    process wrote is evidence (flags).
     """
-    records = for_nonce(bytes(program.records), nonce)
-    forged = any(r.get("event") not in (FLAG, READY, RUNTIME_ERROR, MEMORY_LIMIT) for r in records)
-    ready = forked_ready or any(r.get("event") == READY for r in records)
-    flags = _flags(program, records, forged)
+    records, flags = _evidence(program, nonce)
+    if any(r["event"] in _ANSWERS for r in records):
+        flags.add("test_tampering")  # a serving process answers the judge, never its channel
     if record is not None:
-        flags = sorted(set(flags) | flags_in([record]))
+        flags |= flag_names([record])
 
     def verdict(status: str, message: str = "") -> dict:
         return _result(program, status, message, flags)
@@ -209,27 +221,20 @@ def judged_result(program, record: dict | None, limits: dict, nonce: str, forked
     if broken is not None:
         return verdict(*broken)
     if record is None or program.killed_for == "judge":
-        flags = sorted(set(flags) | {"test_tampering"})
-        return verdict("runtime_error", "the judge went away during the test (was it killed?); no pass was recorded")
-    status, message = record.get("status"), record.get("message", "")
-    own = [r for r in records if r.get("event") in (RUNTIME_ERROR, MEMORY_LIMIT)]  # evidence of its own end
+        return verdict("runtime_error", "the judge went away during the test (out of its memory reading the "
+                                        "program's answers?); no pass was recorded")
+    status, message = record["status"], record["message"]
+    signalled = _signalled(program, limits)
     if status == PROGRAM_ENDED:
-        signalled = _signalled(program, limits)
-        if own and own[-1]["event"] == MEMORY_LIMIT:
-            return verdict("memory_limit", _memory_message(limits))
         if signalled is not None:
             return verdict(*signalled)
-        if own:
-            return verdict("runtime_error", own[-1].get("message", ""))
-        flags = sorted(set(flags) | {"early_exit"})
+        flags.add("early_exit")
         return verdict("runtime_error", f"the program's process ended during a call (exit status "
-                                        f"{program.exit_code}) before the test finished")
-    if status == "passed" and not ready:  # the program never got past its top level
-        if own:
-            return verdict(own[-1]["event"], own[-1].get("message", ""))
-        flags = sorted(set(flags) | {"early_exit"})
-        return verdict("runtime_error", f"the program's process ended before its top level finished "
-                                        f"(exit status {program.exit_code})")
+                                        f"{program.exit_code}){_stderr_hint(program)}")
+    if signalled is not None:
+        return verdict(*signalled)
+    if program.exit_code != 0:
+        return verdict("runtime_error", f"exit status {program.exit_code}{_stderr_hint(program)}")
     if status in ("passed", "failed", "runtime_error", "memory_limit"):
         return verdict(status, message if status != "passed" else "")
     return verdict("runtime_error", f"the judge answered {status!r}")

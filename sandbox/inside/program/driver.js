@@ -1,10 +1,10 @@
 // The code of ours that runs inside the process of a JavaScript program (or a TypeScript program
-// compiled to JavaScript) for a `call` test: the twin of program_process.py. It reads the call on
+// compiled to JavaScript) for a `call` test: the twin of program/child.py's `call`. It reads the call on
 // stdin, loads the program (main.js in the current folder) as Node.js loads a CommonJS module,
 // calls the function, and writes the returned value as JSON on the result channel. The runner
 // compares it with the expected value, which never enters this process.
 //
-//   node [flags] program_process.js      stdin: {"nonce": HEX, "fn_name": NAME, "args": [...]}
+//   node [flags] program/driver.js       stdin: {"nonce": HEX, "fn_name": NAME, "args": [...]}
 //                                        env:   GRPO_CODE_RESULT_FD (the result channel's fd)
 //
 // Every reference this file uses after the program's code has run is bound here first, before the
@@ -56,14 +56,17 @@ function clip(text) {
   return text.length <= MESSAGE_LIMIT ? text : apply(stringSlice, text, [0, MESSAGE_LIMIT - 3]) + '...';
 }
 
-function report(event, field, value) {
+// One record (sandbox/inside/messages.py): the program's answer, never a verdict (the runner
+// reads the exit status from the kernel and compares the value itself).
+function report(event, fields) {
   let line = '{"event": "' + event + '", "nonce": "' + nonce + '"';
-  if (field !== undefined) line += ', "' + field + '": ' + stringify(value);
+  const names = ownKeys(fields);
+  for (let i = 0; i < names.length; i++) line += ', "' + names[i] + '": ' + stringify(fields[names[i]]);
   line += '}\n';
   try {
     writeSync(resultFd, line);
   } catch (e) {
-    // the program closed the channel: no record, the runner sees a test that did not report
+    // the program closed the channel: no record, the runner sees a test that did not answer
   }
 }
 
@@ -163,7 +166,7 @@ function describe(error) {
 }
 
 function runtimeError(message) {
-  report('runtime_error', 'message', message);
+  report('raised', { kind: 'Error', message: clip(message) });
   try {
     writeSync(2, message + '\n');
   } catch (e) {
@@ -222,12 +225,12 @@ function main() {
     text = toJSON(value, 0);
   } catch (e) {
     if (e instanceof NotPlainData) {
-      report('failed', 'message', clip(e.message));
+      report('not_plain', { message: clip(e.message) });
       finish(0);
     }
     runtimeError(describe(e));  // a stack overflow on a deep value
   }
-  report('returned', 'value', text);
+  report('returned', { value: text });
   finish(0);
 }
 

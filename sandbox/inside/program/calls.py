@@ -1,0 +1,274 @@
+"""Serving the judge's calls: the program's side of one ``assert`` test.
+
+The judge (a trusted process of another user) runs the test's code; each use of a name of the
+program's there becomes a request here, on a pair of pipes of this test's own. Frames both ways:
+a 4-byte little-endian length, then the payload.
+
+Down (judge -> here), ``marshal`` (version 2) tuples:
+    ``("op", seq, op, ref, payload)``: do ``op`` to the program's object ``ref`` (``("g", name)``,
+        a global of the program's, or ``("h", number)``, an object the judge holds a handle to):
+        ``call`` (payload ``(args, kwargs)``), ``method`` (``(args, kwargs, name, margs,
+        mkwargs)``: call, then call a method of the result), ``getattr``/``delattr`` (``(name,)``),
+        ``setattr`` (``(name, value)``), ``len``, ``iter`` (the items, as a list), ``getitem``/
+        ``delitem`` (``(key,)``), ``setitem`` (``(key, value)``), ``str``, ``bool``,
+        ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?).
+    ``("ret", seq, value)`` or ``("raise", seq, kind, message)``: the answer to a callback.
+    Values travel as ``(marked, data)``: plain data; where ``marked``, a handle the judge holds or a
+    callable of the judge's inside ``data`` is ``(REF_MARK, "h", number)`` (``"g", name`` for a global
+    of the program's) or ``(REF_MARK, "k", number)``.
+
+Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as handles):
+    ``[0, "ready"]`` first: the program's top level has run (the judge passes no test before it);
+    ``[seq, "ok", value, arg_states, kwarg_states]`` (the arguments after the call, when it
+    changed them, so that in-place changes reach the judge; else nulls), ``[seq, "raised", kind,
+    message]``, ``[seq, "exit"]``, ``[seq, "memory"]``;
+    ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's
+    (``Callback``); the judge runs it and answers down, serving any call it makes meanwhile.
+
+Nothing here is believed: the judge reads every frame strictly (``values.decode_value``), and
+what the program answers is its answer. At end of file (the test is over) the process exits.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+from _json import encode_basestring_ascii as _encode_str
+
+from ..procs import REF_MARK, REPLY_LIMIT
+from .encode import _CALLBACK_TYPE, Handles, NotPlainData, encode_value
+from .errors import exception_message
+
+MAX_NESTING = 60  # calls inside callbacks inside calls
+_MUTABLE = frozenset({list, dict, set, bytearray})
+_BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
+                                if isinstance(value, type) and issubclass(value, BaseException))
+
+
+class _Exit(BaseException):
+    """The judge's end of the pipes closed: the test is over."""
+
+
+class Server:
+    """One test's serving: the program's globals, its handles, the pipes."""
+
+    def __init__(self, call_fd: int, reply_fd: int, namespace: dict, monitor, restore):
+        self.call_fd, self.reply_fd, self.namespace, self.monitor = call_fd, reply_fd, namespace, monitor
+        self.restore = restore  # undo the program's changes to builtins before our code runs on
+        self.handles = Handles()
+        self.buffer = b""
+        self.up_seq = 0
+        self.depth = 0
+        self.kept: list = []  # nothing received is freed before exit: each free can copy a page
+
+    # -- frames ------------------------------------------------------------------------------
+
+    def receive(self, _read=os.read, _from_bytes=int.from_bytes, _len=len, _loads=marshal.loads):
+        """The next message from the judge; raises ``_Exit`` at end of file."""
+        while _len(self.buffer) < 4 or _len(self.buffer) < 4 + _from_bytes(self.buffer[:4], "little"):
+            more = _read(self.call_fd, 1 << 16)
+            if not more:
+                raise _Exit()
+            self.buffer += more
+        size = _from_bytes(self.buffer[:4], "little")
+        frame, self.buffer = self.buffer[4:4 + size], self.buffer[4 + size:]
+        message = _loads(frame)
+        self.kept.append(message)
+        return message
+
+    def send(self, text: str, _encode=str.encode, _to_bytes=int.to_bytes, _len=len, _write=os.write) -> None:
+        data = _encode(text)
+        data = _to_bytes(_len(data), 4, "little") + data
+        while data:
+            data = data[_write(self.reply_fd, data):]
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def serve(self) -> None:
+        """Answer the judge until it closes the pipes."""
+        while True:
+            message = self.receive()
+            if message[0] == "op":
+                self.answer(message)
+
+    def answer(self, message, _repr=int.__repr__, _type=type, _len=len) -> None:
+        """Do one ``op`` request and send its answer up."""
+        _, seq, op, ref, payload = message
+        head = "[" + _repr(seq) + ", "
+        self.depth += 1
+        try:
+            if self.depth > MAX_NESTING:
+                raise RecursionError("calls and callbacks nest too deeply")
+            payload = self.unmark(payload)
+            self.kept.append(payload)
+            value, states = self.do(op, ref, payload)
+            reply = head + '"ok", ' + encode_value(value, self.handles) + ", " + states + "]"
+        except _Exit:
+            raise
+        except SystemExit:
+            self.restore()
+            self.monitor.flag("early_exit")
+            self.send(head + '"exit"]')
+            raise _Exit() from None
+        except MemoryError:
+            self.restore()
+            reply = head + '"memory"]'
+        except NotPlainData as e:  # nests deeper than the judge reads
+            self.restore()
+            self.monitor.flag("not_plain_data")
+            reply = head + '"raised", "Exception", ' + _encode_str(str(e)) + "]"
+        except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
+            self.restore()
+            kind = _type(e).__name__ if _type(e).__module__ == "builtins" and \
+                _type(e).__name__ in _BUILTIN_EXCEPTIONS else "Exception"
+            reply = head + '"raised", ' + _encode_str(kind) + ", " + _encode_str(exception_message(e)) + "]"
+        finally:
+            self.depth -= 1
+        if _len(reply) > REPLY_LIMIT:
+            reply = head + '"raised", "MemoryError", "the returned value is larger than the judge reads"]'
+        self.send(reply)
+
+    def do(self, op: str, ref, payload, _getattr=getattr, _setattr=setattr, _delattr=delattr, _len=len,
+           _list=list, _str_of=str.__str__, _str=str, _bool=bool, _isinstance=isinstance,
+           _dumps=marshal.dumps) -> tuple[object, str]:
+        """``op`` on ``ref``: the value, and the arguments' states after a call (tagged JSON)."""
+        target = self.resolve(ref)
+        if op == "call" or op == "method":
+            args, kwargs = payload[0], payload[1]
+            before = self.snapshot(args, kwargs)
+            value = target(*args, **kwargs)
+            if op == "method":
+                value = _getattr(value, payload[2])(*payload[3], **payload[4])
+            return value, self.states(args, kwargs, before)
+        if op == "getattr":
+            return _getattr(target, payload[0]), "null, null"
+        if op == "setattr":
+            _setattr(target, payload[0], payload[1])
+            return None, "null, null"
+        if op == "delattr":
+            _delattr(target, payload[0])
+            return None, "null, null"
+        if op == "len":
+            return _len(target), "null, null"
+        if op == "iter":
+            return _list(target), "null, null"
+        if op == "getitem":
+            return target[payload[0]], "null, null"
+        if op == "setitem":
+            target[payload[0]] = payload[1]
+            return None, "null, null"
+        if op == "delitem":
+            del target[payload[0]]
+            return None, "null, null"
+        if op == "str":
+            return _str_of(_str(target)), "null, null"
+        if op == "bool":
+            return _bool(target), "null, null"
+        if op == "isinstance":
+            return _isinstance(payload[0], target), "null, null"
+        raise TypeError(f"the judge asked for {op!r}, which the program's process does not do")
+
+    def resolve(self, ref):
+        """The program's object that ``ref`` names."""
+        kind, key = ref
+        if kind == "g":
+            if key not in self.namespace:
+                raise NameError(f"name {key!r} is not defined")
+            return self.namespace[key]
+        return self.handles.objects[key]
+
+    # -- arguments ---------------------------------------------------------------------------
+
+    def snapshot(self, args, kwargs, _dumps=marshal.dumps) -> bytes | None:
+        """The arguments' bytes before a call (None if they hold what ``marshal`` cannot write)."""
+        try:
+            return _dumps((args, kwargs), 2)
+        except ValueError:
+            return None
+
+    def states(self, args, kwargs, before, _type=type, _join=", ".join, _items=dict.items) -> str:
+        """``arg_states, kwarg_states`` after a call: each mutable argument's value if the call may
+        have changed it (else null), as tagged JSON; both null if nothing changed."""
+        if before is not None and self.snapshot(args, kwargs) == before:
+            return "null, null"
+        handles = self.handles
+
+        def state(v) -> str:
+            return encode_value(v, handles) if _type(v) in _MUTABLE else "null"
+
+        arg_states = "[" + _join(state(v) for v in args) + "]"
+        kw_states = "[" + _join("[" + _encode_str(k) + ", " + state(v) + "]" for k, v in _items(kwargs)) + "]"
+        return arg_states + ", " + kw_states
+
+    def unmark(self, value):
+        """``(marked, data)`` from the judge, with its reference marks made real if ``marked``: a
+        handle the judge holds becomes the program's object again, a callable of the judge's a
+        ``Callback``."""
+        marked, data = value
+        return self._unmark(data) if marked is True else data
+
+    def _unmark(self, v, _type=type, _len=len, _tuple=tuple):
+        t = _type(v)
+        if t is tuple:
+            if _len(v) == 3 and v[0] == REF_MARK:
+                return Callback(self, v[2]) if v[1] == "k" else self.resolve((v[1], v[2]))
+            return _tuple(self._unmark(x) for x in v)
+        if t is list:
+            return [self._unmark(x) for x in v]
+        if t is dict:
+            return {self._unmark(k): self._unmark(x) for k, x in v.items()}
+        if t is set or t is frozenset:
+            return t(self._unmark(x) for x in v)
+        return v
+
+    # -- callbacks ---------------------------------------------------------------------------
+
+    def callback(self, number: int, args: tuple, kwargs: dict, _repr=int.__repr__, _list=list, _dict=dict,
+                 _builtins=vars(__import__("builtins")), _isinstance=isinstance, _issubclass=issubclass,
+                 _type=type, _runtime=RuntimeError, _exception=Exception):
+        """Call the judge's callable ``number`` and wait for its answer, serving the calls it makes."""
+        self.up_seq += 1
+        seq = self.up_seq
+        self.send("[" + _repr(seq) + ', "callback", ' + _repr(number) + ", " + encode_value(_list(args), self.handles)
+                  + ", " + encode_value(_dict(kwargs), self.handles) + "]")
+        while True:
+            message = self.receive()
+            if message[0] == "op":
+                self.answer(message)
+            elif message[1] == seq and message[0] == "ret":
+                return self.unmark(message[2])
+            elif message[1] == seq and message[0] == "raise":
+                error = _builtins.get(message[2])
+                if not (_isinstance(error, _type) and _issubclass(error, _exception)):
+                    error = _runtime
+                raise error(message[3])
+
+
+class Callback:
+    """A callable of the judge's (a test's lambda, a function it defines), as the program sees it:
+    calling it runs it in the judge."""
+
+    __slots__ = ("number", "server")
+
+    def __init__(self, server: Server, number: int):
+        self.number, self.server = number, server
+
+    def __call__(self, *args, **kwargs):
+        return self.server.callback(self.number, args, kwargs)
+
+    def __repr__(self) -> str:
+        return "<a callable of the test's>"
+
+
+_CALLBACK_TYPE[0] = Callback
+
+
+def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, restore) -> None:
+    """Answer the judge's calls of the program's names for one ``assert`` test until the judge
+    closes the pipes (the caller flushes the program's output and exits)."""
+    server = Server(call_fd, reply_fd, namespace, monitor, restore)
+    try:
+        server.send('[0, "ready"]')  # the program's top level has run: the judge waits for this first
+        server.serve()
+    except (_Exit, OSError):  # the judge is done (or gone: the runner sees it)
+        pass
