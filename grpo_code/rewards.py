@@ -44,12 +44,15 @@ def completion_text(completion) -> str:
     return ""
 
 
+MASKED_WARNING = 0.05  # share of a step's completions with no reward above which training warns
+
+
 @dataclass
 class RewardStats:
     """What one call scored, over every training process: status counts, mean pass rate, seconds
     in the sandbox (the slowest process), dedup hits, each node's busy sandbox seconds (its pools'
-    together, ``Executor.node_seconds``), and how many completions the reward-hacking monitor
-    flagged."""
+    together, ``Executor.node_seconds``), how many completions the reward-hacking monitor
+    flagged, and how many got no reward at all (``masked``: ``None``, which GRPO leaves out)."""
 
     statuses: Counter
     mean_pass_rate: float | None
@@ -57,6 +60,7 @@ class RewardStats:
     dedup_hits: int = 0
     node_seconds: dict[str, float] = field(default_factory=dict)
     flagged: int = 0
+    masked: int = 0
 
     @property
     def n(self) -> int:
@@ -145,16 +149,16 @@ class PassRateReward:
         except Exception:  # a reward function that raises kills the training run
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
         verdicts = [s.verdict for s in scored]
-        stats = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy)
+        stats = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy, n)
         self._log(stats, verdicts, n, log_metric, log_extra, list(task_id or ()))
         return [self.reward_of(v) for v in verdicts] if scored else [None] * n
 
-    def _gathered(self, verdicts, seconds: float, hits: int, busy: dict[str, float]) -> RewardStats:
+    def _gathered(self, verdicts, seconds: float, hits: int, busy: dict[str, float], n: int) -> RewardStats:
         """This call's figures over every training process (reached on every path of ``__call__``:
         the other processes wait for this one's part)."""
         rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
         mine = (Counter(v.status for v in verdicts), sum(rates), len(rates), seconds, hits, busy,
-                sum(bool(v.flags) for v in verdicts))
+                sum(bool(v.flags) for v in verdicts), len(verdicts) - len(rates) if verdicts else n)
         try:
             parts = gather(mine)
         except Exception:  # this process's own figures, rather than none
@@ -167,10 +171,18 @@ class PassRateReward:
             node_seconds.update(part[5])
         total, count = sum(p[1] for p in parts), sum(p[2] for p in parts)
         return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
-                           sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts))
+                           sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts),
+                           sum(p[7] for p in parts))
 
     def _log(self, stats: RewardStats, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
-        """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns."""
+        """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns; warn
+        loudly when more than ``MASKED_WARNING`` of the completions got no reward (``None``: GRPO
+        learns nothing from them, and a judge that masks what programs break teaches breaking it)."""
+        total = max(stats.n, stats.masked)
+        if total and stats.masked / total > MASKED_WARNING and process_rank() == 0:
+            log.warning("%d of %d completions (%.0f%%) got no reward this step (sandbox_error or checker_error): "
+                        "they are masked, not scored. Check the sandbox (`grpo-code sandbox check`) and the "
+                        "suite (`grpo-code tasks validate`)", stats.masked, total, 100 * stats.masked / total)
         try:
             if log_metric is not None:
                 for status in STATUSES:
@@ -181,6 +193,7 @@ class PassRateReward:
                 log_metric("sandbox/completions", stats.n)
                 log_metric("sandbox/dedup_hits", stats.dedup_hits)
                 log_metric("sandbox/flagged", stats.flagged / stats.n if stats.n else 0.0)
+                log_metric("sandbox/masked", stats.masked / max(stats.n, stats.masked, 1))
                 for node, seconds in sorted(stats.node_seconds.items()):
                     log_metric(f"sandbox/node/{node}/seconds", seconds)
             if log_extra is not None:

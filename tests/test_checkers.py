@@ -53,7 +53,8 @@ def test_partial_credit_counts_in_the_pass_rate(executor):
 
 
 def test_a_checker_that_does_not_load_is_the_tasks_fault(executor):
-    verdict = executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", "raise ImportError('no such helper')\n"))
+    program = "n = int(input())\nprint(*range(1, n + 1))\n"
+    verdict = executor.run_one(job(program, "raise ImportError('no such helper')\n"))
     assert "checker_error" in statuses(verdict) and verdict.pass_rate is None
     assert "failed to load: ImportError" in verdict.test_results[0].message
     assert executor.run_one(job("n = int(input())\nprint(*range(1, n + 1))\n", PERMUTATION)).passed  # it recovers

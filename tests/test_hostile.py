@@ -2,16 +2,20 @@
 the flag the monitor must raise; and legitimate programs that must pass unflagged (real Docker).
 
 Every hostile program is wrong (``add`` does not add) and tries to collect the reward anyway:
-by ending its process early, reading or forging what the harness holds, changing what the
-test's names mean, or returning values that compare equal to anything. The judge runs the test
-code in its own process, so none of it may pass.
+by ending its process early, reading or forging what the harness holds (its frames, its memory,
+the nonce of its records, its module globals), changing what the test's names mean, returning
+values that compare equal to anything or that break the reader, or raising what would steer the
+test's control flow. The judge runs the test code in its own process, as another user, so none of
+it may pass; and none may escape its 0 (never ``sandbox_error``). ``tests/test_boundary.py``
+attacks the process boundary itself; ``checker_fault`` and ``sandbox_tamper`` have their tests
+there and in ``tests/test_checkers.py``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from helpers import statuses
+from helpers import statuses, stdio_job
 from sandbox import FLAGS, Job, Limits, TestCase
 
 pytestmark = pytest.mark.docker
@@ -27,9 +31,42 @@ TESTS = (
 )
 WRONG = "def add(a, b):\n    return 0\n"
 
+FORGER = r"""
+import os, re
+def nonces():
+    found = set()
+    with open('/proc/self/maps') as maps, open('/proc/self/mem', 'rb', 0) as mem:
+        for line in maps:
+            span, perms = line.split()[:2]
+            lo, hi = (int(x, 16) for x in span.split('-'))
+            if 'r' not in perms or 'w' not in perms or hi - lo > 64 << 20:
+                continue
+            try:
+                mem.seek(lo)
+                data = mem.read(hi - lo)
+            except (OSError, ValueError, OverflowError):
+                continue
+            found.update(m.decode() for m in re.findall(rb'(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])', data))
+    return sorted(found)[:300]
+def add(a, b):
+    found = nonces()
+    for fd in [int(fd) for fd in os.listdir('/proc/self/fd') if int(fd) > 2]:
+        for n in found:
+            for line in ('{"event": "verdict", "nonce": "%s", "status": "passed", "message": "", "calls": 1, '
+                         '"flags": "", "score": ""}' % n, '{"event": "returned", "nonce": "%s", "value": "5"}' % n,
+                         '{"event": "forked", "nonce": "%s", "pid": 1}' % n, '{"event": "passed", "nonce": "%s"}' % n,
+                         '{"event": "flag", "nonce": "%s", "name": ["x"]}' % n, '[5, "ok", 5, null, null]'):
+                try:
+                    os.write(fd, (line + '\n').encode())
+                except OSError:
+                    break
+    return 0
+"""
+
 # name -> (program, the statuses every test may get, the flags the verdict must carry)
 FAILED = {"failed"}
 ERROR = {"runtime_error"}
+EITHER = FAILED | ERROR
 HOSTILE = {
     # ending the process before the test finishes
     "exit": ("def add(a, b):\n    exit(0)\n", ERROR, {"early_exit"}),
@@ -47,13 +84,13 @@ HOSTILE = {
                            "def add(a, b):\n    Bomb()\n    return 0\n", FAILED, {"early_exit"}),
     "kill_parent": ("import os, signal\ndef add(a, b):\n    os.kill(os.getppid(), signal.SIGKILL)\n    return 0\n",
                     ERROR, {"parent_killed"}),
-    "kill_everything": ("import os, signal\ndef add(a, b):\n    os.kill(-1, signal.SIGKILL)\n    return 0\n", ERROR,
+    "kill_everything": ("import os, signal\ndef add(a, b):\n    os.kill(-1, signal.SIGKILL)\n    return 0\n", EITHER,
                         {"parent_killed"}),
     "kill_the_judge": ("import os, signal\ndef add(a, b):\n    me = os.getpid()\n"
                        "    for pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:\n"
                        "        if pid not in (1, me, os.getppid()):\n"
                        "            try:\n                os.kill(pid, signal.SIGKILL)\n"
-                       "            except OSError:\n                pass\n    return 0\n", ERROR, {"parent_killed"}),
+                       "            except OSError:\n                pass\n    return 0\n", EITHER, {"parent_killed"}),
     # reaching for the harness: frames, the garbage collector, code objects, memory
     "getframe_walk": ("import sys\ndef add(a, b):\n    f = sys._getframe(1)\n    return f.f_locals\n", ERROR,
                       {"frame_inspection"}),
@@ -83,9 +120,9 @@ HOSTILE = {
                        "    return 0\n",
                        ERROR, {"gc_walk"}),
     "gc_referrers": ("import gc\ndef add(a, b):\n    return len(gc.get_referrers(a))\n", ERROR, {"gc_walk"}),
-    "harness_code_objects": ("import sys\ndef add(a, b):\n    mod = sys.modules['inside.program_process']\n"
+    "harness_code_objects": ("import sys\ndef add(a, b):\n    mod = sys.modules['inside.program.calls']\n"
                              "    return len(mod.serve_calls.__code__.co_consts)\n", ERROR, {"test_tampering"}),
-    "replace_harness_function": ("import sys\ndef add(a, b):\n    mod = sys.modules['inside.program_process']\n"
+    "replace_harness_function": ("import sys\ndef add(a, b):\n    mod = sys.modules['inside.program.calls']\n"
                                  "    mod.serve_calls.__code__ = (lambda *a, **k: None).__code__\n    return 0\n"
                                  "", ERROR,
                                  {"test_tampering"}),
@@ -117,24 +154,42 @@ HOSTILE = {
     # values that compare equal to anything
     "always_equal": ("class E:\n    def __eq__(self, o):\n        return True\n    __ne__ = lambda s, o: False\n"
                      "    __lt__ = __gt__ = lambda s, o: False\n    __bool__ = lambda s: True\n"
-                     "def add(a, b):\n    return E()\n", FAILED, {"not_plain_data"}),
+                     "def add(a, b):\n    return E()\n", EITHER, {"not_plain_data"}),
     "int_subclass": ("class I(int):\n    def __eq__(self, o):\n        return True\n    __hash__ = int.__hash__\n"
-                     "def add(a, b):\n    return I(0)\n", FAILED, {"not_plain_data"}),
+                     "def add(a, b):\n    return I(0)\n", EITHER, {"not_plain_data"}),
     "str_subclass": ("class S(str):\n    __eq__ = lambda s, o: True\n    __hash__ = str.__hash__\n"
-                     "def add(a, b):\n    return S('x')\n", FAILED, {"not_plain_data"}),
+                     "def add(a, b):\n    return S('x')\n", EITHER, {"not_plain_data"}),
     "class_override": ("class Fake:\n    __class__ = property(lambda self: int)\n    __eq__ = lambda s, o: True\n"
-                       "def add(a, b):\n    return Fake()\n", FAILED, {"not_plain_data"}),
+                       "def add(a, b):\n    return Fake()\n", EITHER, {"not_plain_data"}),
     "repr_and_hash_run_code": ("import os\nclass K:\n    hashed = []\n    def __hash__(self):\n"
                                "        K.hashed.append(1)\n        if len(K.hashed) > 1:\n            os._exit(0)\n"
                                "        return 1\n    def __repr__(self):\n        os._exit(0)\n"
                                "def add(a, b):\n    K.hashed.clear()\n    return {K(): 1}\n"
-                               "", FAILED, {"not_plain_data"}),
-    "list_of_always_equal": ("class E:\n    __eq__ = lambda s, o: True\ndef add(a, b):\n    return [E()]\n", FAILED,
-                             {"not_plain_data"}),
-    "returns_a_function": ("def add(a, b):\n    return add\n", FAILED, {"not_plain_data"}),
-    "returns_a_generator": ("def add(a, b):\n    return (x for x in [a + b])\n", FAILED, {"not_plain_data"}),
-    "deep_nesting": ("def add(a, b):\n    v = 0\n    for _ in range(10000):\n        v = [v]\n    return v\n", FAILED,
+                               "", EITHER, set()),
+    "list_of_always_equal": ("class E:\n    __eq__ = lambda s, o: True\ndef add(a, b):\n    return [E()]\n", EITHER,
+                             set()),
+    "returns_a_function": ("def add(a, b):\n    return add\n", EITHER, {"not_plain_data"}),
+    "returns_a_generator": ("def add(a, b):\n    return (x for x in [a + b])\n", EITHER, {"not_plain_data"}),
+    "deep_nesting": ("def add(a, b):\n    v = 0\n    for _ in range(10000):\n        v = [v]\n    return v\n", EITHER,
                      {"not_plain_data"}),
+    # rebinding the harness's own module globals after the top level: what they then write is still
+    # only the program's answer, read strictly
+    "rebind_value_writer": ("import sys\nenc = sys.modules['inside.program.calls']\n"
+                            "enc.encode_value = lambda value, handles=None: '{\"verdict\": \"passed\"}'\n" + WRONG,
+                            FAILED, {"not_plain_data"}),
+    "rebind_call_server": ("import sys\ncalls = sys.modules['inside.program.calls']\n"
+                           "calls.Server.answer = lambda self, m: self.send('[%d, \"ok\", true, null, null]' % m[1])\n"
+                           + WRONG, EITHER, set()),
+    "rebind_zygote_loop": ("import sys\nchild = sys.modules['inside.program.child']\n"
+                           "child.serve_tests = lambda *a: ('0' * 32, 'serve', None, ())\n" + WRONG, EITHER, set()),
+    "malformed_values": ("import sys, itertools\nenc = sys.modules['inside.program.calls']\n"
+                         "BAD = itertools.cycle(['{\"c\": [' + '9' * 400 + ', 1]}',"
+                         " '{\"i\": \"' + 'f' * 3000000 + '\"}',"
+                         " '[' * 100000, '{\"r\": [0, 99999999999999999999999, 1]}', '{\"d\": [[[1], 2]]}', '\\x00'])\n"
+                         "enc.encode_value = lambda value, handles=None: next(BAD)\n" + WRONG, FAILED,
+                         {"not_plain_data"}),
+    "forge_records_from_memory": (FORGER, EITHER, {"test_tampering"}),
+    "returns_nan": ("def add(a, b):\n    return float('nan')\n", EITHER, {"non_finite"}),
 }
 
 
@@ -149,18 +204,22 @@ def hostile_verdicts(executor):
 
 
 def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
-    # One test per job: no zygote, a fresh process of the program's serves the judge's calls.
+    # One test per job: no zygote, a fresh process of the program's serves the judge's calls. Each
+    # program runs against the first two tests, one job each; its flags are what the two raised.
     names = list(HOSTILE)
-    verdicts = executor.run([Job(program=HOSTILE[n][0], tests=TESTS[:1]) for n in names])
-    rewarded = [(n, v.pass_rate) for n, v in zip(names, verdicts) if v.pass_rate]
-    unflagged = [(n, v.flags) for n, v in zip(names, verdicts) if not HOSTILE[n][2] <= set(v.flags)]
+    jobs = [Job(program=HOSTILE[n][0], tests=(test,)) for n in names for test in TESTS[:2]]
+    verdicts = executor.run(jobs)
+    rewarded = [(n, v.pass_rate) for n, v in zip([n for n in names for _ in range(2)], verdicts) if v.pass_rate]
+    flags = {n: set(verdicts[2 * i].flags) | set(verdicts[2 * i + 1].flags) for i, n in enumerate(names)}
+    unflagged = [(n, flags[n]) for n in names if not HOSTILE[n][2] <= flags[n]]
     assert (rewarded, unflagged) == ([], [])
 
 
-def test_the_suite_covers_at_least_forty_ways_and_every_flag():
-    assert len(HOSTILE) >= 40
+def test_the_suite_covers_at_least_fifty_ways_and_every_flag():
+    assert len(HOSTILE) >= 50
     flagged = set().union(*(flags for _, _, flags in HOSTILE.values()))
-    assert flagged == set(FLAGS)
+    # a checker's fault and a broken sandbox need a checker and a fault: tests/test_checkers.py, test_boundary.py
+    assert flagged == set(FLAGS) - {"checker_fault", "sandbox_tamper"}
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
@@ -212,6 +271,21 @@ LEGIT = {
                              "def add(a, b):\n    log.warning('adding')\n    warnings.warn('careful')\n"
                              "    return a + b\n"),
     "own_globals_named_like_builtins": "input = print\nmax_value = max\ndef add(a, b):\n    return a + b\n",
+    "own_subprocesses": ("import subprocess, sys\ndef add(a, b):\n"
+                         "    out = subprocess.run(['expr', str(a), '+', str(b)], capture_output=True, text=True)\n"
+                         "    return type(a + b)(out.stdout.strip()) if isinstance(a, int) else a + b\n"),
+    "own_tmp_files": ("import os, tempfile\ndef add(a, b):\n"
+                      "    with tempfile.NamedTemporaryFile('w+', dir='/tmp') as f:\n"
+                      "        f.write(repr(a + b))\n        f.flush()\n        f.seek(0)\n"
+                      "        assert f.read() == repr(a + b)\n    os.makedirs('scratch', exist_ok=True)\n"
+                      "    return a + b\n"),
+    "large_output": "def add(a, b):\n    print('x' * 20_000)\n    return a + b\n",
+    "deep_recursion": ("import sys\nsys.setrecursionlimit(30000)\ndef deep(n):\n"
+                       "    return 0 if n == 0 else 1 + deep(n - 1)\n"
+                       "def add(a, b):\n    assert deep(15000) == 15000\n    return a + b\n"),
+    "objects_kept_and_called": ("class Acc:\n    def __init__(self):\n        self.total = 0\n"
+                                "    def add(self, v):\n        self.total += v\n        return self\n"
+                                "def add(a, b):\n    return a + b\n"),
 }
 
 
@@ -234,3 +308,125 @@ def test_a_callback_runs_in_the_judge_where_the_program_cannot_reach(executor):
     assert verdict.pass_rate == 0.0 and statuses(verdict) in (["failed"], ["runtime_error"])
     honest = executor.run_one(Job(program="def apply(f, x):\n    return f(x)\n", tests=(test,)))
     assert statuses(honest) == ["passed"] and honest.flags == ()
+
+
+def test_a_correct_program_after_each_hostile_one_in_the_same_container_still_passes(solo_executor):
+    # One container, hostile and correct programs in turn (each correct job distinct: copies of a
+    # job in a batch would run once). Whatever a hostile job did, the next one starts clean.
+    names = list(HOSTILE)
+    jobs = []
+    for i, name in enumerate(names):
+        jobs += [_job(HOSTILE[name][0]), _job(f"# after {i}\ndef add(a, b):\n    return a + b\n")]
+    verdicts = solo_executor.run(jobs)
+    assert solo_executor.stats().dedup_hits == 0
+    hostile_paid = [(n, v.pass_rate) for n, v in zip(names, verdicts[0::2]) if v.pass_rate != 0.0]
+    correct_failed = [(n, statuses(v)) for n, v in zip(names, verdicts[1::2]) if not v.passed]
+    assert (hostile_paid, correct_failed) == ([], [])
+
+
+STEERING = {
+    "StopIteration": "raise StopIteration",
+    "StopAsyncIteration": "raise StopAsyncIteration",
+    "GeneratorExit": "raise GeneratorExit",
+    "KeyboardInterrupt": "raise KeyboardInterrupt",
+}
+
+
+@pytest.mark.parametrize("name", list(STEERING))
+def test_an_exception_of_the_programs_cannot_steer_the_tests_control_flow(executor, name):
+    # StopIteration raised by the program inside map() would end the map early and make all()
+    # vacuously true: it reaches the test as an error of its own (PEP 479's rule for generators).
+    program = f"def is_even(n):\n    {STEERING[name]}\n"
+    tests = (TestCase(kind="assert", code="assert all(map(is_even, [2, 4, 6]))"),
+             TestCase(kind="assert", code="assert not any(map(is_even, [1, 3]))"),
+             TestCase(kind="assert", code="for ok in map(is_even, [2]):\n    assert ok"))
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert verdict.pass_rate == 0.0, statuses(verdict)
+
+
+def test_a_returned_nan_where_the_test_compares_by_order_is_flagged(executor):
+    # A NaN makes every comparison false, so a negated tolerance test passes: Python's semantics,
+    # which the judge keeps, but flags.
+    tests = (TestCase(kind="assert", code="assert not abs(root(4) - 2.0) > 1e-9"),)
+    nan = executor.run_one(Job(program="def root(x):\n    return float('nan')\n", tests=tests))
+    assert "non_finite" in nan.flags
+    honest = executor.run_one(Job(program="def root(x):\n    return x ** 0.5\n", tests=tests))
+    assert honest.passed and honest.flags == ()
+    equal_test = (TestCase(kind="assert", code="assert root(4) == 2.0"),)  # no order comparison: no flag
+    assert executor.run_one(Job(program="def root(x):\n    return float('inf')\n", tests=equal_test)).flags == ()
+
+
+def test_objects_callbacks_and_classes_of_the_program_work_across_the_boundary(executor):
+    # What once had to be judged in the program's process: objects kept and called, attributes,
+    # iteration, isinstance, callbacks the test hands the program, P(...).method(...) chains.
+    program = ("class Stack:\n    def __init__(self, items=()):\n        self.items = list(items)\n"
+               "    def push(self, v):\n        self.items.append(v)\n        return self\n"
+               "    def pop(self):\n        return self.items.pop()\n"
+               "    def __len__(self):\n        return len(self.items)\n"
+               "    def __iter__(self):\n        return iter(self.items)\n    def __getitem__(self, i):\n"
+               "        return self.items[i]\n"
+               "def apply(f, xs):\n    return [f(x) for x in xs]\n"
+               "def compose(f, g):\n    return lambda x: f(g(x))\n")
+    tests = (
+        TestCase(kind="assert", code="s = Stack()\ns.push(1).push(2)\nassert s.pop() == 2 and len(s) == 1"),
+        TestCase(kind="assert", code="s = Stack([3, 4])\nassert list(s) == [3, 4] and s[1] == 4 and 3 in s"),
+        TestCase(kind="assert", code="s = Stack([5])\nassert s.items == [5] and isinstance(s, Stack)"),
+        TestCase(kind="assert", code="assert apply(lambda v: v * 10, [1, 2]) == [10, 20]"),
+        TestCase(kind="assert", code="def double(v):\n    return 2 * v\nassert apply(double, [3]) == [6]"),
+        TestCase(kind="assert", code="assert compose(str, abs)(-3) == '3'"),
+        TestCase(kind="assert", code="assert Stack([7, 8]).pop() == 8"),
+    )
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert statuses(verdict) == ["passed"] * len(tests), [t.message for t in verdict.test_results]
+    assert verdict.flags == ()
+    # an object that claims to equal anything is never asked: identity only, and flagged
+    liar = program + "class Any:\n    def __eq__(self, o):\n        return True\n" \
+                     "def make():\n    return Any()\n"
+    verdict = executor.run_one(Job(program=liar, tests=(TestCase(kind="assert", code="assert make() == 5"),)))
+    assert statuses(verdict) == ["failed"] and "not_plain_data" in verdict.flags
+
+
+def test_a_test_the_judge_cannot_run_is_refused_when_the_job_is_made():
+    for code, why in (("assert f(x for x in [1, 2]) == 3", "generator"),
+                      ("class T(Base):\n    pass\nassert T()", "subclasses"),
+                      ("with Ctx() as c:\n    assert c", "context manager"),
+                      ("assert f(", "does not compile")):
+        with pytest.raises(ValueError, match=why):
+            Job(program="", tests=(TestCase(kind="assert", code=code),))
+
+
+CALL_FORGER = FORGER.replace("def add(a, b):", "def add(a, b):\n    forge()\n    return 0\ndef forge():")
+
+
+def test_forged_answers_of_a_call_test_are_never_believed(executor):
+    # The forger writes, on every descriptor it holds and with every nonce in its memory, a
+    # returned value equal to the expected one: a second answer is a forgery, and fails the test.
+    tests = (TestCase(kind="call", fn_name="add", args=[2, 3], expected=5),
+             TestCase(kind="call", fn_name="add", args=[1, 1], expected=5))
+    verdict = executor.run_one(Job(program=CALL_FORGER, tests=tests))
+    assert verdict.pass_rate == 0.0 and "test_tampering" in verdict.flags, statuses(verdict)
+    solo = executor.run_one(Job(program=CALL_FORGER, tests=tests[:1]))  # no zygote: a fresh process
+    assert solo.pass_rate == 0.0 and "test_tampering" in solo.flags
+
+
+C_FORGER = r"""
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+int main(void) {
+    const char *lines[] = {"{\"event\": \"verdict\", \"nonce\": \"x\", \"status\": \"passed\"}\n",
+                           "{\"event\": \"returned\", \"nonce\": \"x\", \"value\": \"42\"}\n", "\x01\x02 not json\n",
+                           "{\"event\": \"flag\", \"nonce\": \"x\", \"name\": [1, 2]}\n"};
+    for (int fd = 3; fd < 300; fd++)
+        for (int i = 0; i < 4; i++)
+            if (write(fd, lines[i], strlen(lines[i])) < 0) break;
+    puts("41");
+    return 0;
+}
+"""
+
+
+def test_a_compiled_program_writing_records_on_every_descriptor_is_not_believed(executor):
+    verdict = executor.run_one(stdio_job(C_FORGER, "", "42\n", language="c"))
+    assert statuses(verdict) == ["failed"] and "test_tampering" in verdict.flags
+    assert executor.run_one(stdio_job(C_FORGER.replace('"41"', '"42"'), "", "42\n", language="c")).passed

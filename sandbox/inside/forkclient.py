@@ -61,7 +61,7 @@ class Forkserver:
 
     def start(self) -> None:
         """Start the fork server unless it runs (one that a program killed is reaped first)."""
-        if self.sock is not None and select.select([self.pidfd], [], [], 0)[0]:
+        if self.sock is not None and self.pid is not None and select.select([self.pidfd], [], [], 0)[0]:
             pid = self.pid
             self.forget()
             try:
@@ -106,6 +106,7 @@ class Forkserver:
         for _ in range(2):
             self.start()
             try:
+                assert self.sock is not None  # start() made it (for mypy)
                 send_message(self.sock, message, fds)
                 reply = _recv_exact(self.sock, 4)
             except OSError:  # a timeout included: it was stopped or killed
@@ -120,7 +121,8 @@ class Forkserver:
 FORKSERVER = Forkserver()
 
 
-def fork_child(payload: dict, channel: bool = False, extra: tuple[int, ...] = ()) -> tuple[int, list[int], object]:
+def fork_child(payload: dict, channel: bool = False,
+               extra: tuple[int, ...] = ()) -> tuple[int, list[int], socket.socket | None]:
     """Have the fork server fork a child for ``payload`` with fresh pipes.
 
     Args:
@@ -139,12 +141,13 @@ def fork_child(payload: dict, channel: bool = False, extra: tuple[int, ...] = ()
     pipes = [os.pipe() for _ in range(4)]
     theirs = [pipes[0][0], *(w for _, w in pipes[1:4])]
     ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]
-    ctl = their_ctl = None
+    ctl: socket.socket | None = None
+    their_ctl: socket.socket | None = None
     if channel:
         ctl, their_ctl = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         ctl.settimeout(REPLY_TIMEOUT_S)  # a child that stops reading its requests must not stop the runner
     try:
-        pid = FORKSERVER.fork(payload, theirs + ([their_ctl.fileno()] if channel else []) + list(extra))
+        pid = FORKSERVER.fork(payload, theirs + ([their_ctl.fileno()] if their_ctl is not None else []) + list(extra))
     except ForkserverLost:
         for fd in ours:
             os.close(fd)

@@ -45,7 +45,7 @@ def _parents(tree: ast.AST) -> dict[int, ast.AST]:
 def _call_parts(call: ast.Call) -> tuple[ast.Tuple, ast.Dict]:
     """A call's arguments as a tuple expression and a dict expression (``*a``, ``**k`` kept)."""
     args = ast.Tuple(elts=list(call.args), ctx=ast.Load())
-    keys = [ast.Constant(k.arg) if k.arg is not None else None for k in call.keywords]
+    keys: list[ast.expr | None] = [ast.Constant(k.arg) if k.arg is not None else None for k in call.keywords]
     return args, ast.Dict(keys=keys, values=[k.value for k in call.keywords])
 
 
@@ -63,6 +63,7 @@ class _MethodCalls(ast.NodeTransformer):
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call)
                 and isinstance(func.value.func, ast.Name) and func.value.func.id in self.program):
             inner = func.value
+            assert isinstance(inner.func, ast.Name)  # checked just above (for mypy)
             args, kwargs = _call_parts(inner)
             margs, mkwargs = _call_parts(node)
             return ast.copy_location(ast.Call(
@@ -102,7 +103,8 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
     loads = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
     free = loads - bound - _BUILTIN_NAMES - setup_names - {METHOD_CALL}
     parents = _parents(tree)
-    modules, program = set(), set()
+    modules: set[str] = set()
+    program: set[str] = set()
     for name in free:
         uses = [parents.get(id(n)) for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
         as_module = all(isinstance(p, ast.Attribute) for p in uses)

@@ -20,7 +20,7 @@ from .forkclient import FORKSERVER, ForkserverLost, fork_child, kill_all
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names
 from .procs import PROGRAM_UID
-from .records import JUDGE_EVENTS, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, read_records
+from .records import JUDGE_EVENTS, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flag_names, read_records
 from .records import clip as _clip
 from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote, exists
 from .verdict import judged_result, test_result
@@ -212,19 +212,24 @@ def remove_ipc_objects() -> None:
         return
     payload = {"mode": "exec", "argv": ["ipcrm", "--all"], "workdir": "/tmp", "nonce": _token(16), "env": {},
                "limits": {"cpu_s": 5, "as_bytes": 0, "fsize_bytes": 0}}
-    spawn(payload, b"", 10.0, COMPILE_OUTPUT_LIMIT, cpu_limit=5.0)
+    spawn(payload, b"", 10.0, COMPILE_OUTPUT_LIMIT, resident_tasks(), cpu_limit=5.0)
+
+
+def resident_tasks() -> int:
+    """Processes the container may hold between jobs, counted from what exists: the runner, the
+    fork server, the judge."""
+    judge = JUDGE[0]
+    return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists())
 
 
 def leave_clean() -> None:
     """After a job: no process of the program's left (counted from what exists), no IPC object,
     no file anywhere it could write. The judge, the fork server and their limits are out of any
     program's reach (another user), so they stay."""
-    judge = JUDGE[0]
-    expected = 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists())
-    if tasks_in_container() > expected:
+    if tasks_in_container() > resident_tasks():
         kill_all()
-        if judge is not None:
-            judge.forget()
+        if JUDGE[0] is not None:
+            JUDGE[0].forget()
         JUDGE[0] = None
     remove_ipc_objects()
     scrub()
@@ -237,7 +242,7 @@ def _compile(language, workdir: str, limits: dict, names: dict, wall_s: float) -
                "limits": {"cpu_s": limits["compile_time_limit_s"], "as_bytes": 0,
                           "fsize_bytes": 512 * 1024 * 1024}}
     outcome = spawn(payload, b"", min(limits["compile_time_limit_s"] * 2 + 5, wall_s), COMPILE_OUTPUT_LIMIT,
-                    cpu_limit=limits["compile_time_limit_s"] + CPU_GRACE_S)
+                    resident_tasks(), cpu_limit=limits["compile_time_limit_s"] + CPU_GRACE_S)
     text = (bytes(outcome.stdout) + bytes(outcome.stderr)).decode("utf-8", "replace")
     if outcome.killed_for == "timeout":
         return False, "compilation timed out\n" + text, outcome.wall_s
@@ -262,7 +267,10 @@ class _TestRun:
         self.plans = plan_tests(job["tests"], job.get("test_setup"))
         # A zygote gets every call test of the job at its start, the judge every judged one; a
         # request names one by its place.
-        self.zygote_index, self.zygote_tests, self.judge_index, self.judge_tests = {}, [], {}, []
+        self.zygote_index: dict[int, int] = {}
+        self.zygote_tests: list[list] = []
+        self.judge_index: dict[int, int] = {}
+        self.judge_tests: list[list] = []
         for i, plan in enumerate(self.plans):
             if plan.kind == "call":
                 self.zygote_index[i] = len(self.zygote_tests)
@@ -274,7 +282,7 @@ class _TestRun:
         self.use_zygote = self.python and len(self.zygote_index) + len(self.judge_index) > 1
         self.zygote: Zygote | None = None
         self.judge: Judge | None = None  # the container's judge, once it has this job's tests
-        self.failed_start = None  # (outcome, nonce) of a zygote's top level that ran out of limits
+        self.failed_start: tuple[Outcome, str] | None = None  # a zygote's top level that ran out of limits
         self.records = bytearray()  # records of the zygote's top level (flags)
         self.start_nonce = ""
         self.results: list[dict] = []
@@ -282,9 +290,7 @@ class _TestRun:
     def tasks(self) -> int:
         """Processes that may be alive in the container between two tests, counted from what
         exists: the runner, the fork server, the judge and the job's zygote."""
-        judge = JUDGE[0]
-        return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) \
-            + (self.zygote is not None and self.zygote.exists())
+        return resident_tasks() + (self.zygote is not None and self.zygote.exists())
 
     def known(self) -> set[int]:
         """Pids of the runner's residents (a zygote may not name one as its test process)."""
@@ -389,8 +395,8 @@ class _TestRun:
             payload, stdin = _exec_run(self.language, test, plan.visible, nonce, self.workdir, self.names,
                                        self.child_limits)
         tasks = self.tasks()
-        outcome = spawn(payload, stdin, self.wall(), self.limits["output_limit_bytes"], cpu_limit=self.cpu_limit,
-                        tasks=tasks, memory_limit=self.memory_limit)
+        outcome = spawn(payload, stdin, self.wall(), self.limits["output_limit_bytes"], tasks,
+                        cpu_limit=self.cpu_limit, memory_limit=self.memory_limit)
         if outcome.killed_for is not None or tasks_in_container() > tasks:
             self._everything_killed()
         return outcome
@@ -576,7 +582,7 @@ def _run_job(job: dict) -> dict:
         for result in verdict["tests"]:
             flags.update(result.pop("flags", ()))
         records, malformed = read_records(bytes(run.records), run.start_nonce)
-        flags.update(r["name"] for r in records if r["event"] == "flag")  # type: ignore[typeddict-item]
+        flags |= flag_names(records)
         if malformed:
             flags.add("test_tampering")
         failed = [t["status"] for t in verdict["tests"] if t["status"] != "passed"]

@@ -43,6 +43,7 @@ import math
 import os
 import resource
 import sys
+from typing import NoReturn
 
 from .procs import JUDGE_UID, REF_MARK, REPLY_LIMIT, recv_message, set_dumpable, setup_child
 from .records import MESSAGE_LIMIT, PROGRAM_ENDED, VERDICT, clip, record_line, write_all
@@ -149,6 +150,7 @@ class Channel:
         if type(number) is not int or not 0 <= number < len(self.callbacks) or type(args) is not list \
                 or type(kwargs) is not dict or not all(type(k) is str for k in kwargs):
             self._stop("failed", "the program called back with a request the judge does not know")
+        answer: tuple
         try:
             value = self.callbacks[number](*args, **kwargs)
             answer = ("ret", seq, self.encode(value, "the test's callback"))
@@ -158,7 +160,7 @@ class Channel:
             answer = ("raise", seq, type(e).__name__, clip(str(e), MESSAGE_LIMIT))
         self._send(marshal.dumps(answer, 2))
 
-    def _stop(self, status: str, message: str):
+    def _stop(self, status: str, message: str) -> NoReturn:
         self.outcome = (status, message)
         raise _Stop()
 
@@ -242,7 +244,7 @@ class Channel:
             self.flags.add("not_plain_data")
             return self._stop("failed", f"the program answered with something that is not a plain value ({e})")
 
-    def _ended(self):
+    def _ended(self) -> NoReturn:
         if self.outcome is None:
             self.outcome = (PROGRAM_ENDED, "the program's process ended during a call")
         raise _Stop()

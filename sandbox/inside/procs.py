@@ -10,6 +10,8 @@ import array
 import ctypes
 import os
 import resource
+from collections.abc import Sequence
+from typing import Any
 
 CALL_FD_OFFSET = 2  # a serving process's call channel sits at result_fd + 2, its replies at + 3
 # Who runs what (docs/architecture.md, "Three trust levels"): the runner and the fork server run as
@@ -25,6 +27,7 @@ REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply of the program's process to
 MAX_VALUE_DEPTH = 200  # levels a value that crosses the call channel may nest
 REF_MARK = b"\x00grpo-code ref\x00"  # marks a reference inside a value the judge sends (``program.calls``)
 
+_PRCTL: Any
 try:  # looked up once: a dlopen per test process would cost milliseconds
     _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
 except (OSError, AttributeError):  # pragma: no cover - no libc symbol
@@ -73,6 +76,10 @@ def become(uid: int) -> None:
 
 _CLONE_PARENT, _SIGCHLD = 0x8000, 17
 _SYS_CLONE = {"x86_64": 56, "aarch64": 220}.get(os.uname().machine)
+_SYSCALL: Any
+_BEFORE_FORK: Any
+_AFTER_FORK_CHILD: Any
+_AFTER_FORK_PARENT: Any
 try:  # bound once, before any program runs: a zygote's loop calls it after the program's top level
     _PYTHON = ctypes.pythonapi
     _BEFORE_FORK, _AFTER_FORK_CHILD, _AFTER_FORK_PARENT = (
@@ -176,7 +183,7 @@ def setup_child(p: dict, uid: int, cpu_hard=None) -> int:
 MAX_FDS = 8  # descriptors one message may carry
 
 
-def send_message(sock, data: bytes, fds: list[int] = ()) -> None:
+def send_message(sock, data: bytes, fds: Sequence[int] = ()) -> None:
     """Send ``data`` on a Unix stream socket as one message: a 4-byte little-endian length, then
     the data, with ``fds`` passed as SCM_RIGHTS (``recv_message`` reads it)."""
     message = len(data).to_bytes(4, "little") + data
@@ -198,7 +205,7 @@ def recv_message(sock, _recvmsg=_socket.socket.recvmsg, _recv=_socket.socket.rec
     header, ancillary, _, _ = _recvmsg(sock, 4, _space)
     if not header:
         return None
-    fds = []
+    fds: list[int] = []
     for level, kind, blob in ancillary:
         if level == _sol and kind == _scm:
             for i in _range(0, _len(blob) - 3, 4):

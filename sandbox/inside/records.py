@@ -107,7 +107,7 @@ def _valid(record: object, events: frozenset[str]) -> bool:
         value = record.get(name)
         if type(value) is not kind:
             return False
-        if kind is int and not _INT_RANGE[0] <= value < _INT_RANGE[1]:
+        if type(value) is int and not _INT_RANGE[0] <= value < _INT_RANGE[1]:
             return False
     return event != FLAG or record["name"] in FLAGS
 

@@ -20,7 +20,9 @@ from __future__ import annotations
 import marshal
 import os
 import select
+import socket
 import time
+from collections.abc import Sequence
 
 from .forkclient import FORKSERVER, fork_child, kill_all
 from .procs import send_message
@@ -40,20 +42,21 @@ class Resident:
     """A live child of the runner with a request socket. ``alive`` turns False once the runner
     lets it go (closed, killed, gone); whether it still runs is ``exists()``."""
 
-    def __init__(self, watch: Watch, ctl, pid: int, pidfd: int):
+    def __init__(self, watch: Watch, ctl: socket.socket, pid: int, pidfd: int):
         self.watch, self.ctl, self.pid, self.pidfd = watch, ctl, pid, pidfd
         self.alive = True
 
     @staticmethod
-    def _fork(payload: dict) -> tuple[Watch, object, int, int]:
+    def _fork(payload: dict) -> tuple[Watch, socket.socket, int, int]:
         pid, ours, ctl = fork_child(payload, channel=True)
+        assert ctl is not None  # asked for (for mypy)
         pidfd = os.pidfd_open(pid)  # the runner's child: a zombie until the runner reaps it, never missed
         return Watch(ours, b""), ctl, pid, pidfd
 
     def exists(self) -> bool:
         return self.alive and exists(self.pidfd)
 
-    def request(self, message, fds: list[int] = ()) -> bool:
+    def request(self, message, fds: Sequence[int] = ()) -> bool:
         """Send a request (``marshal`` data) with ``fds``; False (and everything killed) if the
         child does not take it."""
         try:
@@ -102,9 +105,10 @@ class Resident:
 class Zygote(Resident):
     """A process that ran a program's top level once: each request has it fork a test process."""
 
-    def __init__(self, watch, ctl, pid, pidfd, limits: dict):
+    def __init__(self, watch: Watch, ctl: socket.socket, pid: int, pidfd: int, limits: dict):
         super().__init__(watch, ctl, pid, pidfd)
         self.limits = limits
+        self.start_records = b""  # what its top level wrote (its flags)
 
     @classmethod
     def start(cls, payload: dict, tests: list, limits: dict,
@@ -145,7 +149,7 @@ class Zygote(Resident):
         os.close(pidfd)
         return None, (outcome if outcome.killed_for in ("timeout", "output_limit") else None)
 
-    def fork_test(self, nonce: str, index: int, fds: list[int] = ()) -> bool:
+    def fork_test(self, nonce: str, index: int, fds: Sequence[int] = ()) -> bool:
         """Ask for a test process for test ``index`` (or, with ``index`` -1 and ``fds``, one that
         serves the judge's calls), marked ``nonce``; its end (or the zygote's before it forked)
         ends the watch. False if the zygote is gone."""

@@ -106,7 +106,7 @@ def decode_value(text: str, refs=None) -> object:
     """
     decoder = _Decoder(refs)
     try:
-        value, end = _json.make_scanner(decoder)(text, 0)
+        value, end = _json.make_scanner(decoder)(text, 0)  # type: ignore[arg-type]  # a duck-typed context
     except NotPlain:
         raise
     except Exception as e:  # noqa: BLE001 - any text: every failure is the program's value's

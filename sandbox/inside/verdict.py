@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import signal
+from typing import TYPE_CHECKING
 
 from .compare import compare_output, json_equal
 from .records import (
@@ -27,6 +28,9 @@ from .records import (
 )
 from .records import clip as _clip
 from .values import NotPlain, decode_value, preview, to_json_form
+
+if TYPE_CHECKING:
+    from .messages import VerdictRecord
 
 _ANSWERS = (RETURNED, RAISED, NOT_PLAIN)
 
@@ -194,7 +198,7 @@ def _json_value(text: str):
         raise NotPlain(f"not JSON: {type(e).__name__}") from None
 
 
-def judged_result(program, record: dict | None, limits: dict, nonce: str) -> dict:
+def judged_result(program, record: VerdictRecord | None, limits: dict, nonce: str) -> dict:
     """The per-test result of an ``assert`` test run by the judge (``judge``).
 
     Args:

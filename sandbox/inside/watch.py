@@ -341,12 +341,8 @@ def watch_all(parts: list, deadline: float, cpu_limit: float | None, until, memo
             outer.close()
 
 
-RUNNER_AND_FORKSERVER = 2  # tasks alive in the container between two tests of a well-behaved job
-
-
-def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
-          cpu_limit: float | None = None, tasks: int = RUNNER_AND_FORKSERVER,
-          memory_limit: int | None = None) -> Outcome:
+def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int, tasks: int,
+          cpu_limit: float | None = None, memory_limit: int | None = None) -> Outcome:
     """Have the fork server fork a child for ``payload``, feed it ``stdin_data``, supervise it.
 
     Stops it at ``wall_s`` seconds, when its output passes ``output_limit`` bytes, when the
@@ -371,7 +367,7 @@ def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int,
               memory_limit, memory_start)
     if watch.finish(outcome, started, output_limit, tasks):
         watch.close()
-    if charge_start is not None and outcome.killed_for is None:
+    if charge_start is not None and memory_limit is not None and outcome.killed_for is None:
         charge_end = container_memory_usage_and_peak()
         usage, peak = charge_start
         if charge_end is not None and charge_end[1] > peak and charge_end[1] - usage > memory_limit:

@@ -22,6 +22,7 @@ import os
 import resource
 import signal
 import sys
+from typing import Any
 
 from ..procs import CALL_FD_OFFSET, PROGRAM_UID, cpu_limit_s, set_dumpable, setup_child
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
@@ -101,7 +102,7 @@ def _python_child(p, result_fd: int) -> None:
     def flush() -> None:
         for stream in (stdout, stderr):
             try:
-                stream.flush()
+                stream.flush()  # type: ignore[union-attr]  # (never None: the fork server has them)
             except BaseException:  # noqa: BLE001 - a closed or broken stream is the program's doing
                 pass
 
@@ -109,7 +110,7 @@ def _python_child(p, result_fd: int) -> None:
         if not checked[0]:
             monitor.check(namespace)
 
-    namespace = {"__name__": "__main__" if kind == "stdio" else "__program__",
+    namespace: dict[str, Any] = {"__name__": "__main__" if kind == "stdio" else "__program__",
                  "__builtins__": builtins, "__file__": "main.py", "__doc__": None}
     exit_code = 0
     try:

@@ -89,6 +89,7 @@ def _encode_walk(v, depth, handles, _type=type, _repr_int=int.__repr__, _repr_fl
         return "null"
     if depth > MAX_VALUE_DEPTH:
         raise NotPlainData(f"the value nests deeper than {MAX_VALUE_DEPTH} levels")
+    parts: list[str]
     if t is list or t is tuple or t is set or t is frozenset:
         parts = []
         for x in v:
