@@ -329,13 +329,17 @@ def cmd_tasks_show(args) -> int:
 
 def cmd_tasks_validate(args) -> int:
     from grpo_code.registry import load_suite
-    from grpo_code.scoring import check_references
+    from grpo_code.scoring import check_checkers, check_references
 
     executor = _executor(args)
     suite = load_suite(args.suite)  # the schema: raises with file, line and field
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
-    with executor, console.status("running every reference solution in the sandbox"):
-        checked = check_references(executor, list(suite))
+    with_checker = sum(t.checker is not None for t in suite)
+    with executor:
+        with console.status("running every reference solution in the sandbox"):
+            checked = check_references(executor, list(suite))
+        with console.status("running each checker on outputs made to break it"):
+            broken = check_checkers(executor, list(suite)) if with_checker else []
     failing = [(t, v) for t, v in checked if v is not None and not v.passed]
     missing = [t for t, v in checked if v is None]
     for task, verdict in failing:
@@ -345,10 +349,14 @@ def cmd_tasks_validate(args) -> int:
         out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({rate}) {escape(why[:200])}")
     out.print(f"{len(checked) - len(failing) - len(missing)} references pass, {len(failing)} fail, "
               f"{len(missing)} tasks have no reference solution")
-    with_checker = sum(t.checker is not None for t in suite)
     if with_checker:
         out.print(f"{with_checker} task(s) judged by their own checker (each reference solution went through it)")
-    return 1 if failing else 0
+        for task, output, why in broken:
+            out.print(f"[red]FAIL[/] {escape(task.task_id)}: its checker breaks on {output} output: "
+                      f"{escape(why[:200])}")
+        n_broken = len({t.task_id for t, _, _ in broken})
+        out.print(f"{with_checker - n_broken} checker(s) survive malformed outputs, {n_broken} do not")
+    return 1 if failing or broken else 0
 
 
 # -- train ------------------------------------------------------------------------------

@@ -96,3 +96,43 @@ def check_references(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Ta
     verdicts = dict(zip((t.task_id for t, _ in with_reference),
                         executor.run([t.job(reference) for t, reference in with_reference])))
     return [(t, verdicts.get(t.task_id)) for t in tasks]
+
+
+# Outputs a program could print to break a task's checker: empty, numbers past any range, bytes that
+# are not text, a very long line, lines by the thousand, words where numbers go.
+MALFORMED_OUTPUTS = {
+    "empty": "",
+    "huge numbers": " ".join(["9" * 5000, "-1e999", "nan", "inf", "1e-400"]) + "\n",
+    "binary": "\x00\xff\xfe\x01 \x1b[2J\udcff".encode("utf-8", "surrogateescape").decode("utf-8", "replace") + "\n",
+    "a very long line": "x" * 200_000 + "\n",
+    "many lines": "1\n" * 20_000,
+    "words": "yes no maybe\n",
+}
+
+
+def check_checkers(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Task, str, str]]:
+    """Run each task's checker on outputs a program could print to break it (``MALFORMED_OUTPUTS``).
+
+    A checker that raises, runs out of time or answers nonsense on a program's output fails that
+    test and flags it (``checker_fault``): the program's doing, so a checker must survive these
+    first, or programs that print them are scored by its bugs.
+
+    Returns:
+        ``(task, output name, what happened)`` for each output that broke a task's checker.
+    """
+    checked = [t for t in tasks if t.checker is not None]
+    jobs, where = [], []
+    for task in checked:
+        for name, text in MALFORMED_OUTPUTS.items():
+            program = f"import sys\nsys.stdout.write({text!r})\n"
+            jobs.append(Job(program=program, tests=task.tests, language="python", limits=task.job("").limits,
+                            compare=task.compare, float_tolerance=task.float_tolerance, checker=task.checker,
+                            job_id=task.task_id))
+            where.append((task, name))
+    broken = []
+    for (task, name), verdict in zip(where, executor.run(jobs), strict=True):
+        if "checker_fault" in verdict.flags or verdict.pass_rate is None:
+            bad = next((t.message for t in verdict.test_results if t.status in ("failed", "checker_error")
+                        and "checker" in t.message), verdict.message)
+            broken.append((task, name, bad))
+    return broken

@@ -68,6 +68,34 @@ print("CapEff", int(status["CapEff"], 16), "CapPrm", int(status["CapPrm"], 16), 
 print("NoNewPrivs", status["NoNewPrivs"].strip())
 """
 
+# Every process of another user (the runner, its fork server, the judge, which runs this very
+# test): signal it, change its limits, trace it, read its memory: each must be refused by the kernel.
+TRUSTED = """
+import ctypes, os, resource, signal
+def attack():
+    libc = ctypes.CDLL(None, use_errno=True)
+    allowed, seen = [], set()
+    for pid in sorted(int(p) for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            uid = int(open(f"/proc/{pid}/status").read().split("Uid:")[1].split()[0])
+        except (OSError, IndexError):
+            continue
+        if uid == os.getuid():
+            continue
+        seen.add("runner" if pid == 1 else "judge" if uid == 10000 else "forkserver")
+        for attempt in (lambda: os.kill(pid, signal.SIGSTOP), lambda: os.kill(pid, signal.SIGKILL),
+                        lambda: resource.prlimit(pid, resource.RLIMIT_NOFILE, (1, 1)),
+                        lambda: open(f"/proc/{pid}/mem", "rb").read(1)):
+            try:
+                attempt()
+                allowed.append(pid)
+            except OSError:
+                pass
+        if libc.ptrace(16, pid, 0, 0) == 0:
+            allowed.append(pid)
+    return sorted(seen), len(allowed)
+"""
+
 PROCESSES = """
 import os, time
 n = 0
@@ -232,6 +260,11 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
     expect_output("root filesystem read-only", READ_ONLY, "read-only\n")
     expect_output("non-root user, no capabilities, no-new-privileges", IDENTITY,
                   "uid 10001 euid 10001\nCapEff 0 CapPrm 0 CapBnd 0\nNoNewPrivs 1\n")
+    trusted = executor.run_one(Job(program=TRUSTED, job_id="sandbox-check", tests=(
+        TestCase(kind="assert", code="assert attack() == (['forkserver', 'judge', 'runner'], 0)"),)))
+    checks.append(Check("no program can signal, limit, trace or read the runner, fork server or judge",
+                        "every attempt refused", "as expected" if trusted.passed else
+                        f"{trusted.status}: {_first_message(trusted)}", trusted.passed))
     expect_status("time limit (CPU loop, 1 s)", "while True:\n    pass\n", {"timeout"},
                   Limits(time_limit_s=1), within_s=6)
     expect_status("wall-clock limit (sleep, 1 s CPU)", "import time\ntime.sleep(600)\n", {"timeout"},

@@ -115,3 +115,27 @@ def test_tasks_validate_runs_each_reference_through_its_checker(tmp_path):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "FAIL perms/wrong: failed (0.00)" in proc.stdout and "1 references pass, 1 fail" in proc.stdout
     assert "2 task(s) judged by their own checker" in proc.stdout
+    assert "2 checker(s) survive malformed outputs, 0 do not" in proc.stdout
+
+
+def test_tasks_validate_rejects_a_checker_that_a_programs_output_can_break(tmp_path):
+    # A checker that trusts the output's shape raises on what a program may print; programs would
+    # then be scored by its bugs (a raise is the program's failure): validate refuses it.
+    import json
+    import subprocess
+    import sys
+
+    fragile = "def check(input, output, expected):\n    return int(output.split()[0]) == int(expected)\n"
+    folder = tmp_path / "fragile"
+    folder.mkdir()
+    (folder / "suite.yaml").write_text("name: fragile\ndefaults: {language: python}\n")
+    task = {"task_id": "fragile/double", "prompt": "Print twice n.", "reference_solution": "print(2 * int(input()))\n",
+            "checker": fragile, "tests": [{"kind": "stdio", "stdin": "3\n", "expected_stdout": "6"}]}
+    (folder / "problems.jsonl").write_text(json.dumps(task) + "\n")
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(folder)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "1 references pass, 0 fail" in proc.stdout
+    assert "FAIL fragile/double: its checker breaks on empty output" in proc.stdout
+    assert "FAIL fragile/double: its checker breaks on words output" in proc.stdout
+    assert "0 checker(s) survive malformed outputs, 1 do not" in proc.stdout

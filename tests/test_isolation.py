@@ -16,7 +16,7 @@ pytestmark = pytest.mark.docker
 
 def test_every_isolation_check_holds(solo_executor):
     checks = run_checks(solo_executor)
-    assert len(checks) == 11 + len(HELLO)  # the isolation properties, then a row per compiled language
+    assert len(checks) == 12 + len(HELLO)  # the isolation properties, then a row per compiled language
     failed = [c for c in checks if not c.ok]
     assert not failed, failed
 
