@@ -392,3 +392,13 @@ def test_each_test_gets_its_own_copy_of_the_tasks_setup(executor):
     hoarder = "KEPT = []\ndef sort_in_place(xs):\n    KEPT.append(xs)\n    xs.sort()\n    xs.append(99)\n"
     verdict = executor.run_one(Job(program=hoarder, tests=tests, test_setup=setup))
     assert statuses(verdict) == ["failed", "passed", "passed", "passed"]
+
+
+def test_a_pass_needs_the_programs_process_to_end_cleanly(executor):
+    # The judge's "passed" stands only if the process that served it then ends cleanly (the
+    # kernel's exit status): this program answers right, then ends its process with status 3 when
+    # harness code looks at a global of its own after the test (an attribute that runs its code).
+    program = ("import os\nclass Exit:\n    @property\n    def __module__(self):\n        os._exit(3)\n"
+               "max = Exit()\ndef add(a, b):\n    return a + b\n")
+    verdict = executor.run_one(Job(program=program, tests=ADD_TESTS[:1]))
+    assert statuses(verdict) == ["runtime_error"] and "exit status 3" in verdict.test_results[0].message
