@@ -15,20 +15,71 @@ import socket
 import sys
 import time
 
-from .procs import reap_exited, send_message
+from .procs import JUDGE_UID, PROGRAM_UID, become, reap_exited, send_message
 
 
 def kill_all() -> None:
-    """SIGKILL every process in the container but this one (the fork server too), and reap them all."""
+    """SIGKILL every process of a program's and of the judge's, and the fork server; reap them all.
+
+    Processes of the container that are none of these (a Harbor verifier's own shell, say) live
+    on. Every process a program made has the program's user (it holds no capability to become
+    another), so one ``kill(-1)`` sent as that user ends them all at once, fork bombs included
+    (the kernel signals every process of the user in one pass); the judge and the fork server are
+    ended by pid.
+    """
+    forkserver = FORKSERVER.pid
     FORKSERVER.forget()
     while True:
-        try:
-            os.kill(-1, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        _kill_as(PROGRAM_UID)
+        for pid in [*_processes_of(JUDGE_UID), *([forkserver] if forkserver else [])]:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         if not reap_exited():
             return
+        forkserver = None
         time.sleep(0.0005)
+
+
+def _kill_as(uid: int) -> None:
+    """``kill(-1, SIGKILL)`` from a process of ``uid``: every process of that user dies."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            become(uid)
+            os.kill(-1, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+
+
+def _statuses():
+    """``(pid, real uid, threads)`` of every process of the container."""
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/status", "rb") as f:
+                    status = f.read(4096)
+                uid = int(status[status.find(b"\nUid:") + 5:].split(None, 1)[0])
+                threads = int(status[status.find(b"\nThreads:") + 9:].split(None, 1)[0])
+            except (OSError, ValueError, IndexError):
+                continue
+            yield int(name), uid, threads
+
+
+def _processes_of(uid: int) -> list[int]:
+    """Pids of the processes whose real user is ``uid``."""
+    return [pid for pid, owner, _ in _statuses() if owner == uid]
+
+
+def foreign_tasks() -> int:
+    """Tasks (threads) of the container's processes that are none of the sandbox's: not the
+    runner, the fork server, the judge or a program (0 in a sandbox container; a Harbor verifier's
+    own shell, say, in another)."""
+    ours = {1, FORKSERVER.pid}
+    return sum(threads for pid, uid, threads in _statuses()
+               if pid not in ours and uid not in (JUDGE_UID, PROGRAM_UID))
 
 
 FORKSERVER_ARGV = [sys.executable, "-I", os.path.dirname(os.path.abspath(__file__)), "forkserver"]  # __main__.py

@@ -16,7 +16,7 @@ import time
 import traceback
 
 from .cgroup import tasks_in_container
-from .forkclient import FORKSERVER, ForkserverLost, fork_child, kill_all
+from .forkclient import FORKSERVER, ForkserverLost, foreign_tasks, fork_child, kill_all
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names
 from .procs import PROGRAM_UID
@@ -215,11 +215,14 @@ def remove_ipc_objects() -> None:
     spawn(payload, b"", 10.0, COMPILE_OUTPUT_LIMIT, resident_tasks(), cpu_limit=5.0)
 
 
+FOREIGN = [0]  # tasks of processes not the sandbox's (``forkclient.foreign_tasks``), read per job
+
+
 def resident_tasks() -> int:
     """Processes the container may hold between jobs, counted from what exists: the runner, the
-    fork server, the judge."""
+    fork server, the judge (and what is none of the sandbox's: ``FOREIGN``)."""
     judge = JUDGE[0]
-    return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists())
+    return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + FOREIGN[0]
 
 
 def leave_clean() -> None:
@@ -375,7 +378,7 @@ class _TestRun:
                 if plan.kind == "call" and self.failed_start is not None:
                     outcome, nonce = self.failed_start
                 elif zygote is not None:
-                    outcome = self._zygote_test(zygote, nonce, self.zygote_index[i])
+                    outcome = self._zygote_test(zygote, nonce, self.zygote_index[i], test, plan)
                 else:
                     outcome = self._fresh_test(test, plan, nonce)
                 checker = (lambda got, test=test, nonce=nonce: self._check(test, got, nonce)) \
@@ -401,14 +404,13 @@ class _TestRun:
             self._everything_killed()
         return outcome
 
-    def _zygote_test(self, zygote: Zygote, nonce: str, index: int) -> Outcome:
-        """A ``call`` test in a process the zygote forks."""
+    def _zygote_test(self, zygote: Zygote, nonce: str, index: int, test: dict, plan: Plan) -> Outcome:
+        """A ``call`` test in a process the zygote forks (in a fresh one if the zygote is gone)."""
         outcome = Outcome()
         started = time.monotonic()
         if not zygote.fork_test(nonce, index):
-            outcome.killed_for = "lost"
             self._everything_killed()
-            return outcome
+            return self._fresh_test(test, plan, nonce)
         known = self.known()
         watch_all([(zygote.watch, outcome, self.limits["output_limit_bytes"])], started + self.wall(), self.cpu_limit,
                   lambda: zygote.follow_forked(outcome, nonce, known))
@@ -456,22 +458,20 @@ class _TestRun:
         started = time.monotonic()
         program = Outcome()
         try:
+            if zygote is not None and not zygote.fork_test(nonce, -1, [call_r, reply_w]):
+                self._everything_killed()  # the zygote is gone: a fresh process serves this test
+                zygote, judge = None, self._ensure_judge()
             if zygote is not None:
-                program_watch = zygote.watch if zygote.fork_test(nonce, -1, [call_r, reply_w]) else None
+                program_watch = zygote.watch
             else:
                 pid, ours, _ = fork_child(self.payload("python", "serve", nonce), extra=(call_r, reply_w))
                 program_watch = Watch(ours, b"")
                 program_watch.follow(pid)
-            if program_watch is not None:
-                judge.request(("test", nonce, self.judge_index[i]), [call_w, reply_r])
+            judge.request(("test", nonce, self.judge_index[i]), [call_w, reply_r])
         finally:
             for fd in (call_r, call_w, reply_r, reply_w):
                 os.close(fd)
         verdict = Outcome()
-        if program_watch is None:  # the zygote did not take the request: everything was killed
-            self._everything_killed()
-            program.killed_for = "lost"
-            return judged_result(program, None, limits, nonce)
         known = self.known()
 
         def done() -> bool:
@@ -544,6 +544,7 @@ def run_job(job: dict) -> dict:
 
 def _run_job(job: dict) -> dict:
     started = time.monotonic()
+    FOREIGN[0] = foreign_tasks()
     deadline = started + job["budget_s"]
     language = LANGUAGES[job["language"]]
     limits = job["limits"]
