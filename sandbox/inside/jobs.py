@@ -13,6 +13,7 @@ import os
 import time
 import traceback
 
+from .capture import captured
 from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, fork_child
 from .guard import compile_guarded_test, plan_assert, setup_names
@@ -314,6 +315,8 @@ class _TestRun:
                 result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker)
                 if plan.kind == "in_process":
                     result["judged_in_process"] = True
+                if plan.kind == "stdio" and test.get("capture") is True:
+                    result["output"] = captured(outcome)
                 results.append(result)
         finally:
             if self.zygote is not None:
