@@ -110,7 +110,10 @@ def init_main() -> None:
         os.dup2(fd, 0)
         os.dup2(fd, 1)
         os.close(fd)
-        serve(0)
+        try:
+            serve(0)
+        except OSError:  # root's end went away before a reply: the next connection starts afresh
+            pass
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, 0)
         os.dup2(null, 1)
