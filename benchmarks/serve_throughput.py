@@ -33,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
-from grpo_code.sandbox_fusion import RunCodeBounds, RunCodeRequest, to_job
+from grpo_code.sandbox_fusion import RequestBounds, RunCodeRequest, to_job
 from sandbox import DockerExecutor
 
 
@@ -46,7 +46,7 @@ def programs(repeats: int) -> list[str]:
 
 
 def in_process(codes: list[str], workers: int) -> tuple[float, int]:
-    jobs = [to_job(RunCodeRequest(code=code, language="python"), RunCodeBounds()) for code in codes]
+    jobs = [to_job(RunCodeRequest(code=code, language="python"), RequestBounds()) for code in codes]
     with DockerExecutor(concurrency=workers) as ex:
         ex.run(jobs[:workers * 2])  # warm up
         started = time.perf_counter()

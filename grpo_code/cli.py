@@ -373,7 +373,7 @@ def cmd_serve(args) -> int:
     import os
 
     from grpo_code.errors import ConfigError, require_modules
-    from grpo_code.sandbox_fusion import RunCodeBounds
+    from grpo_code.sandbox_fusion import RequestBounds
     from grpo_code.serve import ServeSettings, serve
 
     require_modules("grpo-code serve", "fastapi", "uvicorn")
@@ -395,7 +395,7 @@ def cmd_serve(args) -> int:
     executor = _executor(args)
     settings = ServeSettings(host=args.host, port=args.port, token=token, max_body_bytes=int(args.max_body_mb * 2**20),
                              max_in_flight=args.max_in_flight, max_waiting=args.max_waiting,
-                             run_code=RunCodeBounds(max_run_timeout_s=args.max_run_timeout,
+                             bounds=RequestBounds(max_run_timeout_s=args.max_run_timeout,
                                                     max_compile_timeout_s=args.max_run_timeout,
                                                     max_memory_mb=args.max_memory_mb))
     if token is None and args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -624,9 +624,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-waiting", type=int, default=1024,
                    help="requests that may wait for a turn; beyond, 503 (default 1024)")
     p.add_argument("--max-memory-mb", type=int, default=1024,
-                   help="/run_code: the largest memory_limit_MB, and what -1 means (default 1024)")
+                   help="the largest memory limit a request may ask for, MiB; /run_code's -1 (default 1024)")
     p.add_argument("--max-run-timeout", type=float, default=60,
-                   help="/run_code: the largest run_timeout and compile_timeout, CPU seconds (default 60)")
+                   help="the largest time limits a request may ask for (run and compile), CPU seconds (default 60)")
     add_sandbox_options(p)
     p.set_defaults(func=cmd_serve)
 

@@ -30,7 +30,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from grpo_code.sandbox_fusion import RunCodeBounds
+from grpo_code.sandbox_fusion import RequestBounds
 from sandbox import Executor
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class ServeSettings:
         max_jobs: most jobs in one ``/v1/jobs`` request.
         max_in_flight: requests worked on at once (default: 4 per sandbox worker).
         max_waiting: requests that may wait for a turn; beyond, 503.
-        run_code: the bounds of a ``/run_code`` request.
+        bounds: the largest limits a request may ask for (both APIs).
     """
 
     host: str = "127.0.0.1"
@@ -58,7 +58,7 @@ class ServeSettings:
     max_jobs: int = 4096
     max_in_flight: int | None = None
     max_waiting: int = 1024
-    run_code: RunCodeBounds = field(default_factory=RunCodeBounds)
+    bounds: RequestBounds = field(default_factory=RequestBounds)
 
 
 def _problem(status: int, loc: list, msg: str, headers: dict | None = None):
@@ -197,12 +197,12 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
     async def info() -> dict:
         return {"languages": list(SANDBOX_LANGUAGES), "run_code_languages": LANGUAGES,
                 "concurrency": executor.concurrency, "max_jobs": settings.max_jobs,
-                "max_body_bytes": settings.max_body_bytes, "run_code": vars(settings.run_code)}
+                "max_body_bytes": settings.max_body_bytes, "bounds": vars(settings.bounds)}
 
     @app.post("/run_code", dependencies=[Depends(authorized)])
     async def run_code(request: RunCodeRequest) -> dict:
         try:
-            job = to_job(request, settings.run_code)
+            job = to_job(request, settings.bounds)
         except ValueError as e:
             field_name, _, reason = str(e).partition(": ")
             raise _problem(422, ["body", field_name], reason) from None
@@ -222,7 +222,9 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
         parsed = []
         for i, data in enumerate(body["jobs"]):
             try:
-                parsed.append(Job.from_dict(data))
+                job = Job.from_dict(data)
+                settings.bounds.check(job.limits)
+                parsed.append(job)
             except (TypeError, ValueError) as e:
                 raise _problem(422, ["body", "jobs", i], str(e)) from None
         verdicts = await run(parsed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from grpo_code.sandbox_fusion import RunCodeBounds, RunCodeRequest, to_job, to_response
+from grpo_code.sandbox_fusion import RequestBounds, RunCodeRequest, to_job, to_response
 from sandbox import Job, TestCase, Verdict
 
 
@@ -25,17 +25,17 @@ def _output(stdout="", stderr="", exit_code=0, signal=None, cut=False) -> dict:
 
 def test_a_request_becomes_one_captured_stdio_job():
     job = to_job(RunCodeRequest(code="print(1)", language="nodejs", stdin="x", run_timeout=3, compile_timeout=4,
-                                memory_limit_MB=512), RunCodeBounds())
+                                memory_limit_MB=512), RequestBounds())
     assert job.language == "javascript" and job.capture_output and job.compare == "exact"
     assert job.tests == (TestCase(kind="stdio", stdin="x", expected_stdout=""),)
     assert (job.limits.time_limit_s, job.limits.compile_time_limit_s, job.limits.memory_limit_mb) == (3, 4, 512)
     wire = job.to_wire("id")
     assert wire["tests"][0]["capture"] is True
     assert "capture" not in Job(program="x", tests=job.tests).to_wire("id")["tests"][0]
-    unlimited = to_job(RunCodeRequest(code="x", language="python"), RunCodeBounds(max_memory_mb=700))
+    unlimited = to_job(RunCodeRequest(code="x", language="python"), RequestBounds(max_memory_mb=700))
     assert unlimited.limits.memory_limit_mb == 700 and unlimited.tests[0].stdin == ""
-    with pytest.raises(ValueError, match="^memory_limit_MB: "):
-        to_job(RunCodeRequest(code="x", language="python", memory_limit_MB=701), RunCodeBounds(max_memory_mb=700))
+    with pytest.raises(ValueError, match=r"^memory_limit_MB: "):
+        to_job(RunCodeRequest(code="x", language="python", memory_limit_MB=701), RequestBounds(max_memory_mb=700))
     with pytest.raises(ValidationError, match="not run here"):
         RunCodeRequest(code="x", language="go_test")
 
