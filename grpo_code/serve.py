@@ -22,8 +22,8 @@ run only in the sandbox's containers, as for every other command. The access log
 token in a URL stays out of logs).
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: FastAPI reads the endpoints' annotations at run time, and
+# their types are imported inside ``create_app`` (the serve extra is imported only when serving).
 import asyncio
 import hmac
 import logging
@@ -87,25 +87,21 @@ class _BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
+                if seen > self.limit:  # FastAPI answers its own HTTPException, even while it reads a body
+                    raise _problem(413, ["body"], self.message)
             return message
 
-        try:
-            return await self.app(scope, limited, send)
-        except _TooLarge:
-            return await self._refuse(send)
+        return await self.app(scope, limited, send)
+
+    @property
+    def message(self) -> str:
+        return f"request body over {self.limit} bytes"
 
     async def _refuse(self, send):
         from fastapi.responses import JSONResponse
 
-        response = JSONResponse({"detail": [{"loc": ["body"], "msg": f"request body over {self.limit} bytes"}]},
-                                status_code=413)
+        response = JSONResponse({"detail": [{"loc": ["body"], "msg": self.message}]}, status_code=413)
         await response({"type": "http"}, _no_body, send)
-
-
-class _TooLarge(Exception):
-    pass
 
 
 async def _no_body() -> dict:
@@ -145,6 +141,7 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
     from contextlib import asynccontextmanager
 
     from fastapi import Depends, FastAPI, Request
+    from fastapi.exceptions import RequestValidationError
     from fastapi.responses import JSONResponse
 
     from grpo_code.sandbox_fusion import LANGUAGES, RunCodeRequest, to_job, to_response
@@ -183,6 +180,13 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
                 return await executor.arun(jobs)
             except SandboxError as e:
                 raise _problem(503, [], f"the sandbox cannot run jobs now: {e}") from None
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        # FastAPI's own shape, without the input it echoes (a NaN in it would not even encode as JSON)
+        detail = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")).removeprefix("Value error, ")}
+                  for e in exc.errors()]
+        return JSONResponse({"detail": detail}, status_code=422)
 
     @app.exception_handler(SandboxError)
     async def sandbox_down(request: Request, exc: SandboxError):

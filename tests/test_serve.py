@@ -147,7 +147,7 @@ def test_verl_sandbox_fusion_reward_scores_completions(server):
     right, meta = score("```python\na, b = map(int, input().split())\nprint(a + b)\n```")
     assert right == 1.0 and [m["status"] for m in meta] == ["success"] * 3
     wrong, meta = score("```python\na, b = map(int, input().split())\nprint(a - b)\n```")
-    assert wrong == pytest.approx(1 / 3) and [m["status"] for m in meta] == ["wrong_answer", "success", "wrong_answer"]
+    assert wrong == pytest.approx(1 / 3) and [m["status"] for m in meta] == ["wrong_answer", "wrong_answer", "success"]
     crash, meta = score("```python\nraise SystemExit(3)\n```")
     assert crash == 0.0 and {m["status"] for m in meta} == {"runtime_error"} and meta[0]["exit_code"] == 3
     compiled, meta = score("```python\ndef broken(:\n```")
@@ -266,6 +266,17 @@ def test_malformed_and_oversized_bodies(server):
         response = requests.post(server.url + path, data=b"{not json", timeout=30,
                                  headers={"Content-Type": "application/json"})
         assert response.status_code == 422, response.text
+    garbage = [b"", b"null", b"[]", b"\"x\"", b"{}", b'{"code": "x", "language": "python", "run_timeout": NaN}',
+               b'{"code": "x", "language": "python", "memory_limit_MB": 1e999}', b'{"code": ["x"], "language": 1}',
+               b'{"jobs": [null]}', b'{"jobs": [{"program": "x", "tests": [{"kind": "call", "fn_name": "f", '
+               b'"args": 1}]}]}', b'{"jobs": [{"program": "x", "tests": [{"kind": "assert", "code": "1"}], '
+               b'"limits": {"time_limit_s": NaN}}]}', "{\"code\": \"\u00e9\ud800\"}".encode(), b"\xff\xfe"]
+    for path in ("/run_code", "/v1/jobs"):
+        for body in garbage:
+            response = requests.post(server.url + path, data=body, timeout=30,
+                                     headers={"Content-Type": "application/json"})
+            assert 400 <= response.status_code < 500, (path, body, response.status_code, response.text)
+            assert response.json()["detail"][0]["msg"], response.text
     too_big = requests.post(f"{server.url}/run_code", timeout=30,
                             json={"code": "#" * (2 << 20), "language": "python"})  # the server takes 1 MiB
     assert too_big.status_code == 413 and "over" in too_big.json()["detail"][0]["msg"]
@@ -274,9 +285,10 @@ def test_malformed_and_oversized_bodies(server):
         for _ in range(40):
             yield b" " * 65536
 
-    streamed = requests.post(f"{server.url}/v1/jobs", data=chunks(), timeout=30,
-                             headers={"Content-Type": "application/json"})
-    assert streamed.status_code == 413
+    for path in ("/run_code", "/v1/jobs"):  # no Content-Length: counted as it streams in
+        streamed = requests.post(server.url + path, data=chunks(), timeout=30,
+                                 headers={"Content-Type": "application/json"})
+        assert streamed.status_code == 413, streamed.text
 
 
 # -- the token --------------------------------------------------------------------------------
