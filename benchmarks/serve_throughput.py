@@ -16,6 +16,17 @@ rounds'.
 
     python benchmarks/serve_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--clients 16]
         [--sandbox-fusion http://127.0.0.1:8081]
+
+SandboxFusion, as measured in the README (nothing of its code is part of grpo-code): its repository
+at commit 469de0845cb7 (``git archive`` of bytedance/SandboxFusion), its default configuration
+(``sandbox/configs/local.yaml``: ``isolation: none``, ``max_concurrency: 34``), its server
+dependencies from its pyproject.toml in a venv of their own (pydantic <2.7, fastapi 0.103, uvicorn
+0.25, structlog, psutil, aiofiles, aiohttp, tenacity 8, databases[aiosqlite], transformers 4), and
+two stand-ins for what its Docker image would add: an empty ``docs/build`` (the image builds its
+docs there) and an empty ``condabin`` folder in that venv, so that its runner's conda look-up
+(``find_conda_root``, ``get_python_rt_env('sandbox-runtime')``) finds the venv and runs programs
+with its Python. Then ``uvicorn sandbox.server.server:app --host 127.0.0.1 --port 8081`` in its
+folder.
 """
 
 from __future__ import annotations

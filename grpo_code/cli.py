@@ -407,7 +407,11 @@ def cmd_serve(args) -> int:
         out.print(f"serving the sandbox on {url} (/v1/jobs; SandboxFusion: {url}/run_code)"
                   + ("; a bearer token is required" if token else ""))
 
-    serve(executor, settings, on_ready=ready)
+    try:
+        serve(executor, settings, on_ready=ready)
+    except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C (the executor closed), then re-raises it
+        pass
+    out.print("stopped")
     return 0
 
 

@@ -289,23 +289,33 @@ def _python_child(p, result_fd: int) -> None:
         report("failed", message=_clip(BaseException.__str__(e), MESSAGE_LIMIT))
     except AssertionError as e:
         _restore_builtins()
-        try:
-            message = _assert_message(e, test.get("code", "") if type(test) is dict else "")
-        except BaseException:  # noqa: BLE001
-            message = "AssertionError"
-        report("failed", message=message)
+        if kind == "stdio":  # a script's own assert: an uncaught exception like any other (below)
+            exit_code = _crashed(e, report, describe, stderr)
+        else:
+            try:
+                message = _assert_message(e, test.get("code", "") if type(test) is dict else "")
+            except BaseException:  # noqa: BLE001
+                message = "AssertionError"
+            report("failed", message=message)
     except MemoryError:
         _restore_builtins()
         report("memory_limit", message="MemoryError: memory limit reached")
+        exit_code = 1 if kind == "stdio" else 0  # as a script that ran out of memory exits
     except BaseException as e:  # noqa: BLE001 - any exception of the program is a verdict
-        report("runtime_error", message=describe(e))
-        try:
-            _print_exception(e, stderr)
-        except BaseException:  # noqa: BLE001
-            pass
-        exit_code = 1
+        exit_code = _crashed(e, report, describe, stderr)
     flush()
     os._exit(exit_code)
+
+
+def _crashed(e: BaseException, report, describe, stderr) -> int:
+    """An exception the program did not catch: its ``runtime_error`` record and its traceback on
+    stderr, as a script's; returns the exit status, 1."""
+    report("runtime_error", message=describe(e))
+    try:
+        _print_exception(e, stderr)
+    except BaseException:  # noqa: BLE001
+        pass
+    return 1
 
 
 # ------------------------------------------------------------------------------------------
