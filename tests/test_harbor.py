@@ -199,8 +199,8 @@ def test_the_oracle_scores_one_on_every_exported_task(docker_client, tmp_path):
         assert reward["passed"] == reward["n_tests"] == len(task.tests) and verdict["status"] == "passed"
 
 
-WRONG_AND_HOSTILE = r'''
-import json, os, signal
+PLANTS_AND_PEEKS = r'''
+import json
 for path in ("/logs/verifier/reward.json", "/logs/verifier/reward.txt"):
     try:
         with open(path, "w") as f:
@@ -211,15 +211,13 @@ try:
     CHEAT = json.load(open("/tests/job.json"))  # the hidden tests: readable by root only
 except OSError:
     CHEAT = None
-for target in (1, -1):
-    try:
-        os.kill(target, signal.SIGKILL)  # the runner (PID 1) and everything else it may reach
-    except OSError:
-        pass
 
 def add(a, b):
     return a + b if CHEAT else a - b
 '''
+
+KILLS_ITS_RUNNER = "import os, signal\nos.kill(1, signal.SIGKILL)\n\ndef add(a, b):\n    return a + b\n"
+KILLS_EVERYTHING = "import os, signal\nos.kill(-1, signal.SIGKILL)\n\ndef add(a, b):\n    return a - b\n"
 
 
 @pytest.mark.docker
@@ -230,12 +228,18 @@ def test_wrong_and_hostile_programs_get_their_true_reward(docker_client, executo
     task = load_suite("warmup-python").get("warmup-python/add")
     folder = export_suite(TaskSuite(name="one", tasks=(task,)), tmp_path / "tasks", image_tag())[0]
     assert program_path(task.language) == "/app/solution.py"
-    for name, program in (("wrong", "def add(a, b):\n    return a * b\n"), ("hostile", WRONG_AND_HOSTILE),
-                          ("partial", "def add(a, b):\n    return 3 if (a, b) == (1, 2) else a - b\n")):
+    for name, program in (("wrong", "def add(a, b):\n    return a * b\n"), ("plants and peeks", PLANTS_AND_PEEKS),
+                          ("partial", "def add(a, b):\n    return 3 if (a, b) == (1, 2) else a - b\n"),
+                          ("kills PID 1", KILLS_ITS_RUNNER)):
         reward, verdict = run_like_harbor(docker_client, folder, tmp_path / "logs" / name, program.encode())
-        want = executor.run([task.job(program)])[0]
-        assert reward is not None and reward["reward"] == want.pass_rate < 1.0, (name, verdict)
-        assert [t["status"] for t in verdict["tests"]] == [t.status for t in want.test_results]
-        assert verdict["flags"] == list(want.flags)
+        want = executor.run([task.job(program)])[0]  # the same program in a sandbox container
+        assert reward is not None and reward["reward"] == want.pass_rate, (name, verdict)
+        assert [t["status"] for t in verdict["tests"]] == [t.status for t in want.test_results], name
+        assert verdict["flags"] == list(want.flags), name
+        assert (reward["reward"] == 1.0) == (name == "kills PID 1"), name  # PID 1 outlives it; nothing else wins
+    # kill(-1) takes every process of the sandbox user with it (as in a sandbox container): the tests
+    # fail, and the reward is still written, from the runner's verdict
+    reward, verdict = run_like_harbor(docker_client, folder, tmp_path / "logs" / "kills all", KILLS_EVERYTHING.encode())
+    assert reward is not None and reward["reward"] == verdict["pass_rate"] < 1.0 and "parent_killed" in verdict["flags"]
     missing, verdict = run_like_harbor(docker_client, folder, tmp_path / "logs" / "missing", b"")
     assert missing is not None and missing["reward"] == 0.0 and verdict["status"] == "no_code"
