@@ -160,8 +160,9 @@ def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = No
         containers.append(verifier)
         verifier.put_archive(os.path.dirname(artifact), _tar({os.path.basename(artifact): program}))
         code, output = verifier.exec_run(["bash", "/tests/test.sh"], user="root")
-        reward_file = logs / "reward.json"
-        reward = json.loads(reward_file.read_text()) if reward_file.is_file() else None
+        reward_file, text_file = logs / "reward.json", logs / "reward.txt"  # the order Harbor reads them in
+        reward = json.loads(reward_file.read_text()) if reward_file.is_file() else \
+            {"reward": float(text_file.read_text())} if text_file.is_file() else None
         if reward is not None:  # what Harbor 0.25 accepts: numbers only, each finite
             assert all(isinstance(v, int | float) and math.isfinite(v) for v in reward.values()), reward
             assert 0.0 <= reward["reward"] <= 1.0
@@ -237,6 +238,7 @@ def test_wrong_and_hostile_programs_get_their_true_reward(docker_client, executo
         assert [t["status"] for t in verdict["tests"]] == [t.status for t in want.test_results], name
         assert verdict["flags"] == list(want.flags), name
         assert (reward["reward"] == 1.0) == (name == "kills PID 1"), name  # PID 1 outlives it; nothing else wins
+        assert not (tmp_path / "logs" / name / "reward.txt").exists(), name  # nothing planted for Harbor to read
     # kill(-1) takes every process of the sandbox user with it (as in a sandbox container): the tests
     # fail, and the reward is still written, from the runner's verdict
     reward, verdict = run_like_harbor(docker_client, folder, tmp_path / "logs" / "kills all", KILLS_EVERYTHING.encode())
