@@ -113,7 +113,10 @@ def _instruction(task: Task) -> str:
     if kinds & {"assert", "call"}:
         how.append(f"calls {'`' + task.entry_point + '`' if task.entry_point else 'its functions'} "
                    "with each hidden test's arguments")
-    return (f"{task.prompt.rstrip()}\n\n## Your answer\n\nWrite your solution in {task.language} to `{path}`. "
+    prompt = task.prompt.rstrip()
+    if task.entry_point and re.search(rf"^\s*def {re.escape(task.entry_point)}\b", prompt, re.M):
+        prompt = f"Complete this {task.language} function:\n\n```{task.language}\n{prompt}\n```"  # a human-eval prompt
+    return (f"{prompt}\n\n## Your answer\n\nWrite your solution in {task.language} to `{path}`. "
             f"The file as a whole is the program: give every import and definition it needs. The verifier "
             f"{' and '.join(how)}; the reward is the share of hidden tests passed.\n")
 
