@@ -25,8 +25,11 @@ dependencies from its pyproject.toml in a venv of their own (pydantic <2.7, fast
 two stand-ins for what its Docker image would add: an empty ``docs/build`` (the image builds its
 docs there) and an empty ``condabin`` folder in that venv, so that its runner's conda look-up
 (``find_conda_root``, ``get_python_rt_env('sandbox-runtime')``) finds the venv and runs programs
-with its Python. Then ``uvicorn sandbox.server.server:app --host 127.0.0.1 --port 8081`` in its
-folder.
+with its Python. Then, in its folder, ``env -i HOME=<an empty folder> PATH=<venv>/bin:/usr/bin:/bin
+uvicorn sandbox.server.server:app --host 127.0.0.1 --port 8081 < /dev/null``: its runner starts each
+program through ``bash`` with a socket for stdin, and bash then reads ``~/.bashrc`` (Debian's
+bash does for a socket); on a machine whose root ``.bashrc`` runs ``pyenv init``, every run would
+start a ``pyenv rehash``, whose lock makes runs time out under load.
 """
 
 from __future__ import annotations
