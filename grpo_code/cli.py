@@ -359,6 +359,67 @@ def cmd_tasks_validate(args) -> int:
     return 1 if failing or broken else 0
 
 
+def cmd_tasks_export(args) -> int:
+    from grpo_code.harbor import export_suite
+    from grpo_code.registry import load_suite
+    from sandbox.image import image_tag
+
+    suite = load_suite(args.suite)
+    folders = export_suite(suite, args.out, args.image or image_tag(), args.reward)
+    out.print(f"{suite.name}: {len(folders)} Harbor task(s) in {escape(str(args.out))} "
+              f"(reward: {args.reward}; build the image where Harbor runs them: grpo-code sandbox build)")
+    return 0
+
+
+# -- serve ------------------------------------------------------------------------------
+
+
+def cmd_serve(args) -> int:
+    import os
+
+    from grpo_code.errors import ConfigError, require_modules
+    from grpo_code.sandbox_fusion import RequestBounds
+    from grpo_code.serve import ServeSettings, serve
+
+    require_modules("grpo-code serve", "fastapi", "uvicorn")
+    token = os.environ.get("GRPO_CODE_SERVE_TOKEN") or None
+    if args.token_file:
+        try:
+            token = Path(args.token_file).read_text(encoding="utf-8").strip()
+        except OSError as e:
+            raise ConfigError(f"--token-file: cannot read {args.token_file}: {e.strerror}") from None
+        if not token:
+            raise ConfigError(f"--token-file: {args.token_file} is empty")
+    for name in ("port", "max_body_mb", "max_memory_mb", "max_run_timeout", "max_waiting"):
+        if getattr(args, name) <= 0:
+            raise ConfigError(f"--{name.replace('_', '-')} must be > 0, got {getattr(args, name)}")
+    if args.max_in_flight is not None and args.max_in_flight < 1:
+        raise ConfigError(f"--max-in-flight must be >= 1, got {args.max_in_flight}")
+    if args.max_memory_mb < 16:
+        raise ConfigError(f"--max-memory-mb must be at least 16, got {args.max_memory_mb}")
+    executor = _executor(args)
+    settings = ServeSettings(host=args.host, port=args.port, token=token, max_body_bytes=int(args.max_body_mb * 2**20),
+                             max_in_flight=args.max_in_flight, max_waiting=args.max_waiting,
+                             bounds=RequestBounds(max_run_timeout_s=args.max_run_timeout,
+                                                    max_compile_timeout_s=args.max_run_timeout,
+                                                    max_memory_mb=args.max_memory_mb))
+    if token is None and args.host not in ("127.0.0.1", "localhost", "::1"):
+        console.print(f"[yellow]warning:[/] serving on {escape(args.host)} with no token: anyone who reaches this "
+                      "port can run programs in the sandbox (set GRPO_CODE_SERVE_TOKEN or --token-file)")
+    url = f"http://{args.host}:{args.port}"
+
+    def ready() -> None:
+        out.print(f"serving the sandbox on {url} (/v1/jobs; SandboxFusion: {url}/run_code)"
+                  + ("; a bearer token is required" if token else ""))
+
+    try:
+        serve(executor, settings, on_ready=ready)
+    except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C (the executor closed), then re-raises it
+        pass
+    out.print("stopped")
+    return 0
+
+
 # -- train ------------------------------------------------------------------------------
 
 
@@ -550,6 +611,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("suite")
     add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
+
+    p = tk.add_parser("export", help="write a suite as Harbor task folders (the oracle is the reference solution; "
+                                     "grpo-code's judge is the verifier)")
+    p.add_argument("suite")
+    p.add_argument("out", help="folder to write the task folders into")
+    p.add_argument("--format", choices=["harbor"], default="harbor", help="the task format (harbor)")
+    p.add_argument("--reward", choices=["fraction", "binary"], default="fraction",
+                   help="reward.json's reward: the pass rate (default) or 1 when every test passed")
+    p.add_argument("--image", help="the sandbox image the tasks start from (default: this version's tag)")
+    p.set_defaults(func=cmd_tasks_export)
+
+    p = sub.add_parser("serve", help="the sandbox as an HTTP service: /v1/jobs, and SandboxFusion's /run_code for "
+                                     "verl (pip install 'grpo-code[serve]')")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080, SandboxFusion's)")
+    p.add_argument("--token-file", metavar="FILE",
+                   help="file holding the bearer token every request must carry (or GRPO_CODE_SERVE_TOKEN)")
+    p.add_argument("--max-body-mb", type=float, default=16, help="largest request body, MiB (default 16)")
+    p.add_argument("--max-in-flight", type=int, help="requests worked on at once (default: 4 per sandbox worker)")
+    p.add_argument("--max-waiting", type=int, default=1024,
+                   help="requests that may wait for a turn; beyond, 503 (default 1024)")
+    p.add_argument("--max-memory-mb", type=int, default=1024,
+                   help="the largest memory limit a request may ask for, MiB; /run_code's -1 (default 1024)")
+    p.add_argument("--max-run-timeout", type=float, default=60,
+                   help="the largest time limits a request may ask for (run and compile), CPU seconds (default 60)")
+    add_sandbox_options(p)
+    p.set_defaults(func=cmd_serve)
 
     sub.add_parser("train", add_help=False,
                    help="GRPO training (all flags go to TRL's parser: grpo-code train --help)")

@@ -7,7 +7,10 @@
   options after ``?`` go to its loader (``humaneval?form=whole``), except three that work on every
   suite: ``split=NAME`` (tasks whose ``metadata.split`` is NAME), ``language=NAME`` (its tasks in
   that language, ``TaskSuite.for_language``) and ``limit=N`` (the first N);
-- a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks;
+- a path: a suite folder (suite.yaml + problems.jsonl) or a plain JSONL file of tasks; a folder
+  without suite.yaml that is a Harbor task folder, or holds some, is read as ``harbor:PATH``;
+- ``harbor:PATH``: Harbor task folders that grpo-code wrote (``grpo_code.harbor``; a Harbor task
+  whose tests grpo-code cannot judge is refused, named);
 - ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME][&language=NAME]``: a Hugging
   Face data set read through ``datasets`` and a named adapter (``grpo_code.adapters.RECORD_ADAPTERS``);
   ``split`` means the same here (the tasks of that split): it is the data set split that is read
@@ -299,9 +302,10 @@ def load_suite(spec: str) -> TaskSuite:
     if spec.startswith("hf:"):
         target, options = _split_spec(spec[3:])
         return load_hf_suite(target, options)
-    base, options = _split_spec(spec)
+    harbor = spec.startswith("harbor:")
+    base, options = _split_spec(spec[7:] if harbor else spec)
     split, limit, language = options.pop("split", None), options.pop("limit", None), options.pop("language", None)
-    suite = _load_named(base, options)
+    suite = _load_harbor(base, options) if harbor else _load_named(base, options)
     return _filter(suite if language is None else in_language(suite, language), split, limit)
 
 
@@ -333,9 +337,24 @@ def _limit(value: str | None) -> int | None:
     return int(value)
 
 
+def _load_harbor(base: str, options: dict) -> TaskSuite:
+    """``harbor:PATH``: Harbor task folders (``grpo_code.harbor``)."""
+    from grpo_code.harbor import load_harbor_suite
+
+    if not Path(base).exists():
+        raise UnknownSuiteError(f"no such file or folder: {base!r} (harbor:PATH takes a Harbor task folder or a "
+                                "folder of them)")
+    return load_harbor_suite(base, options)
+
+
 def _load_named(base: str, options: dict) -> TaskSuite:
     path = Path(base)
     if path.is_dir():
+        if not (path / "suite.yaml").is_file():
+            from grpo_code.harbor import is_harbor_tree
+
+            if is_harbor_tree(path):
+                return _load_harbor(base, options)
         return load_suite_dir(path, options)
     if path.is_file():
         if options:

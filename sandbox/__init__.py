@@ -22,6 +22,7 @@ from sandbox.protocol import EXECUTOR_KINDS, Executor, make_executor
 from sandbox.types import (
     FLAGS,
     STATUSES,
+    CapturedOutput,
     DockerUnavailable,
     ImageMissing,
     Job,
@@ -38,6 +39,7 @@ __all__ = [
     "FLAGS",
     "LANGUAGES",
     "STATUSES",
+    "CapturedOutput",
     "ContainerSettings",
     "DockerExecutor",
     "DockerUnavailable",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sandbox.inside.languages import LANGUAGES
+from sandbox.inside.passrate import credit, pass_rate
 from sandbox.inside.records import FLAGS
 
 TEST_KINDS = ("assert", "stdio", "call")
@@ -219,6 +220,11 @@ class Job:
             (``checker_error``). It never reaches the program's process.
         job_id: free text for logs (often the task id, which the completions of a group share);
             never used to match a reply to its job (each submission gets its own identity).
+        capture_output: also return each ``stdio`` test's raw output (``TestResult.output``:
+            stdout whole up to the output limit, the tail of stderr, the exit status, each cut
+            flagged), for a caller that judges the output itself (the SandboxFusion-compatible
+            ``/run_code`` of ``grpo-code serve``). An option of the request, not of the task
+            format; the test's status is decided as without it.
     """
 
     program: str
@@ -230,6 +236,7 @@ class Job:
     test_setup: str | None = None
     checker: str | None = None
     job_id: str = ""
+    capture_output: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))
@@ -250,6 +257,52 @@ class Job:
             why = unjudgeable(test.code, self.test_setup) if test.kind == "assert" else None
             _require(why is None, f"tests[{i}]: the judge cannot run this assert test: {why}")
 
+    @classmethod
+    def from_dict(cls, data: dict) -> Job:
+        """Build from JSON: ``program``, ``tests`` (docs/task-format.md test cases), and optionally
+        ``language``, ``limits`` (``Limits`` fields), ``compare``, ``float_tolerance``,
+        ``test_setup``, ``checker``, ``job_id``, ``capture_output``. Raises ValueError naming the
+        bad field (``tests[2]: ...``, ``limits: ...``)."""
+        _require(isinstance(data, dict), f"a job must be a JSON object, got {type(data).__name__}")
+        known = {"program", "tests", "language", "limits", "compare", "float_tolerance", "test_setup", "checker",
+                 "job_id", "capture_output"}
+        for name in sorted(set(data) - known):
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            raise ValueError(f"unknown job field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
+                             f"; known: {', '.join(sorted(known))}"))
+        _require(isinstance(data.get("program"), str), "'program' must be a string (the program's source)")
+        tests = data.get("tests")
+        if not isinstance(tests, list):
+            raise ValueError("'tests' must be a JSON list of test cases")
+        parsed = []
+        for i, test in enumerate(tests):
+            try:
+                parsed.append(TestCase.from_dict(test))
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"tests[{i}]: {e}") from None
+        limits = data.get("limits", {})
+        _require(isinstance(limits, dict), "'limits' must be a JSON object of Limits fields")
+        unknown = sorted(set(limits) - set(Limits.__dataclass_fields__))
+        _require(not unknown, f"limits: unknown field {unknown[0] if unknown else ''!r}; known: "
+                              f"{', '.join(Limits.__dataclass_fields__)}")
+        for name, value in limits.items():
+            _require(type(value) in (int, float) or (value is None and name == "wall_time_limit_s"),
+                     f"limits: {name!r} must be a number")
+        try:
+            parsed_limits = Limits(**limits)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"limits: {e}") from None
+        for name, kind in (("language", str), ("compare", str), ("job_id", str), ("capture_output", bool)):
+            _require(name not in data or type(data[name]) is kind, f"{name!r} must be a {kind.__name__}")
+        for name in ("test_setup", "checker"):
+            _require(data.get(name) is None or isinstance(data[name], str), f"{name!r} must be a string or null")
+        _require(type(data.get("float_tolerance", 0.0)) in (int, float), "'float_tolerance' must be a number")
+        return cls(program=data["program"], tests=tuple(parsed), language=data.get("language", "python"),
+                   limits=parsed_limits, compare=data.get("compare", "tokens"),
+                   float_tolerance=float(data.get("float_tolerance", 1e-6)), test_setup=data.get("test_setup"),
+                   checker=data.get("checker"), job_id=data.get("job_id", ""),
+                   capture_output=data.get("capture_output", False))
+
     def to_wire(self, submission_id: str) -> dict:
         """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
         ``submission_id``, unique to this submission, which the runner's reply carries back."""
@@ -258,11 +311,52 @@ class Job:
             d = t.to_dict()
             if t.kind == "stdio":
                 d["stdin"] = t.stdin
+                if self.capture_output:
+                    d["capture"] = True
             tests.append(d)
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
                 "float_tolerance": self.float_tolerance, "test_setup": self.test_setup, "checker": self.checker,
                 "budget_s": self.limits.job_budget_s(len(tests))}
+
+
+@dataclass(frozen=True)
+class CapturedOutput:
+    """What a ``stdio`` test's program wrote, for a job with ``capture_output`` (never silently cut).
+
+    Attributes:
+        stdout: its stdout (UTF-8, undecodable bytes replaced), whole up to the test's output limit.
+        stderr: the last 2 KiB of its stderr.
+        stdout_truncated: stdout stopped at the output limit (the test's status is ``output_limit``).
+        stderr_truncated: it wrote more stderr than ``stderr`` holds.
+        exit_code: its exit status; None when it died by a signal or the sandbox stopped it.
+        signal: the signal that ended it; None when it exited or the sandbox stopped it (a limit:
+            the test's status says which).
+    """
+
+    stdout: str = ""
+    stderr: str = ""
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
+    exit_code: int | None = None
+    signal: int | None = None
+
+    @classmethod
+    def from_wire(cls, data) -> CapturedOutput | None:
+        """Read the runner's ``output`` of a test strictly: None unless every field has its type."""
+        if not isinstance(data, dict):
+            return None
+        stdout, stderr = data.get("stdout"), data.get("stderr")
+        stdout_cut, stderr_cut = data.get("stdout_truncated"), data.get("stderr_truncated")
+        exit_code, signal = data.get("exit_code"), data.get("signal")
+        if not (type(stdout) is str and type(stderr) is str and type(stdout_cut) is bool
+                and type(stderr_cut) is bool and all(c is None or type(c) is int for c in (exit_code, signal))):
+            return None
+        return cls(stdout, stderr, stdout_cut, stderr_cut, exit_code, signal)
+
+    def to_dict(self) -> dict:
+        return {"stdout": self.stdout, "stderr": self.stderr, "stdout_truncated": self.stdout_truncated,
+                "stderr_truncated": self.stderr_truncated, "exit_code": self.exit_code, "signal": self.signal}
 
 
 @dataclass(frozen=True)
@@ -275,6 +369,7 @@ class TestResult:
         cpu_time_s: CPU seconds of the test process.
         message: what went wrong, short (empty when passed).
         score: partial credit in (0, 1) that a task's checker gave a ``failed`` test (None: none).
+        output: the program's raw output, for a ``stdio`` test of a job with ``capture_output``.
     """
 
     __test__ = False  # not a pytest class
@@ -284,6 +379,7 @@ class TestResult:
     cpu_time_s: float = 0.0
     message: str = ""
     score: float | None = None
+    output: CapturedOutput | None = None
 
     def to_dict(self) -> dict:
         d = {"status": self.status, "time_s": self.time_s}
@@ -291,12 +387,9 @@ class TestResult:
             d["message"] = self.message
         if self.score is not None:
             d["score"] = self.score
+        if self.output is not None:
+            d["output"] = self.output.to_dict()
         return d
-
-
-def _score(value) -> float | None:
-    """A test's partial credit as the runner reported it: a number in (0, 1), else None."""
-    return float(value) if type(value) in (int, float) and 0 < value < 1 else None
 
 
 @dataclass(frozen=True)
@@ -334,11 +427,7 @@ class Verdict:
         """Passed tests / tests, in [0, 1], a test a checker gave partial credit counting its
         ``score``; None for ``sandbox_error`` and when a test is ``checker_error`` (neither is the
         program's fault: never a 0 in training)."""
-        if self.status == "sandbox_error" or any(t.status == "checker_error" for t in self.test_results):
-            return None
-        if not self.n_tests:
-            return 0.0
-        return sum(1.0 if t.status == "passed" else t.score or 0.0 for t in self.test_results) / self.n_tests
+        return pass_rate(self.status, ((t.status, t.score) for t in self.test_results), self.n_tests)
 
     @property
     def passed(self) -> bool:
@@ -348,7 +437,7 @@ class Verdict:
     def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
-                                 score=_score(t.get("score")))
+                                 score=credit(t.get("score")), output=CapturedOutput.from_wire(t.get("output")))
                       for t in reply.get("tests", ()))
         return cls(status=reply["status"], test_results=tests, n_tests=n_tests,
                    compile_output=reply.get("compile_output", ""),

@@ -15,6 +15,7 @@ import os
 import time
 import traceback
 
+from .capture import captured
 from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, foreign_tasks, fork_child, kill_all
 from .guard import plan_assert, setup_names
@@ -383,7 +384,10 @@ class _TestRun:
                     outcome = self._fresh_test(test, plan, nonce)
                 checker = (lambda got, test=test, nonce=nonce: self._check(test, got, nonce)) \
                     if plan.kind == "stdio" and self.job.get("checker") else None
-                results.append(test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker))
+                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker)
+                if plan.kind == "stdio" and test.get("capture") is True:
+                    result["output"] = captured(outcome)
+                results.append(result)
         finally:
             if self.zygote is not None:
                 self.zygote.close()

@@ -116,20 +116,26 @@ def exit_when_host_gone(fd: int = 0) -> None:
     fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_ASYNC)
 
 
-def main() -> None:
-    # kill(-1) and the scrub of /tmp would hit the host's processes and files anywhere else.
+def prepare() -> None:
+    """What the runner sets up before its first job: PID 1 and root (checked: ``kill_all`` and the
+    scrub of /tmp would hit the host's processes and files anywhere else), the job and judge
+    folders, the OOM baseline, a running fork server."""
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
         sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
     if os.geteuid() != 0:
         sys.exit("runner.py runs as root in its container (with the capabilities sandbox/container.py grants): "
                  "it makes every child a user of its own")
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
-    set_dumpable(0)  # no ptrace and no /proc/1/mem for programs of the same user
+    set_dumpable(0)
     os.makedirs(JOB_ROOT, exist_ok=True)
     os.makedirs(JUDGE_DIR, mode=0o700, exist_ok=True)
     os.chown(JUDGE_DIR, JUDGE_UID, JUDGE_UID)  # (the tmpfs is mounted so already; a plain folder is made so)
     os.chmod(JUDGE_DIR, 0o700)
     note_oom_baseline()
     FORKSERVER.start()  # ready before the first job
+
+
+def main() -> None:
+    prepare()
     exit_when_host_gone()
     serve()

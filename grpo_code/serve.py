@@ -1,0 +1,263 @@
+"""``grpo-code serve``: the sandbox as an HTTP service (FastAPI on uvicorn; ``pip install 'grpo-code[serve]'``).
+
+One executor (a Docker pool on this machine, or Ray) behind two APIs:
+
+- ``POST /v1/jobs``: ours. ``{"jobs": [JOB, ...]}`` (each ``sandbox.Job.from_dict``: a program,
+  docs/task-format.md test cases, limits, ...) -> ``{"verdicts": [VERDICT, ...]}`` in order, each
+  the verdict fields of a ``results.jsonl`` line (``Verdict.to_dict``). A trainer on another
+  machine verifies through it without Ray.
+- ``POST /run_code``: SandboxFusion's, for verl's ``sandbox_fusion`` reward and SandboxFusion's
+  own client (``grpo_code.sandbox_fusion`` says how requests and responses map); ``GET /v1/ping``
+  answers ``"pong"`` as SandboxFusion's does.
+- ``GET /v1/info``: the languages, the bounds and the executor.
+
+Safe by default: it binds 127.0.0.1 unless told otherwise; with a token, every endpoint but
+``/v1/ping`` needs ``Authorization: Bearer TOKEN`` (or ``?token=TOKEN``, for clients that cannot
+send a header, such as verl: put it in the URL you give verl); request bodies are bounded
+(``max_body_bytes``, 413 beyond) and so are the jobs of one request (``max_jobs``); at most
+``max_in_flight`` requests are worked on at once and ``max_waiting`` more wait for their turn,
+any further one gets 503 with ``Retry-After``. Bad input gets a 4xx whose ``detail`` names the
+field and the reason (FastAPI's shape: ``[{"loc": [...], "msg": ...}]``), never a 500; programs
+run only in the sandbox's containers, as for every other command. The access log is off (a
+token in a URL stays out of logs).
+"""
+
+# No ``from __future__ import annotations``: FastAPI reads the endpoints' annotations at run time, and
+# their types are imported inside ``create_app`` (the serve extra is imported only when serving).
+import asyncio
+import hmac
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from grpo_code.sandbox_fusion import RequestBounds
+from sandbox import Executor
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """How ``grpo-code serve`` listens and what it accepts.
+
+    Attributes:
+        host: address to bind (127.0.0.1: this machine only).
+        port: TCP port.
+        token: when set, the bearer token every request but ``/v1/ping`` must carry.
+        max_body_bytes: largest request body (413 beyond).
+        max_jobs: most jobs in one ``/v1/jobs`` request.
+        max_in_flight: requests worked on at once (default: 4 per sandbox worker).
+        max_waiting: requests that may wait for a turn; beyond, 503.
+        bounds: the largest limits a request may ask for (both APIs).
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8080
+    token: str | None = None
+    max_body_bytes: int = 16 << 20
+    max_jobs: int = 4096
+    max_in_flight: int | None = None
+    max_waiting: int = 1024
+    bounds: RequestBounds = field(default_factory=RequestBounds)
+
+
+def _problem(status: int, loc: list, msg: str, headers: dict | None = None):
+    from fastapi import HTTPException
+
+    return HTTPException(status_code=status, detail=[{"loc": loc, "msg": msg}], headers=headers)
+
+
+class _BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes gets 413 (by its Content-Length, or
+    as it streams in when it has none)."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = dict(scope.get("headers") or ()).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            return await self._refuse(send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:  # FastAPI answers its own HTTPException, even while it reads a body
+                    raise _problem(413, ["body"], self.message)
+            return message
+
+        return await self.app(scope, limited, send)
+
+    @property
+    def message(self) -> str:
+        return f"request body over {self.limit} bytes"
+
+    async def _refuse(self, send):
+        from fastapi.responses import JSONResponse
+
+        response = JSONResponse({"detail": [{"loc": ["body"], "msg": self.message}]}, status_code=413)
+        await response({"type": "http"}, _no_body, send)
+
+
+async def _no_body() -> dict:
+    return {"type": "http.disconnect"}
+
+
+class _Admission:
+    """At most ``in_flight`` requests worked on at once and ``waiting`` more queued; beyond, 503."""
+
+    def __init__(self, in_flight: int, waiting: int):
+        self.slots = asyncio.Semaphore(in_flight)
+        self.capacity = in_flight + waiting
+        self.admitted = 0
+
+    async def __aenter__(self):
+        if self.admitted >= self.capacity:
+            raise _problem(503, [], "the server is busy; retry shortly", headers={"Retry-After": "1"})
+        self.admitted += 1
+        try:
+            await self.slots.acquire()
+        except BaseException:
+            self.admitted -= 1
+            raise
+
+    async def __aexit__(self, *exc):
+        self.slots.release()
+        self.admitted -= 1
+
+
+def create_app(executor: Executor, settings: ServeSettings | None = None):
+    """The FastAPI application serving ``executor`` (started and closed with the app's lifespan).
+
+    Args:
+        executor: a sandbox executor, not started (``sandbox.make_executor``).
+        settings: limits and the token (defaults: ``ServeSettings()``).
+    """
+    from contextlib import asynccontextmanager
+
+    from fastapi import Depends, FastAPI, Request
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import JSONResponse
+
+    from grpo_code.sandbox_fusion import LANGUAGES, RunCodeRequest, to_job, to_response
+    from sandbox import LANGUAGES as SANDBOX_LANGUAGES
+    from sandbox import Job, SandboxError
+
+    settings = settings or ServeSettings()
+    in_flight = settings.max_in_flight or 4 * executor.concurrency
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app):
+        await asyncio.to_thread(executor.start)
+        state["admission"] = _Admission(in_flight, settings.max_waiting)
+        try:
+            yield
+        finally:
+            await asyncio.to_thread(executor.close)
+
+    app = FastAPI(title="grpo-code sandbox", lifespan=lifespan,
+                  description="grpo-code's sandbox over HTTP: jobs in, verdicts out; SandboxFusion's /run_code.")
+    app.add_middleware(_BodyLimit, limit=settings.max_body_bytes)
+
+    def authorized(request: Request) -> None:
+        if settings.token is None:
+            return
+        header = request.headers.get("authorization", "")
+        given = header[7:] if header[:7].lower() == "bearer " else request.query_params.get("token", "")
+        if not hmac.compare_digest(given.encode(), settings.token.encode()):
+            raise _problem(401, ["header", "authorization"], "a valid bearer token is required "
+                           "(Authorization: Bearer TOKEN, or ?token=TOKEN)", headers={"WWW-Authenticate": "Bearer"})
+
+    async def run(jobs: list) -> list:
+        async with state["admission"]:
+            try:
+                return await executor.arun(jobs)
+            except SandboxError as e:
+                raise _problem(503, [], f"the sandbox cannot run jobs now: {e}") from None
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        # FastAPI's own shape, without the input it echoes (a NaN in it would not even encode as JSON)
+        detail = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")).removeprefix("Value error, ")}
+                  for e in exc.errors()]
+        return JSONResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(SandboxError)
+    async def sandbox_down(request: Request, exc: SandboxError):
+        return JSONResponse({"detail": [{"loc": [], "msg": f"the sandbox cannot run jobs now: {exc}"}]},
+                            status_code=503)
+
+    @app.get("/v1/ping")
+    async def ping() -> str:
+        return "pong"
+
+    @app.get("/v1/info", dependencies=[Depends(authorized)])
+    async def info() -> dict:
+        return {"languages": list(SANDBOX_LANGUAGES), "run_code_languages": LANGUAGES,
+                "concurrency": executor.concurrency, "max_jobs": settings.max_jobs,
+                "max_body_bytes": settings.max_body_bytes, "bounds": vars(settings.bounds)}
+
+    @app.post("/run_code", dependencies=[Depends(authorized)])
+    async def run_code(request: RunCodeRequest) -> dict:
+        try:
+            job = to_job(request, settings.bounds)
+        except ValueError as e:
+            field_name, _, reason = str(e).partition(": ")
+            raise _problem(422, ["body", field_name], reason) from None
+        verdict = (await run([job]))[0]
+        return to_response(verdict, request.language)
+
+    @app.post("/v1/jobs", dependencies=[Depends(authorized)])
+    async def jobs(request: Request) -> dict:
+        try:
+            body = await request.json()
+        except ValueError as e:
+            raise _problem(422, ["body"], f"not JSON: {e}") from None
+        if not isinstance(body, dict) or not isinstance(body.get("jobs"), list):
+            raise _problem(422, ["body", "jobs"], 'send {"jobs": [JOB, ...]}')
+        if not 1 <= len(body["jobs"]) <= settings.max_jobs:
+            raise _problem(422, ["body", "jobs"], f"from 1 to {settings.max_jobs} jobs per request")
+        parsed = []
+        for i, data in enumerate(body["jobs"]):
+            try:
+                job = Job.from_dict(data)
+                settings.bounds.check(job.limits)
+                parsed.append(job)
+            except (TypeError, ValueError) as e:
+                raise _problem(422, ["body", "jobs", i], str(e)) from None
+        verdicts = await run(parsed)
+        return {"verdicts": [v.to_dict() for v in verdicts]}
+
+    return app
+
+
+def serve(executor: Executor, settings: ServeSettings, on_ready=None) -> None:
+    """Serve ``executor`` over HTTP until interrupted (uvicorn; the access log off).
+
+    Args:
+        executor: not started; started before the first request, closed on shutdown.
+        settings: where to listen, the token, the limits.
+        on_ready: called once the server listens (the CLI prints its URL).
+    """
+    import uvicorn
+
+    app = create_app(executor, settings)
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=5)
+    server = uvicorn.Server(config)
+    if on_ready is not None:
+        original = server.startup
+
+        async def startup(sockets=None):
+            await original(sockets)
+            if server.started:
+                on_ready()
+
+        server.startup = startup
+    server.run()
