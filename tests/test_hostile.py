@@ -430,3 +430,17 @@ def test_a_compiled_program_writing_records_on_every_descriptor_is_not_believed(
     verdict = executor.run_one(stdio_job(C_FORGER, "", "42\n", language="c"))
     assert statuses(verdict) == ["failed"] and "test_tampering" in verdict.flags
     assert executor.run_one(stdio_job(C_FORGER.replace('"41"', '"42"'), "", "42\n", language="c")).passed
+
+
+def test_a_program_cannot_call_back_what_would_run_its_code_in_the_judge(executor):
+    # A callable the test hands the program runs in the judge when the program calls it: only the
+    # test's own functions and builtins that compute may go; eval, exec, open, getattr never do,
+    # whatever program receives them (the test cannot be judged: the task's fault, for every program).
+    program = "def apply(f, x):\n    return f(x)\n"
+    tests = (TestCase(kind="assert", code="assert apply(len, [1, 2]) == 2"),
+             TestCase(kind="assert", code="assert apply(eval, '1 + 1') == 2"),
+             TestCase(kind="assert", code="assert apply(open, '/run/judge/x') is not None"),
+             TestCase(kind="assert", code="assert apply(getattr, 'x') is not None"))
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert statuses(verdict) == ["passed", "runtime_error", "runtime_error", "runtime_error"]
+    assert all("may not call in the judge" in t.message for t in verdict.test_results[1:])

@@ -199,6 +199,9 @@ class Channel:
         if t is dict:
             return {self._mark(k, name, depth + 1): self._mark(x, name, depth + 1) for k, x in v.items()}
         if callable(v):
+            if not _may_call_back(v):
+                raise CannotCross(f"the test hands {name}() {v!r:.60}, which the program may not call in the judge "
+                                  "(only the test's own functions and classes, and builtins that compute)")
             number = self.callback_numbers.get(id(v))
             if number is None:
                 number = self.callback_numbers[id(v)] = len(self.callbacks)
@@ -335,6 +338,41 @@ class Remote:
 
     def __repr__(self) -> str:
         return f"<the program's {self._kind}>"
+
+
+# Callables of the judge's a program may call back: the test's own (its code runs with what the
+# program passes, as the test wrote it) and builtins that only compute. Never what runs code the
+# program gives (eval, exec, compile, __import__), reaches the judge's files or frames (open,
+# globals, vars, breakpoint), or reads and changes any object by name (getattr, setattr, ...).
+_SAFE_BUILTINS = frozenset({
+    "abs", "all", "any", "ascii", "bin", "bool", "bytes", "callable", "chr", "complex", "dict", "divmod",
+    "enumerate", "filter", "float", "format", "frozenset", "hash", "hex", "int", "isinstance", "issubclass",
+    "iter", "len", "list", "map", "max", "min", "next", "oct", "ord", "pow", "range", "repr", "reversed",
+    "round", "set", "slice", "sorted", "str", "sum", "tuple", "zip"})
+_SAFE_MODULES = frozenset({"math", "cmath", "operator", "_operator", "string", "statistics", "fractions",
+                           "decimal", "_decimal", "_pydecimal", "heapq", "_heapq", "bisect", "_bisect"})
+_TEST_FILES = frozenset({"<test>", "<setup>"})
+
+
+_PLAIN_OWNERS = (list, dict, set, bytearray, str, bytes, int, float, tuple, frozenset)
+
+
+def _may_call_back(fn) -> bool:
+    """Whether the program may call ``fn``, a callable of the judge's that a test hands it."""
+    method = getattr(fn, "__func__", None)
+    if method is not None:  # a bound method of Python code: as its function
+        return _may_call_back(method)
+    code = getattr(fn, "__code__", None)
+    if code is not None:  # a function or lambda: the test's own, or a module's pure Python function
+        return code.co_filename in _TEST_FILES or getattr(fn, "__module__", None) in _SAFE_MODULES
+    if isinstance(fn, type):  # a class: the test's own, or a builtin type
+        return fn.__module__ == "__test__" or fn.__module__ in _SAFE_MODULES or (
+            fn.__module__ == "builtins" and fn.__name__ in _SAFE_BUILTINS)
+    owner = getattr(fn, "__self__", None)
+    if owner is not None and not isinstance(owner, type(builtins)):  # a builtin method: of plain data only
+        return type(owner) in _PLAIN_OWNERS
+    module = getattr(fn, "__module__", None)
+    return getattr(fn, "__name__", "") in _SAFE_BUILTINS if module == "builtins" else module in _SAFE_MODULES
 
 
 def _non_finite(value, depth: int = 0) -> bool:
