@@ -16,7 +16,7 @@ import traceback
 from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, fork_child
 from .guard import compile_guarded_test, plan_assert, setup_names
-from .languages import LANGUAGES, program_names
+from .languages import LANGUAGES, program_names, runtime_names
 from .records import ENDED, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flags_in, for_nonce, parse
 from .records import clip as _clip
 from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
@@ -60,8 +60,9 @@ def _language_limits(limits: dict, language) -> dict:
 
 
 def _fill(items, names: dict) -> list[str]:
-    """Each string of ``items`` with its ``{placeholders}`` filled from ``names``."""
-    return [item.format(**names) for item in items]
+    """Each string of ``items`` with its ``{placeholders}`` filled from ``names``; one that fills to
+    nothing is left out (``{node_snapshot}`` where there is no snapshot)."""
+    return [filled for filled in (item.format(**names) for item in items) if filled]
 
 
 def _env(language, names: dict) -> dict[str, str]:
@@ -405,7 +406,7 @@ def run_job(job: dict) -> dict:
     workdir = os.path.join(JOB_ROOT, _token(8))
     os.makedirs(workdir, mode=0o700)
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),
-             "inside": INSIDE}
+             "inside": INSIDE, **runtime_names(limits["memory_limit_mb"])}  # the runtimes' start-up state
     source_file = language.source_file.format(**names)
     with open(os.path.join(workdir, source_file), "w", encoding="utf-8") as f:
         f.write(job["program"])
