@@ -19,12 +19,16 @@ is capped at the task's limit with its own flag (``-Xmx``, ``--max-old-space-siz
 
 Start-up. The image build (``runtimes/build.sh``) makes each runtime's start-up state once, in
 ``RUNTIMES``: the JVMs map class-data sharing archives (``java.jsa``, ``javac.jsa``) at the address
-they were laid out for (``ArchiveRelocationMode=0``: no relocation at each start); Node.js starts
-from a V8 start-up snapshot (``node-<MiB>.blob``, one per heap size, as V8 refuses a snapshot built
-with other flags; a heap size without one starts cold) with Debian's default extra CA certificates
-off (``NODE_EXTRA_CA_CERTS=``: no TLS in the sandbox, and parsing them costs every start); and
-TypeScript compiles with a snapshot of tsc whose declaration files are already parsed and bound
-(``tsc.blob``). Every test is still a fresh process, with the same limits.
+they were laid out for (``ArchiveRelocationMode=0``: no relocation at each start), and a program's
+JIT compiles a method after four times the default count of calls and loop iterations
+(``CompileThresholdScaling=4``): the JIT's threads share the container's one CPU with the
+program, and at the default counts they compile dozens of the JVM's own start-up methods in every
+test (a fifth of a short test's CPU) while a program that runs for seconds gains nothing from the
+earlier compiles (measured on programs of 0.3 to 2.5 s: as fast or faster). Node.js starts from a
+V8 start-up snapshot (``node-<MiB>.blob``, one per heap size, as V8 refuses a snapshot built with
+other flags; a heap size without one starts cold); and TypeScript compiles with a snapshot of tsc
+whose declaration files are already parsed and bound (``tsc.blob``). Every test is still a fresh
+process, with the same limits.
 """
 
 from __future__ import annotations
@@ -86,7 +90,6 @@ RUNTIMES = "/opt/sandbox/runtimes"  # the runtimes' start-up state, made by the 
 # {node_snapshot}: the snapshot for the heap size, or nothing (``runtime_names``); the flags must be
 # the ones the snapshot was built with.
 _NODE_FLAGS = ("{node_snapshot}", "--max-old-space-size={memory_mb}")
-_NODE_ENV = (("NODE_EXTRA_CA_CERTS", ""),)
 _NODE_ERROR = r"^(\w*Error|[A-Z]\w*Exception)\b"
 _TSC = ("node", "--snapshot-blob", f"{RUNTIMES}/tsc.blob", "/usr/share/nodejs/typescript/lib/tsc.js",
         "--target", "es2022", "--lib", "es2022", "--module", "commonjs", "--typeRoots",
@@ -101,7 +104,7 @@ _JAVASCRIPT = Language(
     ("node", *_NODE_FLAGS, "main.js"),
     ("stdio", "call"),
     call_command=("node", *_NODE_FLAGS, "{inside}/program_process.js"),
-    memory="cgroup", memory_overhead_mb=64, startup_s=0.1, env=_NODE_ENV,
+    memory="cgroup", memory_overhead_mb=64, startup_s=0.1,
     memory_markers=("JavaScript heap out of memory",), error_line=_NODE_ERROR,
 )
 
@@ -129,8 +132,8 @@ LANGUAGES: dict[str, Language] = {
         ("javac", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", *(f"-J{flag}" for flag in _CDS),
          f"-J-XX:SharedArchiveFile={RUNTIMES}/javac.jsa", "-encoding", "UTF-8", "-d", ".", "{main}.java"),
         ("java", "-XX:+UseSerialGC", "-XX:NewRatio=5", "-Xmx{memory_mb}m", "-Xss64m", "-XX:-UsePerfData", *_CDS,
-         f"-XX:SharedArchiveFile={RUNTIMES}/java.jsa", "-XX:+DisplayVMOutputToStderr", "-Dfile.encoding=UTF-8",
-         "-cp", ".", "{main}"),
+         f"-XX:SharedArchiveFile={RUNTIMES}/java.jsa", "-XX:CompileThresholdScaling=4",
+         "-XX:+DisplayVMOutputToStderr", "-Dfile.encoding=UTF-8", "-cp", ".", "{main}"),
         ("stdio",),
         memory="cgroup", memory_overhead_mb=96, startup_s=0.5,
         memory_markers=("java.lang.OutOfMemoryError",), error_line=r"^(Exception in thread|Caused by:)",

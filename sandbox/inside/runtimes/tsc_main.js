@@ -16,6 +16,7 @@
 const fs = require('fs');
 const path = require('path');
 const v8 = require('v8');
+const vm = require('vm');
 
 const TSC = '/usr/share/nodejs/typescript/lib/tsc.js';
 const IMAGE_FILES = '/usr/share/nodejs/';
@@ -27,9 +28,10 @@ if (cut < 0 || source.indexOf(LAST_LINES, cut + 1) >= 0) {
   throw new Error(`${TSC} does not end as tsc.js 4.x does: update tsc_main.js for this TypeScript`);
 }
 // tsc.js is a script whose top-level `var ts` holds the compiler; its last lines run tsc on process.argv.
-const ts = new Function('require', '__filename', '__dirname', 'module', 'exports',
-                        source.slice(0, cut) + '\nreturn ts;')(require, TSC, path.dirname(TSC), undefined, undefined);
-const runTsc = new Function('ts', source.slice(cut));
+// Compiled under tsc.js's own name, so that a crash's stack trace names tsc.js's lines as a cold tsc's does.
+const ts = vm.compileFunction(source.slice(0, cut) + '\nreturn ts;', ['require', '__filename', '__dirname'],
+                              { filename: TSC })(require, TSC, path.dirname(TSC));
+const runTsc = vm.compileFunction(source.slice(cut), ['ts'], { filename: TSC, lineOffset: source.slice(0, cut).split('\n').length - 1 });
 
 // Parsed declaration files of the image, by name: [text, languageVersion, impliedNodeFormat, setParentNodes, file].
 const parsed = new Map();
