@@ -23,12 +23,12 @@ they were laid out for (``ArchiveRelocationMode=0``: no relocation at each start
 JIT compiles a method after four times the default count of calls and loop iterations
 (``CompileThresholdScaling=4``): the JIT's threads share the container's one CPU with the
 program, and at the default counts they compile dozens of the JVM's own start-up methods in every
-test (a fifth of a short test's CPU) while a program that runs for seconds gains nothing from the
-earlier compiles (measured on programs of 0.3 to 2.5 s: as fast or faster). Node.js starts from a
-V8 start-up snapshot (``node-<MiB>.blob``, one per heap size, as V8 refuses a snapshot built with
-other flags; a heap size without one starts cold); and TypeScript compiles with a snapshot of tsc
-whose declaration files are already parsed and bound (``tsc.blob``). Every test is still a fresh
-process, with the same limits.
+test (a fifth of a short test's CPU), while a program that runs for seconds gains nothing from the
+earlier compiles (measured: 0.7 to 2.5 s programs within the noise, ±5%; 0.3 s ones 10 to 20%
+faster). Node.js starts from a V8 start-up snapshot (``node-<MiB>.blob``, one per heap size, as
+V8 refuses a snapshot built with other flags; a heap size without one starts cold); and
+TypeScript compiles with a snapshot of tsc whose declaration files are already parsed and bound
+(``tsc.blob``). Every test is still a fresh process, with the same limits.
 """
 
 from __future__ import annotations
