@@ -13,6 +13,12 @@ RUN apt-get update \
  && useradd --uid 10000 --user-group --no-create-home --home-dir /run/judge --shell /usr/sbin/nologin judge \
  && useradd --uid 10001 --user-group --no-create-home --home-dir /tmp --shell /usr/sbin/nologin sandbox
 
+# The runtimes' start-up state, made once here (sandbox/inside/runtimes/build.sh): class-data sharing archives for
+# the JVMs, V8 start-up snapshots for Node.js and for the TypeScript compiler. Its folder is copied first, so that
+# a change to the rest of the runner does not make them again.
+COPY sandbox/inside/runtimes/ /opt/sandbox/inside/runtimes/
+RUN sh /opt/sandbox/inside/runtimes/build.sh /opt/sandbox/runtimes
+
 # The trusted in-container code, the folder whole (the image tag hashes every file in it).
 COPY sandbox/inside/ /opt/sandbox/inside/
 

@@ -19,7 +19,7 @@ from .capture import captured
 from .cgroup import tasks_in_container
 from .forkclient import FORKSERVER, ForkserverLost, foreign_tasks, fork_child, kill_all
 from .guard import plan_assert, setup_names
-from .languages import LANGUAGES, program_names
+from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
 from .records import JUDGE_EVENTS, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flag_names, read_records
 from .records import clip as _clip
@@ -76,8 +76,9 @@ def _language_limits(limits: dict, language) -> dict:
 
 
 def _fill(items, names: dict) -> list[str]:
-    """Each string of ``items`` with its ``{placeholders}`` filled from ``names``."""
-    return [item.format(**names) for item in items]
+    """Each string of ``items`` with its ``{placeholders}`` filled from ``names``; one that fills to
+    nothing is left out (``{node_snapshot}`` where there is no snapshot)."""
+    return [filled for filled in (item.format(**names) for item in items) if filled]
 
 
 def _env(language, names: dict) -> dict[str, str]:
@@ -556,7 +557,7 @@ def _run_job(job: dict) -> dict:
     os.makedirs(workdir, mode=0o700)
     os.chown(workdir, PROGRAM_UID, PROGRAM_UID)
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),
-             "inside": INSIDE}
+             "inside": INSIDE, **runtime_names(limits["memory_limit_mb"])}  # the runtimes' start-up state
     source_file = language.source_file.format(**names)
     with open(os.path.join(workdir, source_file), "w", encoding="utf-8") as f:
         f.write(job["program"])
