@@ -5,7 +5,7 @@
 // creates its whole JavaScript environment from source at every start; `node --snapshot-blob
 // node-N.blob --max-old-space-size=N main.js` deserializes that environment instead, then runs this
 // file's main function: it runs the file named first on the command line (the program, or the call
-// driver program_process.js) as `node FILE` would, as the process's main CommonJS module
+// driver program/driver.js) as `node FILE` would, as the process's main CommonJS module
 // (`require.main === module`, `process.argv[1]` its absolute path). Nothing of a program is in the
 // snapshot, and each test is still a fresh process: what one test's process does to its globals is gone
 // with it. This file runs in the program's process and holds nothing a verdict depends on.
