@@ -239,16 +239,16 @@ def print_profile(profile: dict) -> None:
     """The distribution of a difficulty profile: per reward, the tasks never, sometimes and always
     solved, a histogram of solve rates, the expected share of zero-variance groups."""
     s = profile["summary"]
-    edges = s["fraction"]["histogram"]["edges"]
-    bins = [f"[{lo:g}, {hi:g}{']' if i == len(edges) - 2 else ')'}" for i, (lo, hi) in enumerate(pairwise(edges))]
+    edges = [f"{e:g}".removeprefix("0") or "0" for e in s["fraction"]["histogram"]["edges"]]
     table = Table(title=f"difficulty profile: {s['n_tasks']} tasks, {profile['n']} samples each",
-                  caption=f"zero-variance: expected share of groups of {s['group_size']} whose rewards are all equal")
-    for col in ("reward", "solve rate", "never", "sometimes", "always", *bins, "zero-variance"):
-        table.add_column(col, justify="left" if col in ("reward", "solve rate") else "right")
+                  caption=f"solve rate: fraction, the mean pass rate; binary, the share passing every test. "
+                          f"zero-var: expected share of groups of {s['group_size']} whose rewards are all equal")
+    for col in ("reward", "never", "some", "always", *(f"{lo}-{hi}" for lo, hi in pairwise(edges)), "zero-var"):
+        table.add_column(col, justify="left" if col == "reward" else "right")
     for mode in ("fraction", "binary"):
         m = s[mode]
-        table.add_row(mode, m["solve_rate"].replace("_", " "), str(m["never_solved"]), str(m["in_between"]),
-                      str(m["always_solved"]), *map(str, m["histogram"]["counts"]), _pct(m["expected_zero_std"]))
+        table.add_row(mode, str(m["never_solved"]), str(m["in_between"]), str(m["always_solved"]),
+                      *map(str, m["histogram"]["counts"]), _pct(m["expected_zero_std"]))
     out.print(table)
 
 
