@@ -114,3 +114,20 @@ def test_an_empty_band_a_missing_task_and_a_bad_profile_are_clear_errors(profile
     record, profiles = read_profile(profile_file.parent)  # the folder holding profile.json
     assert record["group_size"] == 4 and [p.task_id for p in profiles] == list(OUTCOMES)
     assert profiles[2].mean_pass_rate == pytest.approx(0.625)  # read back from the counts of rewards
+
+
+def test_the_shipped_profile_of_the_demo_covers_the_train_split_as_the_trainer_samples():
+    # `make demo` trains by it: it must hold every train task of the bundled suite, drawn as the
+    # trainer draws (the Makefile's demo-profile target: temperature 0.9, top-p 1.0, 128 tokens)
+    from pathlib import Path
+
+    from grpo_code.registry import load_suite
+
+    path = Path(__file__).parent.parent / "tasks" / "warmup-python" / "profile-smollm2-135m-instruct.json"
+    record, profiles = read_profile(path)
+    assert [p.task_id for p in profiles] == [t.task_id for t in load_suite("warmup-python?split=train")]
+    assert record["model"] == "smollm2-135m-instruct" and record["group_size"] == 4 and record["n"] == 16
+    assert record["sampling"] == {"greedy": False, "temperature": 0.9, "top_p": 1.0, "max_new_tokens": 128}
+    assert all(p.n == 16 for p in profiles)
+    makefile = (Path(__file__).parent.parent / "Makefile").read_text()
+    assert "-n 16 -k 1,4 --temperature 0.9 --top-p 1.0 \\\n\t  --max-new-tokens 128" in makefile
