@@ -13,7 +13,8 @@ a floor against timer noise on a loaded host.
 What is reported per task (``Calibration.status``):
 
 - ``too_tight``: the task's limit is below its own reference's time: the reference itself times out.
-- ``tight``: the reference fits, with less margin than the rule's ``ac_to_time_limit``.
+- ``tight``: the reference fits, with less margin than the rule's ``ac_to_time_limit``, or the limit
+  is below the floor.
 - ``loose``: the limit is above ``time_limit_to_tle`` times the proposal: a program that many
   times slower than the rule allows (a naive exponential search where the reference is
   polynomial, on tests big enough to tell them apart) still passes.
@@ -99,10 +100,13 @@ def judge(task: Task, reference_s: float, rule: Rule) -> Calibration:
     if current < reference_s:
         status = "too_tight"
         message = f"the reference needs {reference_s:.3f} s on its slowest test, above the limit {current:g} s"
-    elif current < proposed:
+    elif current < reference_s * rule.ac_to_time_limit:
         status = "tight"
         message = (f"the reference needs {reference_s:.3f} s: less than the rule's {rule.ac_to_time_limit:g}x margin "
                    f"under the limit {current:g} s")
+    elif current < rule.min_time_limit_s:
+        status = "tight"
+        message = f"below the floor of {rule.min_time_limit_s:g} s (timer noise on a loaded host)"
     elif current > proposed * rule.time_limit_to_tle:
         status = "loose"
         message = (f"a program {current / max(reference_s, 1e-3):.0f}x slower than the reference "
