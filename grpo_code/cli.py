@@ -13,6 +13,7 @@ import json
 import logging
 import sys
 import traceback
+from itertools import pairwise
 from pathlib import Path
 
 from rich.console import Console
@@ -73,6 +74,10 @@ def _fmt(value) -> str:
     return "-" if value is None else f"{value:.4f}" if isinstance(value, float) else str(value)
 
 
+def _pct(value) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
 def _with_se(summary: dict, key: str) -> str:
     value, se = summary.get(key), summary.get(f"{key}_se")
     return _fmt(value) + ("" if value is None or se is None else f" ± {se:.4f}")
@@ -88,7 +93,9 @@ def print_summary(summary: dict, ks) -> None:
     table = Table(title=f"{summary['suite']}: {summary['n_samples']} samples, {summary['n_tasks']} tasks",
                   caption=f"± standard error over tasks; [{level:.0%} interval]: bootstrap over tasks")
     table.add_column("")
-    keys = [f"pass@{k}" for k in ks] + ["mean_pass_rate"]
+    from grpo_code.results import summary_figures
+
+    keys = summary_figures(ks)
     for key in keys:
         table.add_column(key.replace("_", " "), justify="right")
     table.add_row("estimate", *[_with_se(summary, key) for key in keys])
@@ -98,7 +105,8 @@ def print_summary(summary: dict, ks) -> None:
     out.print(f"statuses: {counts}")
     missing = [k for k in ks if summary[f"pass@{k}"] is None]
     if missing:
-        out.print(f"[yellow]pass@{','.join(map(str, missing))} missing: some task has fewer samples than k[/]")
+        out.print(f"[yellow]pass@k and pass^k for k = {','.join(map(str, missing))} missing: some task has fewer "
+                  "samples than k[/]")
     if summary.get("n_sandbox_errors"):
         out.print(f"[red]{summary['n_sandbox_errors']} sample(s) hit sandbox errors and were left out of pass@k[/]")
     if summary.get("flag_counts"):
@@ -173,7 +181,7 @@ def _endpoint(args):
 
 
 def cmd_eval(args) -> int:
-    from grpo_code.errors import require_modules
+    from grpo_code.errors import ConfigError, require_modules
     from grpo_code.evaluate import check_existing, evaluate, missing_samples, read_existing
     from grpo_code.models import DEFAULT_MODEL, check_model
     from grpo_code.passk import parse_ks
@@ -187,8 +195,11 @@ def cmd_eval(args) -> int:
     if args.language:
         suite = in_language(suite, args.language)
     tasks = list(suite)[: args.limit] if args.limit else list(suite)
-    config = SamplingConfig(n=args.n, temperature=args.temperature, max_new_tokens=args.max_new_tokens,
-                            batch_size=args.batch_size, greedy=args.greedy, seed=args.seed)
+    config = SamplingConfig(n=args.n, temperature=args.temperature, top_p=args.top_p,
+                            max_new_tokens=args.max_new_tokens, batch_size=args.batch_size, greedy=args.greedy,
+                            seed=args.seed)
+    if args.profile and args.group_size < 2:
+        raise ConfigError(f"--group-size must be >= 2 (a GRPO group), got {args.group_size}")
     _quiet_libraries()
     model_tag = Path(args.model).name if args.model else DEFAULT_MODEL
     out_dir = Path(args.out or f"runs/eval/{suite.name}-{model_tag}")
@@ -206,15 +217,36 @@ def cmd_eval(args) -> int:
         progress, (generated, scored) = _progress(("generating", missing), ("scoring", len(tasks) * config.n))
         with progress:
             result = evaluate(suite, tasks, args.model, config, ks, out_dir, executor,
-                              on_generated=generated, on_scored=scored, endpoint=endpoint, existing=existing)
+                              on_generated=generated, on_scored=scored, endpoint=endpoint, existing=existing,
+                              profile_group_size=args.group_size if args.profile else None)
     s = result.summary
     print_summary(s, ks)
     gen = f"{s['generation_tokens_per_s']:.1f} tokens/s ({s['generated_samples']} samples)" \
         if s["generation_tokens_per_s"] else "nothing generated (resumed)"
     scored = f"{s['samples_scored_per_s']:.1f} samples/s" if s["samples_scored_per_s"] else "-"
     out.print(f"throughput: generation {gen}; scoring {scored}")
-    out.print(f"outputs: {out_dir}/samples.jsonl, results.jsonl, summary.json, per_task.csv")
+    if result.profile is not None:
+        print_profile(result.profile)
+    profile = ", profile.json" if result.profile is not None else ""
+    out.print(f"outputs: {out_dir}/samples.jsonl, results.jsonl, summary.json, per_task.csv{profile}")
     return 0
+
+
+def print_profile(profile: dict) -> None:
+    """The distribution of a difficulty profile: per reward, the tasks never, sometimes and always
+    solved, a histogram of solve rates, the expected share of zero-variance groups."""
+    s = profile["summary"]
+    edges = [f"{e:g}".removeprefix("0") or "0" for e in s["fraction"]["histogram"]["edges"]]
+    table = Table(title=f"difficulty profile: {s['n_tasks']} tasks, {profile['n']} samples each",
+                  caption=f"solve rate: fraction, the mean pass rate; binary, the share passing every test. "
+                          f"zero-var: expected share of groups of {s['group_size']} whose rewards are all equal")
+    for col in ("reward", "never", "some", "always", *(f"{lo}-{hi}" for lo, hi in pairwise(edges)), "zero-var"):
+        table.add_column(col, justify="left" if col == "reward" else "right")
+    for mode in ("fraction", "binary"):
+        m = s[mode]
+        table.add_row(mode, str(m["never_solved"]), str(m["in_between"]), str(m["always_solved"]),
+                      *map(str, m["histogram"]["counts"]), _pct(m["expected_zero_std"]))
+    out.print(table)
 
 
 def cmd_report(args) -> int:
@@ -328,18 +360,28 @@ def cmd_tasks_show(args) -> int:
 
 
 def cmd_tasks_validate(args) -> int:
+    from grpo_code.calibrate import Rule, calibrate, tasks_file, write_time_limits
+    from grpo_code.errors import ConfigError
     from grpo_code.registry import load_suite
     from grpo_code.scoring import check_checkers, check_references
 
     executor = _executor(args)
+    if args.write and not args.calibrate:
+        raise ConfigError("--write writes the calibrated time limits: give --calibrate too")
+    rule = Rule(args.ac_to_time_limit, args.time_limit_to_tle, args.time_resolution, args.min_time_limit)
     suite = load_suite(args.suite)  # the schema: raises with file, line and field
+    path = tasks_file(suite, args.suite) if args.write else None
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
     with_checker = sum(t.checker is not None for t in suite)
+    calibrations = []
     with executor:
         with console.status("running every reference solution in the sandbox"):
             checked = check_references(executor, list(suite))
         with console.status("running each checker on outputs made to break it"):
             broken = check_checkers(executor, list(suite)) if with_checker else []
+        if args.calibrate:
+            with console.status(f"measuring every reference solution's CPU time ({args.repeats} runs each)"):
+                calibrations = calibrate(executor, list(suite), rule, repeats=args.repeats)
     failing = [(t, v) for t, v in checked if v is not None and not v.passed]
     missing = [t for t, v in checked if v is None]
     for task, verdict in failing:
@@ -356,6 +398,11 @@ def cmd_tasks_validate(args) -> int:
                       f"{escape(why[:200])}")
         n_broken = len({t.task_id for t, _, _ in broken})
         out.print(f"{with_checker - n_broken} checker(s) survive malformed outputs, {n_broken} do not")
+    if args.calibrate:
+        print_calibrations(calibrations, rule, args.repeats)
+        if path is not None:
+            changed = write_time_limits(path, calibrations)
+            out.print(f"wrote time_limit_s of {len(changed)} task(s) into {path}")
     return 1 if failing or broken else 0
 
 
@@ -420,6 +467,27 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def print_calibrations(calibrations, rule, repeats: int) -> None:
+    """The tasks whose time limit the rule would change, and a count per status."""
+    from collections import Counter
+
+    table = Table(title=f"time limits by the rule: the slowest of {repeats} runs of the reference x "
+                        f"{rule.ac_to_time_limit:g}, rounded up to {rule.time_resolution_s:g} s, at least "
+                        f"{rule.min_time_limit_s:g} s (CPU seconds per test)")
+    for col in ("task", "limit", "reference", "proposed", "status", "why"):
+        table.add_column(col)
+    shown = [c for c in calibrations if c.status not in ("ok", "no_reference")]
+    for c in shown:
+        table.add_row(escape(c.task_id), f"{c.current_s:g}", "-" if c.reference_s is None else f"{c.reference_s:.3f}",
+                      "-" if c.proposed_s is None else f"{c.proposed_s:g}", c.status, escape(c.message))
+    if shown:
+        out.print(table)
+    counts = Counter(c.status for c in calibrations)
+    out.print("calibration: " + ", ".join(f"{status} {counts[status]}" for status in
+                                          ("ok", "tight", "too_tight", "loose", "reference_fails", "no_reference")
+                                          if counts[status]))
+
+
 # -- train ------------------------------------------------------------------------------
 
 
@@ -428,7 +496,7 @@ def _progress_callback():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from transformers import TrainerCallback
 
-    from grpo_code.trainlog import REWARD_KEY
+    from grpo_code.trainlog import REWARD_KEY, ZERO_STD_KEY
 
     class RichProgress(TrainerCallback):
         def __init__(self):
@@ -457,8 +525,10 @@ def _progress_callback():
                 top += "; every completion hit max_completion_length"
             nodes = {k.split("/")[2]: v for k, v in logs.items() if k.startswith("sandbox/node/")}
             per_node = f" [{', '.join(f'{n} {v:.2f}s' for n, v in sorted(nodes.items()))}]" if len(nodes) > 1 else ""
+            zero_std = logs.get(ZERO_STD_KEY)
             self.progress.console.print(
                 f"step {state.global_step:>4}  reward {logs[REWARD_KEY]:.3f}  "
+                f"zero-std {'-' if zero_std is None else f'{zero_std:.0%}'}  "
                 f"loss {logs.get('loss', float('nan')):.4f}  step {logs.get('step_time', 0):.1f}s  "
                 f"sandbox {logs.get('sandbox/seconds', 0):.2f}s{per_node}  ({top})", markup=False, highlight=False)
 
@@ -475,19 +545,23 @@ def cmd_train(argv: list[str]) -> int:
 
     _quiet_libraries()
     code_args, grpo_args = parse_train_args(argv)
-    check_train_args(code_args)
+    band = check_train_args(code_args, grpo_args.num_generations)
     make_train_executor(code_args)  # a bad --executor / --ray_address is reported before the model loads
     main_process = is_main_process()  # under accelerate launch only the main process prints
     if main_process:
         console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
                       f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
                       f"-> {grpo_args.output_dir}")
+        if band is not None:
+            console.print(band.describe(), markup=False, highlight=False)
     result = train(code_args, grpo_args, callbacks=[_progress_callback()], print_logs=False)
     if not main_process:
         return 0
     s = result.summary
     out.print(f"done: {s['steps']} steps in {s['seconds']:.0f} s; mean reward first quarter "
-              f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}")
+              f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}; share of "
+              f"zero-variance groups first quarter {_pct(s['zero_std_first_quarter'])}, last quarter "
+              f"{_pct(s['zero_std_last_quarter'])}")
     written = [pattern for pattern in ("checkpoint-*/", "completions/*.parquet", "trainer_state.json",
                                        "reward_curve.png", "summary.json")
                if any(Path(result.output_dir).glob(pattern.rstrip("/")))]
@@ -544,7 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("samples", help='JSONL, one {"task_id": ..., "completion": ...} per line')
     p.add_argument("--suite", required=True, help="suite name, path, or hf:<dataset>?adapter=NAME")
     p.add_argument("--language", help=LANGUAGE_HELP)
-    p.add_argument("-k", default="1,10", help="pass@k values, comma-separated (default 1,10)")
+    p.add_argument("-k", default="1,10", help="k values of pass@k and pass^k, comma-separated (default 1,10)")
     p.add_argument("--out", help="results JSONL (default: SAMPLES with .results.jsonl)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_sandbox_options(p)
@@ -555,14 +629,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", help=LANGUAGE_HELP)
     p.add_argument("--model", help="checkpoint folder or hub name (default: the embedded smollm2-135m-instruct)")
     p.add_argument("-n", type=int, default=10, help="samples per task (default 10)")
-    p.add_argument("-k", default="1,5,10", help="pass@k values (default 1,5,10)")
+    p.add_argument("-k", default="1,5,10", help="k values of pass@k and pass^k (default 1,5,10)")
     p.add_argument("--temperature", type=float, default=0.8)
+    p.add_argument("--top-p", type=float, default=0.95, help="nucleus sampling mass (default 0.95; TRL's "
+                                                             "training default is 1.0)")
     p.add_argument("--max-new-tokens", type=int, default=384)
     p.add_argument("--batch-size", type=int, default=16, help="sequences generated together (default 16)")
     p.add_argument("--limit", type=int, help="only the first N tasks")
     p.add_argument("--greedy", action="store_true", help="one deterministic sample per task")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", help="output folder (default runs/eval/<suite>-<model>); resumable")
+    p.add_argument("--profile", action="store_true",
+                   help="also write profile.json: each task's solve rate with its interval and the chance that a "
+                        "GRPO group has zero variance (train --profile reads it)")
+    p.add_argument("--group-size", type=int, default=4,
+                   help="with --profile: the GRPO group size (num_generations) of the zero-variance chance (default 4)")
     p.add_argument("--endpoint", metavar="URL",
                    help="sample from this OpenAI-compatible server (vLLM, SGLang, TGI, llama.cpp, transformers serve), "
                         "e.g. http://127.0.0.1:8000/v1; --model is then the server's model name "
@@ -609,6 +690,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_tasks_show)
     p = tk.add_parser("validate", help="check the schema, then run every reference solution in the sandbox")
     p.add_argument("suite")
+    p.add_argument("--calibrate", action="store_true",
+                   help="also measure each reference's CPU time per test and propose each task's time limit by "
+                        "the Kattis rule (slowest run x M, rounded up, at least a floor)")
+    p.add_argument("--write", action="store_true", help="with --calibrate: write the proposed limits into the "
+                                                        "suite's tasks file (time_limit_s)")
+    p.add_argument("--repeats", type=int, default=3, help="with --calibrate: runs of each reference (default 3)")
+    p.add_argument("--ac-to-time-limit", type=float, default=2.0, metavar="M",
+                   help="with --calibrate: the limit is at least M x the reference's time (Kattis's default 2.0)")
+    p.add_argument("--time-limit-to-tle", type=float, default=1.5, metavar="S",
+                   help="with --calibrate: a limit above S x the proposal is reported as loose (Kattis's 1.5)")
+    p.add_argument("--time-resolution", type=float, default=1.0, metavar="SECONDS",
+                   help="with --calibrate: limits are multiples of this (Kattis's default 1.0)")
+    p.add_argument("--min-time-limit", type=float, default=1.0, metavar="SECONDS",
+                   help="with --calibrate: no proposal below this (default 1.0)")
     add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
 

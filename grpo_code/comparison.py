@@ -1,6 +1,6 @@
 """Two evaluation runs on the same tasks: the change of each figure and of each task.
 
-Each figure of the summary (pass@k, mean pass rate) is compared over the tasks both runs have,
+Each figure of the summary (pass@k, pass^k, mean pass rate) is compared over the tasks both runs have,
 by the paired sign-flip test of ``grpo_code.stats`` (the per-task design of Miller 2024); each
 task by the two-sample permutation test on its samples' pass rates, Holm-adjusted over the
 tasks. Every change carries a label: "better", "worse" or "within noise".
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grpo_code import stats
-from grpo_code.passk import pass_at_k
-from grpo_code.results import per_task_counts, per_task_rates
+from grpo_code.passk import estimate
+from grpo_code.results import per_task_counts, per_task_rates, summary_figures
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class FigureChange:
     """One summary figure before and after, over the tasks both runs have.
 
     Attributes:
-        metric: ``pass@K`` or ``mean_pass_rate``.
+        metric: ``pass@K``, ``pass^K`` or ``mean_pass_rate``.
         before, after: the figure of each run over those tasks (task-weighted means).
         test: the paired comparison (difference, interval, p-value, label).
     """
@@ -65,11 +65,10 @@ class Comparison:
 
 
 def per_task_figure(results: Sequence[dict], metric: str) -> dict[str, float]:
-    """task_id -> the task's ``pass@K`` or mean pass rate; tasks without a value are left out."""
+    """task_id -> the task's ``pass@K``, ``pass^K`` or mean pass rate; tasks without a value are left out."""
     if metric == "mean_pass_rate":
         return {t: sum(v) / len(v) for t, v in per_task_rates(results).items() if v}
-    k = int(metric.removeprefix("pass@"))
-    values = {t: pass_at_k(n, c, k) for t, (n, c) in per_task_counts(results).items()}
+    values = {t: estimate(metric, n, c) for t, (n, c) in per_task_counts(results).items()}
     return {t: v for t, v in values.items() if v is not None}
 
 
@@ -78,17 +77,17 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int]) ->
 
     Args:
         before, after: the results of each run (``task_id``, ``status``, ``pass_rate`` per sample).
-        ks: the pass@k values to compare (a k that some paired task has fewer samples than is
-            left out).
+        ks: the k values of pass@k and pass^k to compare (a k that some paired task has fewer
+            samples than is left out).
 
     Returns:
-        A ``Comparison``: one ``FigureChange`` per figure (pass@k, then mean pass rate), and one
+        A ``Comparison``: one ``FigureChange`` per figure (pass@k, pass^k, then mean pass rate), and one
         ``TaskChange`` per task of either run (the before run's order first).
     """
     counts_b, counts_a = per_task_counts(before), per_task_counts(after)
     paired = [t for t in counts_b if t in counts_a]  # tasks with scored samples in both runs
     figures = []
-    for metric in [f"pass@{k}" for k in ks] + ["mean_pass_rate"]:
+    for metric in summary_figures(ks):
         b, a = per_task_figure(before, metric), per_task_figure(after, metric)
         if not paired or any(t not in b or t not in a for t in paired):
             continue  # a paired task has fewer than k samples: the figure has no value

@@ -10,7 +10,8 @@ Writes into the output folder:
                     from a server also "finish_reason", and "api" in "sampling")
     results.jsonl   each sample with its verdict (per-test statuses)
     summary.json    pass@k (unbiased, Chen et al. 2021), status counts, throughput
-    per_task.csv    n, c, pass@k and mean pass rate per task
+    per_task.csv    n, c, pass@k, pass^k and mean pass rate per task
+    profile.json    with ``profile_group_size``: each task's difficulty profile (``grpo_code.difficulty``)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_code.difficulty import profile_record, task_profiles, write_profile
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import append_jsonl, read_records, write_jsonl
 from grpo_code.results import Sample, per_task_table, result_record, summarize
@@ -132,6 +134,7 @@ class EvalResult:
     summary: dict
     results: list[dict] = field(repr=False)
     per_task: list[dict] = field(repr=False)
+    profile: dict | None = field(default=None, repr=False)
 
 
 def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], executor,
@@ -163,7 +166,7 @@ def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: l
 
 def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config: SamplingConfig, ks: list[int],
              out_dir: Path, executor, on_generated=None, on_scored=None, model_and_tokenizer=None,
-             endpoint=None, existing: list[dict] | None = None) -> EvalResult:
+             endpoint=None, existing: list[dict] | None = None, profile_group_size: int | None = None) -> EvalResult:
     """Sample (what is missing), score everything, write the outputs; returns the summary.
 
     Args:
@@ -176,6 +179,8 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
         endpoint: an ``endpoint.EndpointConfig``: sample from that server instead of in-process.
         existing: the records of ``out_dir/samples.jsonl`` if the caller has read them already
             (``read_existing``); None: read here. Checked here either way (``check_existing``).
+        profile_group_size: also write ``profile.json``, each task's difficulty profile with the
+            chance of a zero-variance group of this many completions (``grpo_code.difficulty``).
 
     Raises:
         ValueError: the folder holds samples of another model or other sampling settings.
@@ -213,4 +218,9 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
                        generation_tokens_per_s=last.get("generation_tokens_per_s"))
     per_task = per_task_table(results, ks)
     write_outputs(out_dir, summary, results, per_task)
-    return EvalResult(summary, results, per_task)
+    profile = None
+    if profile_group_size is not None:
+        profile = profile_record(task_profiles(results), profile_group_size, suite=suite.name, model=name,
+                                 sampling=config.settings(endpoint.api if endpoint is not None else None), n=config.n)
+        write_profile(out_dir, profile)
+    return EvalResult(summary, results, per_task, profile)

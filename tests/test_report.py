@@ -49,6 +49,9 @@ def test_report_tables_hold_the_numbers(tmp_path, two_runs):
     # pass@2 per task 0, 1 -> 1, 1: differences 1 and 0, every sign pattern as extreme: p = 1
     assert ("| pass@2 | 50.0% [0.0, 100.0] | 100.0% [100.0, 100.0] | +50.0 pts [-100.0, +100.0] | 1.000 "
             "| within noise |") in md
+    # pass^2 per task 0, 0 -> 0, 1 (all of a task's two samples pass): beside pass@k, the same treatment
+    assert ("| pass^2 | 0.0% [0.0, 0.0] | 50.0% [0.0, 100.0] | +50.0 pts [-100.0, +100.0] | 1.000 "
+            "| within noise |") in md
     assert "| failed | 3 (75%) | 1 (25%) |" in md
     # one task, 1/2 -> 2/2 passed: two samples each can never show a change (p >= 2/6)
     assert ("| t/b | 1/2 passed, pass rate 50.0% | 2/2 passed, pass rate 100.0% | +50.0 pts | 1.000 "

@@ -125,3 +125,27 @@ def test_summary_carries_standard_errors_and_intervals():
     assert ci["level"] == 0.95 and "bootstrap" in ci["method"]
     assert ci["pass@1"][0] <= 0.5 <= ci["pass@1"][1] and ci["pass@1"][0] >= 0.0 and ci["pass@1"][1] <= 1.0
     assert summarize("s", results, [3])["pass@3_se"] is None and summarize("s", results, [3])["ci"]["pass@3"] is None
+
+
+def test_summary_has_pass_hat_k_beside_pass_at_k_with_its_uncertainty():
+    # a: 1 of 2 passed, b: 0 of 2, c: 2 of 2 -> pass^2 per task 0, 0, 1 (pass@2: 1, 0, 1)
+    outcomes = {"a": [(1, 1.0), (0, 0.5)], "b": [(0, 0.0), (0, 0.0)], "c": [(1, 1.0), (1, 1.0)]}
+    results = [{"task_id": t, "status": "passed" if ok else "failed", "pass_rate": rate}
+               for t, samples in outcomes.items() for ok, rate in samples]
+    summary = summarize("s", results, [1, 2, 3])
+    assert summary["pass^1"] == summary["pass@1"] == pytest.approx(0.5)
+    assert summary["pass^2"] == pytest.approx(1 / 3) and summary["pass@2"] == pytest.approx(2 / 3)
+    assert summary["pass^2_se"] == pytest.approx(np.std([0, 0, 1], ddof=1) / math.sqrt(3))
+    low, high = summary["ci"]["pass^2"]
+    assert 0.0 <= low <= 1 / 3 <= high <= 1.0
+    assert summary["pass^3"] is None and summary["pass^3_se"] is None and summary["ci"]["pass^3"] is None
+    assert list(summary)[3:9] == ["pass@1", "pass@2", "pass@3", "pass^1", "pass^2", "pass^3"]
+
+
+def test_wilson_interval_hand_computed():
+    # 3 of 10 at 95%: the textbook interval [0.1078, 0.6032]
+    low, high = stats.wilson_interval(0.3, 10)
+    assert (low, high) == (pytest.approx(0.1078, abs=1e-4), pytest.approx(0.6032, abs=1e-4))
+    assert stats.wilson_interval(0.0, 8) == (0.0, pytest.approx(0.3244, abs=1e-4))  # never 0 to 0
+    assert stats.wilson_interval(1.0, 8) == (pytest.approx(0.6756, abs=1e-4), 1.0)
+    assert stats.wilson_interval(0.5, 0) is None

@@ -263,3 +263,69 @@ def test_two_processes_each_score_their_share(tmp_path, tiny):
              "no_code"]).all()
     history = [e for e in _history(out) if "loss" in e]
     assert [e["sandbox/completions"] for e in history] == [8, 8]  # both ranks' completions, gathered
+
+
+BAND_TESTS = [{"kind": "assert", "code": "assert add(1, 2) == 3"}, {"kind": "assert", "code": "assert add(2, 5) == 7"}]
+RIGHT_ADD = "```python\ndef add(a, b):\n    return a + b\n```"
+WRONG_ADD = "```python\ndef add(a, b):\n    return a * b\n```"
+
+
+def band_suite(tmp_path: Path) -> tuple[Path, Path]:
+    """Four tasks and a profile of them: t/easy always solved, t/hard never, t/mid1 and t/mid2 between."""
+    from grpo_code.difficulty import profile_record, task_profiles, write_profile
+
+    rates = {"t/easy": [1.0] * 8, "t/mid1": [1.0] * 4 + [0.0] * 4, "t/hard": [0.0] * 8,
+             "t/mid2": [1.0] * 2 + [0.5] * 2 + [0.0] * 4}
+    suite = tmp_path / "band.jsonl"
+    suite.write_text("".join(json.dumps({"task_id": t, "prompt": f"Write add(a, b). ({t})", "entry_point": "add",
+                                         "tests": BAND_TESTS, "reference_solution": RIGHT_ADD}) + "\n" for t in rates))
+    results = [{"task_id": t, "status": "passed" if r == 1.0 else "failed", "pass_rate": r}
+               for t, rs in rates.items() for r in rs]
+    profile = write_profile(tmp_path, profile_record(task_profiles(results), 4, suite="band", model="m", sampling={},
+                                                     n=8))
+    return suite, profile
+
+
+def per_task_rollout(prompts, trainer):
+    """t/mid1's group: four right answers (rewards all equal); any other task's: right and wrong mixed."""
+    texts = [[RIGHT_ADD] * 4 if "(t/mid1)" in str(p) else [RIGHT_ADD, WRONG_ADD] * 2 for p in prompts[::4]]
+    return forced_rollout([text for group in texts for text in group])(prompts, trainer)
+
+
+def test_the_solve_rate_band_keeps_exactly_its_tasks_and_the_zero_variance_share_is_logged(tmp_path, tiny):
+    suite, profile = band_suite(tmp_path)
+    out = tmp_path / "run"
+    code_args, grpo_args = args_for(tiny, suite, out, "--max_steps", "4", "--profile", str(profile),
+                                    "--min_solve_rate", "0.1", "--max_solve_rate", "0.9")
+    result = train(code_args, grpo_args, rollout_func=per_task_rollout)
+    band = result.summary["task_filter"]
+    assert band["kept_task_ids"] == ["t/mid1", "t/mid2"] and (band["below_band"], band["above_band"]) == (1, 1)
+    assert band["solve_rate"] == "mean_pass_rate" and band["group_size"] == 4
+    # by the profile: easy and hard always give equal rewards; mid1 2/70 of the time, mid2 1/70
+    assert band["expected_zero_std_all_tasks"] == pytest.approx((1 + 2 / 70 + 1 + 1 / 70) / 4)
+    assert band["expected_zero_std_kept_tasks"] == pytest.approx((2 / 70 + 1 / 70) / 2)
+    tasks = [completions_log(out, step)["task_id"].iloc[0] for step in (1, 2, 3, 4)]
+    assert set(tasks) <= {"t/mid1", "t/mid2"}  # one prompt per step, always a kept task
+    # TRL's frac_reward_zero_std, as the summary and the curves carry it: 1 for t/mid1's groups, else 0
+    expected = [1.0 if t == "t/mid1" else 0.0 for t in tasks]
+    assert [v for _, v in result.summary["zero_std_per_step"]] == expected
+    assert result.summary["mean_zero_std"] == pytest.approx(sum(expected) / 4)
+    assert load_training_run(out).curves.zero_std == expected
+    md = write_report([out], tmp_path / "report").files["md"].read_text()
+    assert "2 of 4 tasks kept by the profile" in md and "mean pass rate in [0.1, 0.9] (1 below, 1 above)" in md
+    assert "share of zero-variance groups" in md
+
+
+def test_an_empty_band_is_a_clear_error_before_training_starts(tmp_path, tiny):
+    import subprocess
+    import sys
+
+    suite, profile = band_suite(tmp_path)
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "train", "--model", str(tiny), "--suite", str(suite),
+                           "--output_dir", str(tmp_path / "run"), "--profile", str(profile),
+                           "--min_solve_rate", "0.6", "--max_solve_rate", "0.9"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert ("error: no task of band has a mean pass rate in [0.6, 0.9] by " in proc.stderr
+            and "(3 below, 1 above): widen --min_solve_rate / --max_solve_rate" in proc.stderr), proc.stderr
+    assert "training " not in proc.stderr and not (tmp_path / "run").exists()  # nothing started
