@@ -132,7 +132,7 @@ def cmd_score(args) -> int:
             progress, (advance,) = _progress(("scoring", len(samples)))
             with progress:
                 scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
-        results = [result_record(s, sc.verdict, sc.program) for s, sc in zip(samples, scored)]
+        results = [result_record(s, sc.verdict, sc.program, sc.visibility) for s, sc in zip(samples, scored)]
         write_jsonl(out_path, results)
     summary = summarize(suite.name, results, ks)
     if samples:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grpo_code import stats
+from grpo_code import stats, visibility
 from grpo_code.errors import UnknownTaskError
 from grpo_code.jsonl import read_jsonl
 from grpo_code.passk import mean_pass_at_k, pass_at_k
@@ -83,10 +83,13 @@ def _sample_problem(obj) -> str | None:
     return None
 
 
-def result_record(sample: Sample, verdict, program: str | None = None) -> dict:
-    """One results line: the sample's fields, the program that ran (None: no_code), its verdict."""
-    return {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
-            "completion": sample.completion, "program": program, **verdict.to_dict()}
+def result_record(sample: Sample, verdict, program: str | None = None, tests_visibility: Sequence[str] = ()) -> dict:
+    """One results line: the sample's fields, the program that ran (None: no_code), its verdict;
+    given the visibility of each test (``Scored.visibility``), each test result says its own and
+    the line adds ``public_pass_rate`` and ``hidden_pass_rate`` (``visibility.annotate``)."""
+    record = {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
+              "completion": sample.completion, "program": program, **verdict.to_dict()}
+    return visibility.annotate(record, verdict, tests_visibility) if tests_visibility else record
 
 
 def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
@@ -112,7 +115,8 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     "mean_pass_rate": [low, high]}`` (percentile bootstrap over tasks,
     ``stats.bootstrap_interval``); ``flag_counts``: how many samples the reward-hacking monitor
     flagged for each flag; ``n_tests_judged_in_process``: tests that cannot be judged out of the
-    program's process by their design.
+    program's process by their design; ``public_pass_rate``, ``hidden_pass_rate``,
+    ``visibility_gap`` and ``n_gap_samples`` (``visibility.summarize``).
     """
     counts = per_task_counts(results)
     status_counts = Counter(r["status"] for r in results)
@@ -128,6 +132,7 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     summary["n_tests_judged_in_process"] = sum(bool(t.get("judged_in_process")) for r in results
                                                for t in r.get("tests", ()))
     summary.update(uncertainty(results, ks))
+    summary.update(visibility.summarize(results))
     return summary
 
 
