@@ -40,10 +40,11 @@ class ReportLimits:
             raise ValueError("a report needs max_failures >= 1, field_chars >= 20 and limit_chars >= 200")
 
 
+DEFAULT_REPORT = ReportLimits()
 NO_PUBLIC_TESTS = "This task has no public tests: nothing was run."
 
 
-def public_report(tests: Sequence[TestCase], verdict: Verdict, limits: ReportLimits = ReportLimits()) -> str:
+def public_report(tests: Sequence[TestCase], verdict: Verdict, limits: ReportLimits = DEFAULT_REPORT) -> str:
     """The report of ``verdict``, the result of a job whose tests were ``tests``, all public.
 
     Raises:
