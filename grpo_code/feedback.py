@@ -75,7 +75,7 @@ def _test_report(tests: Sequence[TestCase], verdict: Verdict, limits: ReportLimi
     failing = [i for i, r in enumerate(results) if r.status != "passed"]
     passed = len(tests) - len(failing)
     if not failing:
-        return f"All {len(tests)} public tests passed."
+        return f"All public tests passed ({len(tests)} of {len(tests)})."
     lines = [f"{passed} of {len(tests)} public tests passed."]
     for i in failing[: limits.max_failures]:
         result = results[i]

@@ -4,9 +4,10 @@
 answers; the program of its answer runs on the task's **public** tests (``scoring.score``, the
 executor every reward uses); the report (``feedback.public_report``, nothing of a hidden test) is
 appended as the next user message; the policy answers again, up to ``max_turns`` answers. A
-rollout stops early when its answer passes every public test, when it was cut by the token limit,
-when the completion budget (``max_completion_length``, all turns together) or the model's
-context would be exceeded, or when its task has no public test.
+rollout stops early when its answer passes every public test, when the completion budget
+(``max_completion_length``, all turns together) or the model's context would be exceeded, or when
+its task has no public test. An answer cut by the per-answer token cap (``max_new_tokens``) gets
+its end-of-turn token from the rollout (masked) and its report like any other.
 
 Generation is TRL's own (``GRPOTrainer._generate_single_turn``: transformers, paged or vLLM, as
 configured), and the turns are joined by token ids, as TRL's tool loop joins a tool's result: the
@@ -61,6 +62,7 @@ class _Rollout:
     logprobs: list[float] = field(default_factory=list)
     answers: list[str] = field(default_factory=list)
     open: bool = True
+    cut: bool = False  # the last answer ended without its end-of-turn token
 
 
 def check_distinct_prompts(suite: TaskSuite) -> dict[str, Task]:
@@ -139,7 +141,8 @@ class FeedbackRollout:
                 r.env_mask += [1] * len(new)
                 r.logprobs += list(logprobs[k])[:len(new)] if logprobs is not None else [0.0] * len(new)
                 r.answers.append(tokenizer.decode(new, skip_special_tokens=True))
-                r.open = bool(new) and new[-1] in _end_ids(trainer) and len(new) == len(ids[k])
+                r.cut = not new or new[-1] not in _end_ids(trainer)
+                r.open = len(r.completion_ids) < trainer.max_completion_length
         return {"prompt_ids": [r.prompt_ids for r in rollouts],
                 "completion_ids": [r.completion_ids for r in rollouts],
                 "logprobs": [r.logprobs for r in rollouts] if with_logprobs else None,
@@ -166,6 +169,8 @@ class FeedbackRollout:
                 continue
             report = public_report(task.tests, s.verdict, self.settings.report)
             suffix = user_turn_ids(tokenizer, f"{report}\n\n{RETRY_REQUEST}", trainer.chat_template_kwargs)
+            if r.cut:  # the answer was cut: its turn is closed for it
+                suffix = [tokenizer.eos_token_id, *suffix]
             total = len(r.completion_ids) + len(suffix)
             if total >= trainer.max_completion_length or len(r.prompt_ids) + total >= limit:
                 r.open = False

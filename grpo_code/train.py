@@ -323,6 +323,18 @@ def environment_setup(code_args: GrpoCodeArguments, suite: TaskSuite, executor, 
     return EnvironmentSetup(PassRateReward(suite, executor, **rules), 1.0, suite.to_dataset(chat=True), tokenizer, {})
 
 
+def share_answer_tokens(grpo_args, turns: int) -> None:
+    """Cap each answer of a feedback rollout at ``max_completion_length // turns`` tokens (transformers
+    generation: ``generation_kwargs["max_new_tokens"]``), so that a first answer leaves room for the
+    report and the next one; all turns together stay within ``max_completion_length``. A
+    ``max_new_tokens`` the user gave is kept, and so are vLLM's settings (its ``max_tokens``)."""
+    kwargs = dict(grpo_args.generation_kwargs or {})
+    if grpo_args.use_vllm or "max_new_tokens" in kwargs:
+        return
+    kwargs["max_new_tokens"] = max(1, grpo_args.max_completion_length // turns)
+    grpo_args.generation_kwargs = kwargs
+
+
 def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), **trainer_kwargs):
     """A ``trl.GRPOTrainer`` on the suite, with the sandbox reward scored by ``executor``
     (``--environment``: ``environment_setup``).
@@ -348,6 +360,8 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
         weights.append(code_args.format_reward_weight)
     if weights != [1.0]:
         grpo_args.reward_weights = weights
+    if code_args.environment == "feedback":
+        share_answer_tokens(grpo_args, code_args.feedback_turns)
     return GRPOTrainer(model=path, reward_funcs=reward_funcs, args=grpo_args, train_dataset=setup.dataset,
                        processing_class=setup.tokenizer, callbacks=list(callbacks),
                        **setup.trainer_kwargs, **trainer_kwargs)
