@@ -94,19 +94,22 @@ class CodeEnvironmentFactory:
                 e._final = loop.create_future()
             try:
                 scored = await ascore(self.rules.executor, [(e.task, e.answer or "") for e in todo])
-            except Exception as error:  # every waiting environment hears of it, then no reward
-                for e in todo:
-                    if e._final is not None and not e._final.done():
-                        e._final.set_exception(error)
-                raise
-            for e, s in zip(todo, scored):
+                outcomes: list = list(scored)
+            except Exception as error:  # noqa: BLE001 - every environment waiting for this batch gets it
+                outcomes = [error] * len(todo)
+            for e, outcome in zip(todo, outcomes):
                 if e._final is not None and not e._final.done():
-                    e._final.set_result(s)
-        return [await _shared(e._final) for e in environments if e._final is not None]
-
-
-async def _shared(future: asyncio.Future) -> Scored:
-    return await asyncio.shield(future)
+                    if isinstance(outcome, Exception):
+                        e._final.set_exception(outcome)
+                    else:
+                        e._final.set_result(outcome)
+        # shielded: a waiter that is cancelled leaves the batch's result to the others
+        done = await asyncio.gather(*(asyncio.shield(e._final) for e in environments if e._final is not None),
+                                    return_exceptions=True)
+        for outcome in done:
+            if isinstance(outcome, BaseException):
+                raise outcome
+        return done
 
 
 class CodeEnvironment:

@@ -253,10 +253,10 @@ def _visibility(task) -> list[str]:
 
 def test_each_adapter_maps_its_data_sets_public_and_hidden_tests(suites):
     """What a data set shows the model is public, the rest hidden (docs/task-format.md)."""
-    add, max3, echo = suites["codecontests"].tasks  # public_tests, then private and generated
+    add = suites["codecontests"].tasks[0]  # public_tests, then private and generated
     assert _visibility(add) == ["public", "hidden", "hidden", "hidden", "hidden"]
     assert [t.stdin for t in add.public_tests] == ["1 2\n"] and "1 2" in add.prompt
-    stdin, functional, compressed = suites["livecodebench"].tasks  # public_test_cases, then private
+    stdin, functional = suites["livecodebench"].tasks[:2]  # public_test_cases, then private
     assert _visibility(stdin) == ["public", "hidden", "hidden"]
     assert len(functional.public_tests) == 1 and len(functional.hidden_tests) == 2
     assert all(_visibility(t) == ["public"] * len(t.tests) for t in suites["mbpp"])  # its prompt shows them all
