@@ -106,10 +106,10 @@ class CodeEnvironmentFactory:
         # shielded: a waiter that is cancelled leaves the batch's result to the others
         done = await asyncio.gather(*(asyncio.shield(e._final) for e in environments if e._final is not None),
                                     return_exceptions=True)
-        for outcome in done:
-            if isinstance(outcome, BaseException):
-                raise outcome
-        return done
+        failed = [outcome for outcome in done if isinstance(outcome, BaseException)]
+        if failed:
+            raise failed[0]
+        return [outcome for outcome in done if isinstance(outcome, Scored)]
 
 
 class CodeEnvironment:
