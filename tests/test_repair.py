@@ -39,7 +39,8 @@ def grpo_code(*args):
 def test_repair_prompts_show_the_attempt_and_its_public_report_never_a_hidden_test(tmp_path):
     suite_dir = tmp_path / "crafted"
     suite_dir.mkdir()
-    (suite_dir / "suite.yaml").write_text("name: crafted\nprompt_template: |\n  {prompt}\n  Answer in one code block.\n")
+    (suite_dir / "suite.yaml").write_text("name: crafted\nprompt_template: |\n  {prompt}\n"
+                                          "  Answer in one code block.\n")
     (suite_dir / "problems.jsonl").write_text("".join(json.dumps(t) + "\n" for t in (ADD, SHOUT)))
     samples = tmp_path / "samples.jsonl"
     samples.write_text("".join(json.dumps({"task_id": t, "completion": c}) + "\n" for t, c in ATTEMPTS))
