@@ -248,6 +248,20 @@ class FeedbackReward(PassRateReward):
             raise ConfigError(f"--improvement_bonus must be >= 0, got {improvement_bonus}")
         self.improvement_bonus = improvement_bonus
 
+    async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
+                       log_metric=None, log_extra=None, feedback_turns=None, **kwargs) -> list[float | None]:
+        rewards = await super().__call__(prompts, completions, task_id=task_id, log_metric=log_metric,
+                                         log_extra=log_extra, feedback_turns=feedback_turns, **kwargs)
+        turns = list(feedback_turns) if isinstance(feedback_turns, list) else []
+        try:
+            if log_extra is not None:
+                log_extra("feedback_turns", turns if len(turns) == len(completions) else [0] * len(completions))
+            if log_metric is not None and turns:
+                log_metric("feedback/turns", sum(turns) / len(turns))
+        except Exception:
+            log.exception("could not log the feedback turns")
+        return rewards
+
     async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
         last = [self.reward_of_scored(s) for s in scored]
         first_answers, last_answers = kwargs.get("first_answer"), kwargs.get("last_answer")

@@ -283,6 +283,7 @@ def test_a_grpo_step_with_feedback_turns(tmp_path, monkeypatch):
     table, entry = _logged(tmp_path)
     (out, tokenizer), = outputs
     assert out["feedback_turns"] == [1, 1]  # every first answer failed the public test and was told so
+    assert list(table["feedback_turns"]) == [1, 1] and entry["feedback/turns"] == 1
     for ids, mask in zip(out["completion_ids"], out["env_mask"]):
         fed = tokenizer.decode([t for t, m in zip(ids, mask) if m == 0])
         assert "user\n0 of 1 public tests passed." in fed and 'Expected return value: "tangerine-42"' in fed
