@@ -277,6 +277,13 @@ def test_humaneval_tests_that_call_only_docstring_examples_are_public():
     assert "candidate('( ) (( )) (( )( ))')" in separate.public_tests[0].code
     assert sum(len(t.public_tests) for t in suite) == 124 and sum(bool(t.public_tests) for t in suite) == 56
     assert all(t.public_tests == () for t in load_suite("humaneval?form=whole"))
+    from grpo_code.adapters.humaneval import docstring_calls, shown_in_prompt
+
+    shown = docstring_calls(">>> f(1)\n2\n>>> f( 3 )\n4\n", "f")
+    assert shown == {"f(1)", "f(3)"}  # as ast writes them
+    assert shown_in_prompt("assert candidate(1) == 2\nassert f(3) == 4", "f", shown)
+    assert not shown_in_prompt("assert candidate(1) == 2\nassert candidate(5) == 6", "f", shown)  # one unshown call
+    assert not shown_in_prompt("assert True", "f", shown)  # no call of the function
 
 
 @pytest.mark.parametrize("adapter", sorted(FILES))

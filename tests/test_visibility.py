@@ -121,6 +121,10 @@ def test_the_report_is_bounded_and_made_of_public_tests_only():
                                                              TestResult(status="timeout")))
     text = public_report(public, many, small)
     assert len(text) <= 200 + 40 and "1 more failing public test" in text
+    long = [TestCase(kind="stdio", stdin="9" * 1000, expected_stdout="8" * 1000, visibility="public")] * 3
+    text = public_report(long, Verdict(status="failed", n_tests=3, test_results=(
+        TestResult(status="failed", message="x" * 1000),) * 3))
+    assert len(text) <= ReportLimits().limit_chars + 40 and text.endswith("more characters)")  # the whole is cut too
 
 
 @pytest.mark.docker
