@@ -366,17 +366,22 @@ def cmd_tasks_validate(args) -> int:
 
 
 def cmd_tasks_repair(args) -> int:
-    from grpo_code.errors import ConfigError
+    from grpo_code.errors import ConfigError, UnknownSuiteError
     from grpo_code.registry import load_suite
     from grpo_code.repair import read_run, repair_suite, write_suite
 
     if args.max_per_task is not None and args.max_per_task < 1:
         raise ConfigError(f"--max-per-task must be >= 1, got {args.max_per_task}")
     run = read_run(args.run)
-    spec = args.suite or run.suite_spec
-    if not spec:
+    if not (args.suite or run.suite_spec):
         raise ConfigError(f"{args.run} has no summary naming its suite: give --suite")
-    suite = load_suite(spec)
+    try:
+        suite = load_suite(args.suite or run.suite_spec)
+    except UnknownSuiteError as e:
+        if args.suite:
+            raise
+        raise ConfigError(f"the run's summary names suite {run.suite_spec!r}, which does not load ({e}): "
+                          "give --suite") from None
     built = repair_suite(suite, run.results, max_per_task=args.max_per_task)
     out_dir = write_suite(built.suite, args.out or f"{run.folder}/repair")
     left = ", ".join(f"{reason} {n}" for reason, n in built.left_out.most_common()) or "none"

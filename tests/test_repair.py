@@ -45,7 +45,10 @@ def test_repair_prompts_show_the_attempt_and_its_public_report_never_a_hidden_te
     samples = tmp_path / "samples.jsonl"
     samples.write_text("".join(json.dumps({"task_id": t, "completion": c}) + "\n" for t, c in ATTEMPTS))
     assert grpo_code("score", str(samples), "--suite", str(suite_dir), "-k", "1").returncode == 0
-    proc = grpo_code("tasks", "repair", str(tmp_path / "samples.results.jsonl"), "--out", str(tmp_path / "repair"))
+    results = str(tmp_path / "samples.results.jsonl")
+    refused = grpo_code("tasks", "repair", results)  # its summary names the suite, not its folder
+    assert refused.returncode == 2 and "names suite 'crafted', which does not load" in refused.stderr
+    proc = grpo_code("tasks", "repair", results, "--suite", str(suite_dir), "--out", str(tmp_path / "repair"))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("3 repair tasks from 6 results of crafted -> ")
     assert "passed every public test 2" in proc.stdout and "no program (no_code) 1" in proc.stdout
