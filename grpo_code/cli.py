@@ -373,10 +373,11 @@ def cmd_tasks_repair(args) -> int:
     if args.max_per_task is not None and args.max_per_task < 1:
         raise ConfigError(f"--max-per-task must be >= 1, got {args.max_per_task}")
     run = read_run(args.run)
-    if not (args.suite or run.suite_spec):
+    spec = args.suite or run.suite_spec
+    if not spec:
         raise ConfigError(f"{args.run} has no summary naming its suite: give --suite")
     try:
-        suite = load_suite(args.suite or run.suite_spec)
+        suite = load_suite(spec)
     except UnknownSuiteError as e:
         if args.suite:
             raise
