@@ -251,8 +251,8 @@ def test_a_grpo_step_with_the_environment(tmp_path, monkeypatch):
     assert list(table["pass_rate"]) == rewards  # logged with weight 0: the same verdicts
     assert table["advantage"].iloc[rewards.index(1.0)] > 0 > table["advantage"].iloc[rewards.index(0.5)]
     assert (entry["sandbox/public_pass_rate"], entry["sandbox/hidden_pass_rate"],
-            entry["sandbox/visibility_gap"]) == (1.0, 0.75, 0.25)
-    assert result.summary["mean_visibility_gap"] == 0.25 and result.summary["mean_tool_calls"] == 1
+            entry["sandbox/visibility_gap"]) == (1.0, 0.5, 0.5)  # the hard-coded answer's 1.0 - 0.0, the right one's 0
+    assert result.summary["mean_visibility_gap"] == 0.5 and result.summary["mean_tool_calls"] == 1
     # each tool result is in the logged completion, and no hidden test is anywhere the model or a reader sees
     for completion in table["completion"]:
         tool = [m for m in completion if m["role"] == "tool"]
