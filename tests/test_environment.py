@@ -12,9 +12,11 @@ import pytest
 
 from grpo_code.environment import CodeEnvironment, CodeEnvironmentFactory, EnvironmentSettings, EnvironmentVerdicts
 from grpo_code.errors import ConfigError
+from grpo_code.feedback import public_report
 from grpo_code.rewards import PassRateReward
 from grpo_code.scoring import program_of
 from grpo_code.tasks import TaskSuite, parse_task
+from sandbox.types import Verdict
 
 ADD = {"task_id": "crafted/add", "prompt": "Write a Python function `add(a, b)` that returns a + b.",
        "entry_point": "add", "reference_solution": "def add(a, b):\n    return a + b\n",
@@ -284,20 +286,24 @@ def test_a_grpo_step_with_feedback_turns(tmp_path, monkeypatch):
     (out, tokenizer), = outputs
     assert out["feedback_turns"] == [1, 1]  # every first answer failed the public test and was told so
     assert list(table["feedback_turns"]) == [1, 1] and entry["feedback/turns"] == 1
-    for ids, mask in zip(out["completion_ids"], out["env_mask"]):
-        fed = tokenizer.decode([t for t, m in zip(ids, mask) if m == 0])
-        assert "user\n0 of 1 public tests passed." in fed and 'Expected return value: "tangerine-42"' in fed
-        assert RETRY_REQUEST in fed and fed.rstrip().endswith("assistant")
-        assert 0 < sum(mask) < len(ids)  # the model's own tokens train, the feedback's do not
-    # the feedback runs had the public test alone; the reward is the last answer's verdict on all tests
-    feedback_runs = [job for job, _ in ran if len(job.tests) == 1]
-    assert len(feedback_runs) == 2 and all(job.tests[0].visibility == "public" for job in feedback_runs)
+    # the feedback runs had the public test alone, and each report the model read is made from its run
     task = parse_task(SECRET)
+    public_runs = {job.program: verdict for job, verdict in ran if len(job.tests) == 1}
+    assert all(job.tests[0].visibility == "public" for job, _ in ran if len(job.tests) == 1)
+    for ids, mask, first in zip(out["completion_ids"], out["env_mask"], out["first_answer"]):
+        fed = tokenizer.decode([t for t, m in zip(ids, mask) if m == 0])
+        program = program_of(task, first)
+        verdict = public_runs[program] if program is not None else \
+            Verdict.program_level("no_code", 1, "no runnable code could be extracted from the completion")
+        assert f"user\n{public_report(task.public_tests, verdict)}\n\n{RETRY_REQUEST}" in fed
+        assert fed.rstrip().endswith("assistant")
+        assert 0 < sum(mask) < len(ids)  # the model's own tokens train, the feedback's do not
+    # the reward is the last answer's verdict on all tests
     final = {job.program: verdict for job, verdict in ran if len(job.tests) == 3}
     programs = [program_of(task, answer) for answer in out["last_answer"]]
     assert set(final) == {p for p in programs if p is not None}
     assert list(table["pass_rate"]) == [final[p].pass_rate if p is not None else 0.0 for p in programs]
     seen = "".join(_text(v) for v in table["prompt"]) + "".join(_text(v) for v in table["completion"])
-    assert "0 of 1 public tests passed." in seen
+    assert RETRY_REQUEST in seen  # the feedback turns are in the logged completions
     assert not any(mark in seen for mark in SECRET_HIDDEN)
     assert entry["completions/mean_length"] < sum(len(ids) for ids in out["completion_ids"]) / 2
