@@ -107,6 +107,12 @@ def print_summary(summary: dict, ks) -> None:
     if missing:
         out.print(f"[yellow]pass@k and pass^k for k = {','.join(map(str, missing))} missing: some task has fewer "
                   "samples than k[/]")
+    if summary.get("public_pass_rate") is not None:
+        gap = summary.get("visibility_gap")
+        out.print(f"public tests: pass rate {_fmt(summary['public_pass_rate'])}; hidden tests: "
+                  f"{_fmt(summary.get('hidden_pass_rate'))}"
+                  + (f"; gap {gap:+.4f} (public minus hidden, {summary['n_gap_samples']} samples)"
+                     if gap is not None else ""))
     if summary.get("n_sandbox_errors"):
         out.print(f"[red]{summary['n_sandbox_errors']} sample(s) hit sandbox errors and were left out of pass@k[/]")
     if summary.get("flag_counts"):
@@ -137,7 +143,7 @@ def cmd_score(args) -> int:
             progress, (advance,) = _progress(("scoring", len(samples)))
             with progress:
                 scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
-        results = [result_record(s, sc.verdict, sc.program) for s, sc in zip(samples, scored)]
+        results = [result_record(s, sc.verdict, sc.program, sc.visibility) for s, sc in zip(samples, scored)]
         write_jsonl(out_path, results)
     summary = summarize(suite.name, results, ks)
     if samples:
@@ -319,20 +325,25 @@ def _short_path(text: str) -> str:
         return text
 
 
+def _test_counts(tasks) -> str:
+    """``N (P public)``: the tests of ``tasks``, and how many may be shown to the model."""
+    return f"{sum(len(t.tests) for t in tasks)} ({sum(len(t.public_tests) for t in tasks)} public)"
+
+
 def cmd_tasks_list(args) -> int:
     from grpo_code.errors import GrpoCodeError
     from grpo_code.registry import available_suites, load_suite
 
     table = Table(title="task suites")
-    for col in ("suite", "tasks", "languages", "source"):
+    for col in ("suite", "tasks", "tests", "languages", "source"):
         table.add_column(col)
     for ref in available_suites():
         try:
             suite = load_suite(ref.spec)
-            table.add_row(escape(ref.name), str(len(suite)), ", ".join(suite.languages),
+            table.add_row(escape(ref.name), str(len(suite)), _test_counts(suite.tasks), ", ".join(suite.languages),
                           escape(f"{ref.origin}: {_short_path(suite.source)}"))
         except GrpoCodeError as e:  # one broken suite must not hide the others
-            table.add_row(escape(ref.name), "-", "-", f"[red]cannot load: {escape(str(e))}[/]")
+            table.add_row(escape(ref.name), "-", "-", "-", f"[red]cannot load: {escape(str(e))}[/]")
     out.print(table)
     out.print("also: any suite folder or tasks .jsonl path, and hf:<dataset>?adapter=NAME "
               "(mbpp, apps, codecontests, livecodebench, open-r1)")
@@ -349,7 +360,7 @@ def cmd_tasks_show(args) -> int:
         if suite.description:
             out.print(suite.description, markup=False)
         for task in suite.tasks[: args.max]:
-            tests = f"{len(task.tests)} test{'s' if len(task.tests) != 1 else ''}"
+            tests = f"{len(task.tests)} test{'s' if len(task.tests) != 1 else ''} ({len(task.public_tests)} public)"
             out.print(f"  {escape(task.task_id)}  [dim]{tests}, {task.language}[/]")
         if len(suite) > args.max:
             out.print(f"  ... and {len(suite) - args.max} more (--max N)")
@@ -486,6 +497,33 @@ def print_calibrations(calibrations, rule, repeats: int) -> None:
     out.print("calibration: " + ", ".join(f"{status} {counts[status]}" for status in
                                           ("ok", "tight", "too_tight", "loose", "reference_fails", "no_reference")
                                           if counts[status]))
+
+
+def cmd_tasks_repair(args) -> int:
+    from grpo_code.errors import ConfigError, UnknownSuiteError
+    from grpo_code.registry import load_suite
+    from grpo_code.repair import read_run, repair_suite, write_suite
+
+    if args.max_per_task is not None and args.max_per_task < 1:
+        raise ConfigError(f"--max-per-task must be >= 1, got {args.max_per_task}")
+    run = read_run(args.run)
+    spec = args.suite or run.suite_spec
+    if not spec:
+        raise ConfigError(f"{args.run} has no summary naming its suite: give --suite")
+    try:
+        suite = load_suite(spec)
+    except UnknownSuiteError as e:
+        if args.suite:
+            raise
+        raise ConfigError(f"the run's summary names suite {run.suite_spec!r}, which does not load ({e}): "
+                          "give --suite") from None
+    built = repair_suite(suite, run.results, max_per_task=args.max_per_task)
+    out_dir = write_suite(built.suite, args.out or f"{run.folder}/repair")
+    left = ", ".join(f"{reason} {n}" for reason, n in built.left_out.most_common()) or "none"
+    out.print(f"{len(built.suite)} repair tasks from {len(run.results)} results of {suite.name} -> {out_dir} "
+              f"(left out: {left})")
+    out.print(f"train on them: grpo-code train --suite {out_dir}")
+    return 0
 
 
 # -- train ------------------------------------------------------------------------------
@@ -716,6 +754,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="reward.json's reward: the pass rate (default) or 1 when every test passed")
     p.add_argument("--image", help="the sandbox image the tasks start from (default: this version's tag)")
     p.set_defaults(func=cmd_tasks_export)
+
+    p = tk.add_parser("repair", help="a suite of repair prompts (problem + a failing attempt + its public-test "
+                                     "report) from an eval or score run's results")
+    p.add_argument("run", help="an eval folder (results.jsonl, summary.json) or a score run's .results.jsonl")
+    p.add_argument("--suite", help="the suite the run was scored against (default: the one its summary names)")
+    p.add_argument("--out", help="the new suite's folder (default: RUN/repair)")
+    p.add_argument("--max-per-task", type=int, help="at most N repair tasks per task (default: every failing attempt)")
+    p.set_defaults(func=cmd_tasks_repair)
 
     p = sub.add_parser("serve", help="the sandbox as an HTTP service: /v1/jobs, and SandboxFusion's /run_code for "
                                      "verl (pip install 'grpo-code[serve]')")

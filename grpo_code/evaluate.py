@@ -150,7 +150,7 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     own = ("task_id", "completion", "completion_id")
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
                                     {k: v for k, v in s.items() if k not in own}),
-                             sc.verdict, sc.program) for s, sc in zip(chosen, scored)]
+                             sc.verdict, sc.program, sc.visibility) for s, sc in zip(chosen, scored)]
     return results, seconds, sum(sc.deduplicated for sc in scored)
 
 

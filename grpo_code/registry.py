@@ -44,7 +44,7 @@ from grpo_code.errors import (
     yaml_problem,
 )
 from grpo_code.jsonl import read_jsonl
-from grpo_code.tasks import DEFAULT_TEMPLATE, Task, TaskSuite, check_defaults, parse_task
+from grpo_code.tasks import DEFAULT_TEMPLATE, TEMPLATE_FIELDS, Task, TaskSuite, check_defaults, parse_task
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,6 @@ BUNDLED_DIRS = (PACKAGE_DIR / "suites", PACKAGE_DIR.parent / "tasks")
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
               "loader", "options"}
-TEMPLATE_FIELDS = {"prompt", "language"}
 
 
 @dataclass(frozen=True)
@@ -114,9 +113,10 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
         raise TaskFormatError(e.reason, path=meta_path, line=_key_line(meta_path, "defaults"), field=e.field) from None
     template = meta.get("prompt_template", DEFAULT_TEMPLATE)
     placeholders = set(re.findall(r"\{(\w+)\}", template)) if isinstance(template, str) else set()
-    if not isinstance(template, str) or "prompt" not in placeholders or placeholders - TEMPLATE_FIELDS:
-        raise TaskFormatError(f"expected a string containing {{prompt}} (and optionally {{language}}); "
-                              f"unknown placeholder(s): {', '.join(sorted(placeholders - TEMPLATE_FIELDS)) or 'none'}",
+    unknown = placeholders - set(TEMPLATE_FIELDS)
+    if not isinstance(template, str) or "prompt" not in placeholders or unknown:
+        raise TaskFormatError("expected a string containing {prompt} (and optionally {language}, {public_tests}); "
+                              f"unknown placeholder(s): {', '.join(sorted(unknown)) or 'none'}",
                               path=meta_path, line=_key_line(meta_path, "prompt_template"), field="prompt_template")
     loader = meta.get("loader")
     if loader is not None:

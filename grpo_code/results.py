@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grpo_code import stats
+from grpo_code import stats, visibility
 from grpo_code.errors import UnknownTaskError
 from grpo_code.jsonl import read_jsonl
 from grpo_code.passk import estimate, k_metrics, mean_estimate
@@ -84,10 +84,13 @@ def _sample_problem(obj) -> str | None:
     return None
 
 
-def result_record(sample: Sample, verdict, program: str | None = None) -> dict:
-    """One results line: the sample's fields, the program that ran (None: no_code), its verdict."""
-    return {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
-            "completion": sample.completion, "program": program, **verdict.to_dict()}
+def result_record(sample: Sample, verdict, program: str | None = None, tests_visibility: Sequence[str] = ()) -> dict:
+    """One results line: the sample's fields, the program that ran (None: no_code), its verdict;
+    given the visibility of each test (``Scored.visibility``), each test result says its own and
+    the line adds ``public_pass_rate`` and ``hidden_pass_rate`` (``visibility.annotate``)."""
+    record = {"task_id": sample.task_id, "completion_id": sample.completion_id, **sample.extra,
+              "completion": sample.completion, "program": program, **verdict.to_dict()}
+    return visibility.annotate(record, verdict, tests_visibility) if tests_visibility else record
 
 
 def per_task_counts(results: Sequence[dict]) -> dict[str, tuple[int, int]]:
@@ -114,7 +117,8 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     (percentile bootstrap over tasks,
     ``stats.bootstrap_interval``); ``flag_counts``: how many samples the reward-hacking monitor
     flagged for each flag (``sandbox_tamper``: a program that broke its sandbox the same way on
-    fresh containers, scored 0).
+    fresh containers, scored 0); ``public_pass_rate``, ``hidden_pass_rate``, ``visibility_gap``
+    and ``n_gap_samples`` (``visibility.summarize``).
     """
     counts = per_task_counts(results)
     status_counts = Counter(r["status"] for r in results)
@@ -128,6 +132,7 @@ def summarize(suite_name: str, results: Sequence[dict], ks: Sequence[int]) -> di
     flag_counts = Counter(flag for r in results for flag in r.get("flags", ()))
     summary["flag_counts"] = {f: flag_counts[f] for f in FLAGS if flag_counts[f]}
     summary.update(uncertainty(results, ks))
+    summary.update(visibility.summarize(results))
     return summary
 
 

@@ -20,15 +20,17 @@ from dataclasses import dataclass, field
 
 from grpo_code.errors import ConfigError
 from grpo_code.extract import LANGUAGE_TAGS, find_code_blocks
-from grpo_code.scoring import ascore
+from grpo_code.scoring import Scored, ascore
 from grpo_code.tasks import TaskSuite
+from grpo_code.visibility import HIDDEN, restrict
 from sandbox import Executor
-from sandbox.types import STATUSES
+from sandbox.types import STATUSES, Verdict
 
 log = logging.getLogger(__name__)
 
 REWARD_MODES = ("fraction", "binary")
 FLAGGED_REWARDS = ("keep", "zero")
+REWARD_TESTS = ("all", "hidden")
 
 
 def completion_text(completion) -> str:
@@ -52,7 +54,9 @@ class RewardStats:
     """What one call scored, over every training process: status counts, mean pass rate, seconds
     in the sandbox (the slowest process), dedup hits, each node's busy sandbox seconds (its pools'
     together, ``Executor.node_seconds``), how many completions the reward-hacking monitor
-    flagged, and how many got no reward at all (``masked``: ``None``, which GRPO leaves out)."""
+    flagged, how many got no reward at all (``masked``: ``None``, which GRPO leaves out), and the
+    mean pass rate on public and on hidden tests and their gap (``grpo_code.visibility``; None
+    where no completion had such tests)."""
 
     statuses: Counter
     mean_pass_rate: float | None
@@ -61,6 +65,9 @@ class RewardStats:
     node_seconds: dict[str, float] = field(default_factory=dict)
     flagged: int = 0
     masked: int = 0
+    public_pass_rate: float | None = None
+    hidden_pass_rate: float | None = None
+    visibility_gap: float | None = None
 
     @property
     def n(self) -> int:
@@ -84,6 +91,18 @@ def gather(payload) -> list:
     return gather_object([payload])
 
 
+def check_reward_tests(suite: TaskSuite, reward_tests: str) -> None:
+    """Raises ConfigError unless ``reward_tests`` is one of ``REWARD_TESTS`` and, for ``hidden``,
+    every task of ``suite`` has a hidden test."""
+    if reward_tests not in REWARD_TESTS:
+        raise ConfigError(f"--reward_tests must be one of {', '.join(REWARD_TESTS)}, got {reward_tests!r}")
+    if reward_tests == HIDDEN:
+        without = [t.task_id for t in suite if not t.hidden_tests]
+        if without:
+            raise ConfigError(f"--reward_tests hidden needs a hidden test in every task; {len(without)} task(s) have "
+                              f"none (the first: {without[0]}): mark tests hidden, or reward all tests")
+
+
 class PassRateReward:
     """The sandbox's verdict as a GRPO reward (a TRL reward function object, async).
 
@@ -98,6 +117,9 @@ class PassRateReward:
             completion gets 0. Penalising a monitor's flags can teach a policy to hide what it
             does rather than to stop (Baker et al. 2025, "Monitoring reasoning models for
             misbehavior"); the judge, not the penalty, is what makes hacks pay nothing.
+        reward_tests: ``all`` (default): the verdict on every test of the task; ``hidden``: on its
+            hidden tests only (``visibility.restrict``), so that passing the tests a model was
+            shown earns nothing by itself. Every task must then have hidden tests.
 
     Returns (when called): one reward per completion, ``None`` where the sandbox failed after its
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
@@ -106,11 +128,14 @@ class PassRateReward:
     __name__ = "pass_rate"  # TRL names the logged metrics after it: rewards/pass_rate/mean
 
     def __init__(self, suite: TaskSuite, executor: Executor, mode: str = "fraction",
-                 no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep"):
+                 no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep",
+                 reward_tests: str = "all"):
         if mode not in REWARD_MODES:
             raise ConfigError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
         if flagged_reward not in FLAGGED_REWARDS:
             raise ConfigError(f"flagged reward must be one of {', '.join(FLAGGED_REWARDS)}, got {flagged_reward!r}")
+        check_reward_tests(suite, reward_tests)
+        self.reward_tests = reward_tests
         self.flagged_reward = flagged_reward
         self.suite = suite
         self.executor = executor
@@ -118,7 +143,18 @@ class PassRateReward:
         self.no_code_penalty = no_code_penalty
         self.compile_error_penalty = compile_error_penalty
 
-    def reward_of(self, verdict) -> float | None:
+    def reward_of_scored(self, scored: Scored) -> float | None:
+        """The reward of a scored completion: ``reward_of`` its verdict on the tests that
+        ``reward_tests`` names."""
+        verdict = scored.verdict
+        if self.reward_tests == HIDDEN:
+            verdict = restrict(verdict, scored.visibility, HIDDEN)
+        return self.reward_of(verdict)
+
+    def reward_of(self, verdict: Verdict) -> float | None:
+        """The reward rules: None without a pass rate (``sandbox_error``, a ``checker_error`` test),
+        the penalties of ``no_code`` and ``compile_error``, a flagged verdict's 0 under ``zero``,
+        then the pass rate (``fraction``) or 1.0 only when every test passed (``binary``)."""
         rate = verdict.pass_rate
         if rate is None:
             return None
@@ -135,30 +171,53 @@ class PassRateReward:
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, **kwargs) -> list[float | None]:
         n = len(completions)
-        scored, seconds, busy = [], 0.0, {}
+        scored: list[Scored] = []
+        rewards: list[float | None] = [None] * n
+        seconds, busy = 0.0, {}
         try:
             if task_id is None or len(task_id) != n:
                 raise ValueError("the data set needs a task_id column aligned with the completions "
                                  "(TaskSuite.to_dataset() makes one)")
-            items = [(self.suite.get(t), completion_text(c)) for t, c in zip(task_id, completions)]
             before = self.executor.node_seconds()
             started = time.perf_counter()
-            scored = await ascore(self.executor, items)
+            scored = await self._score(completions, list(task_id), **kwargs)
             seconds = time.perf_counter() - started
             busy = {node: s - before.get(node, 0.0) for node, s in self.executor.node_seconds().items()}
+            rewards = await self._rewards(scored, list(task_id), **kwargs)
         except Exception:  # a reward function that raises kills the training run
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
-        verdicts = [s.verdict for s in scored]
-        stats = self._gathered(verdicts, seconds, sum(s.deduplicated for s in scored), busy, n)
-        self._log(stats, verdicts, n, log_metric, log_extra, list(task_id or ()))
-        return [self.reward_of(v) for v in verdicts] if scored else [None] * n
+            scored, rewards = [], [None] * n
+        stats = self._gathered(scored, seconds, sum(s.deduplicated for s in scored), busy,
+                               sum(r is None for r in rewards))
+        self._log(stats, [s.verdict for s in scored], n, log_metric, log_extra, list(task_id or ()))
+        return rewards
 
-    def _gathered(self, verdicts, seconds: float, hits: int, busy: dict[str, float], n: int) -> RewardStats:
+    async def _score(self, completions: Sequence, task_ids: list[str], **kwargs) -> list[Scored]:
+        """Each completion scored on its task, in order (one batch). ``last_answer`` (a column a
+        multi-turn rollout gives, ``grpo_code.rollout``) is scored in place of the completion
+        where present: the answer of its last turn."""
+        last = kwargs.get("last_answer")
+        texts = [a if isinstance(a, str) else completion_text(c)
+                 for a, c in zip(last if isinstance(last, list) else [None] * len(completions), completions)]
+        return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts)])
+
+    async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
+        """The reward of each scored completion (``reward_of_scored``); a subclass may score more."""
+        return [self.reward_of_scored(s) for s in scored]
+
+    def _gathered(self, scored: list[Scored], seconds: float, hits: int, busy: dict[str, float],
+                  masked: int) -> RewardStats:
         """This call's figures over every training process (reached on every path of ``__call__``:
         the other processes wait for this one's part)."""
+        verdicts = [s.verdict for s in scored]
         rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
+        public = [r for r in (s.public_pass_rate for s in scored) if r is not None]
+        hidden = [r for r in (s.hidden_pass_rate for s in scored) if r is not None]
+        gaps = [p - h for p, h in ((s.public_pass_rate, s.hidden_pass_rate) for s in scored)
+                if p is not None and h is not None]
         mine = (Counter(v.status for v in verdicts), sum(rates), len(rates), seconds, hits, busy,
-                sum(bool(v.flags) for v in verdicts), len(verdicts) - len(rates) if verdicts else n)
+                sum(bool(v.flags) for v in verdicts), (sum(public), len(public)), (sum(hidden), len(hidden)),
+                (sum(gaps), len(gaps)), masked)
         try:
             parts = gather(mine)
         except Exception:  # this process's own figures, rather than none
@@ -169,10 +228,16 @@ class PassRateReward:
         for part in parts:
             statuses.update(part[0])
             node_seconds.update(part[5])
+
+        def mean(index: int) -> float | None:
+            total, count = sum(p[index][0] for p in parts), sum(p[index][1] for p in parts)
+            return total / count if count else None
+
         total, count = sum(p[1] for p in parts), sum(p[2] for p in parts)
         return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
                            sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts),
-                           sum(p[7] for p in parts))
+                           public_pass_rate=mean(7), hidden_pass_rate=mean(8), visibility_gap=mean(9),
+                           masked=sum(p[10] for p in parts))
 
     def _log(self, stats: RewardStats, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
         """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns; warn
@@ -189,6 +254,9 @@ class PassRateReward:
                     log_metric(f"sandbox/{status}", stats.statuses[status] / stats.n if stats.n else 0.0)
                 if stats.mean_pass_rate is not None:
                     log_metric("sandbox/pass_rate", stats.mean_pass_rate)
+                for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap"):
+                    if getattr(stats, key) is not None:
+                        log_metric(f"sandbox/{key}", getattr(stats, key))
                 log_metric("sandbox/seconds", stats.sandbox_s)
                 log_metric("sandbox/completions", stats.n)
                 log_metric("sandbox/dedup_hits", stats.dedup_hits)

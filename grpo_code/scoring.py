@@ -3,7 +3,9 @@
 The one path shared by rewards, ``grpo-code score`` and ``grpo-code eval``, so they can never
 disagree about a completion. Any ``sandbox.Executor`` runs the jobs; identical jobs of a batch
 run once (``sandbox.dedup``, the rule the executors apply), and each ``Scored`` says whether its
-verdict is such a copy.
+verdict is such a copy. Each ``Scored`` carries the visibility of its job's tests (a host-side
+label the sandbox never sees: ``grpo_code.visibility``), so its pass rate on public and on hidden
+tests can be told apart.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 
 from grpo_code.extract import extract_program
 from grpo_code.tasks import Task
+from grpo_code.visibility import split_rates
 from sandbox import Executor, Job, Verdict
 from sandbox.dedup import collapse
 
@@ -23,11 +26,23 @@ class Scored:
 
     ``deduplicated`` is True when an earlier completion of the same batch gave the very same job
     (program, tests, limits): the sandbox ran it once and this one got a copy of the verdict.
+    ``visibility`` holds the visibility of each test of the job (``public`` or ``hidden``).
     """
 
     program: str | None
     verdict: Verdict
     deduplicated: bool = False
+    visibility: tuple[str, ...] = ()
+
+    @property
+    def public_pass_rate(self) -> float | None:
+        """The pass rate on the job's public tests (None: none, or no pass rate)."""
+        return split_rates(self.verdict, self.visibility)["public"]
+
+    @property
+    def hidden_pass_rate(self) -> float | None:
+        """The pass rate on the job's hidden tests (None: none, or no pass rate)."""
+        return split_rates(self.verdict, self.visibility)["hidden"]
 
 
 def program_of(task: Task, completion: str) -> str | None:
@@ -59,7 +74,8 @@ def _assemble(items, programs, jobs, where, verdicts) -> list[Scored]:
     for i, ((task, _), program) in enumerate(zip(items, programs)):
         verdict = by_index.get(i) or Verdict.program_level(
             "no_code", len(task.tests), "no runnable code could be extracted from the completion")
-        out.append(Scored(program, verdict, deduplicated=i in copies))
+        out.append(Scored(program, verdict, deduplicated=i in copies,
+                          visibility=tuple(t.visibility for t in task.tests)))
     return out
 
 

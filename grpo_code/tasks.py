@@ -15,19 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from grpo_code.errors import TASK_FORMAT_DOC, TaskFormatError, UnknownTaskError
+from grpo_code.visibility import HIDDEN, PUBLIC, of_visibility, render_tests
 from sandbox import LANGUAGES, Job, Limits, TestCase
 from sandbox.types import COMPARE_MODES
 
 TASK_FIELDS = {
     "task_id", "prompt", "language", "entry_point", "tests", "reference_solution", "canonical_solution",
     "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata", "prelude",
-    "reference_solutions", "checker",
+    "reference_solutions", "checker", "context",
 }
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution",
-                                    "reference_solutions"}
+                                    "reference_solutions", "context"}
 LIMIT_FIELDS = ("time_limit_s", "memory_limit_mb", "output_limit_bytes")  # a task's share of sandbox.Limits
 DEFAULT_LIMITS = Limits()  # the sandbox owns the default limits; a task's are the same
 DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
+TEMPLATE_FIELDS = ("prompt", "language", "public_tests")  # what a prompt template may name
+_TEMPLATE_FIELD = re.compile(r"\{(" + "|".join(TEMPLATE_FIELDS) + r")\}")
 CHECKER_FUNCTION = "check"
 _JS_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
@@ -60,6 +63,9 @@ class Task:
             outputs: True or 1.0 accepts, a float in [0, 1] is partial credit. Parsed and validated
             here; the sandbox runs it in the judge (until then, stdio output is compared by
             ``compare``).
+        context: text shown to the model after the prompt that is no part of the problem (an
+            earlier attempt and its public-test report: ``grpo_code.repair``); never used to run
+            or judge a program.
     """
 
     task_id: str
@@ -77,6 +83,17 @@ class Task:
     prelude: str | None = None
     reference_solutions: Mapping[str, str] = field(default_factory=dict)
     checker: str | None = None
+    context: str | None = None
+
+    @property
+    def public_tests(self) -> tuple[TestCase, ...]:
+        """The tests the model may be shown (``visibility: public``), in order."""
+        return of_visibility(self.tests, PUBLIC)
+
+    @property
+    def hidden_tests(self) -> tuple[TestCase, ...]:
+        """The tests never shown to the model (``visibility: hidden``, the default), in order."""
+        return of_visibility(self.tests, HIDDEN)
 
     @property
     def limits(self) -> Limits:
@@ -110,6 +127,8 @@ class Task:
             d["reference_solutions"] = dict(self.reference_solutions)
         if self.checker:
             d["checker"] = self.checker
+        if self.context:
+            d["context"] = self.context
         return d
 
     def for_language(self, language: str) -> Task | None:
@@ -276,12 +295,15 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     checker = merged.get("checker")
     if checker is not None:
         _check_checker(checker, tests, where)
+    context = merged.get("context")
+    if context is not None:
+        _check_type(context, str, "context", "a string of text", where)
     task = Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
                 entry_point=entry_point, reference_solution=reference, compare=compare,
                 time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
                 output_limit_bytes=values["output_limit_bytes"],
                 float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude,
-                reference_solutions=references, checker=checker)
+                reference_solutions=references, checker=checker, context=context)
     try:  # what the sandbox refuses to run (a test the judge cannot run across the process boundary)
         task.job("")
     except ValueError as e:
@@ -345,7 +367,8 @@ class TaskSuite:
         tasks: the tasks, in file order.
         version, description, license: from suite.yaml.
         prompt_template: turns a task's prompt into what the policy sees; ``{prompt}`` is the
-            task's prompt, ``{language}`` its language.
+            task's prompt (and its ``context``), ``{language}`` its language, ``{public_tests}``
+            its public tests as examples.
         source: where the suite was read from (a path, an adapter, an entry point).
     """
 
@@ -407,8 +430,12 @@ class TaskSuite:
         return replace(self, name=f"{self.name}-{language}", tasks=tasks, _index={})
 
     def format_prompt(self, task: Task) -> str:
-        """What the policy sees for ``task``: the prompt template applied to its prompt."""
-        return self.prompt_template.replace("{prompt}", task.prompt).replace("{language}", task.language)
+        """What the policy sees for ``task``: the prompt template with the task's prompt (then its
+        ``context``, if any), its language and its public tests (``visibility.render_tests``)."""
+        prompt = f"{task.prompt.rstrip()}\n\n{task.context}" if task.context else task.prompt
+        values = {"prompt": lambda: prompt, "language": lambda: task.language,
+                  "public_tests": lambda: render_tests(task.public_tests)}
+        return _TEMPLATE_FIELD.sub(lambda m: values[m.group(1)](), self.prompt_template)
 
     def select(self, task_ids: Iterable[str]) -> TaskSuite:
         """A suite of the given tasks (same order as given)."""

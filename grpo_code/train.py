@@ -25,16 +25,27 @@ import time
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from grpo_code.difficulty import SolveRateBand, check_band, select_band
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
 from grpo_code.registry import in_language, load_suite
-from grpo_code.rewards import FLAGGED_REWARDS, REWARD_MODES, FormatReward, PassRateReward, process_rank
+from grpo_code.rewards import (
+    FLAGGED_REWARDS,
+    REWARD_MODES,
+    REWARD_TESTS,
+    FormatReward,
+    PassRateReward,
+    check_reward_tests,
+    process_rank,
+)
 from grpo_code.tasks import TaskSuite
 from grpo_code.trainlog import curves, quarter_means
 
 log = logging.getLogger(__name__)
+
+ENVIRONMENTS = ("none", "tools", "feedback")
 
 
 @dataclass
@@ -78,6 +89,19 @@ class GrpoCodeArguments:
                 "share of completions passing every test) is at least this."})
     max_solve_rate: float = field(default=1.0, metadata={
         "help": "With --profile: keep tasks whose solve rate is at most this (below 1 drops tasks always solved)."})
+    environment: str = field(default="none", metadata={
+        "help": "none: one answer per prompt (default); tools: TRL's environment_factory, the model may call "
+                "run_tests(code) on the public tests and its last tested program is scored (needs a chat template "
+                "with tools); feedback: the public-test report of each answer comes back as a user turn and the "
+                "model answers again (no tools)."})
+    reward_tests: str = field(default="all", metadata={
+        "help": "all: the reward is the verdict on every test (default); hidden: on the hidden tests only."})
+    max_tool_calls: int = field(default=4, metadata={
+        "help": "--environment tools: run_tests calls run per rollout."})
+    feedback_turns: int = field(default=2, metadata={
+        "help": "--environment feedback: answers per rollout, the first included."})
+    improvement_bonus: float = field(default=0.0, metadata={
+        "help": "--environment feedback: add bonus * (last answer's reward - first answer's) to the reward."})
 
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
@@ -101,6 +125,21 @@ class GrpoCodeArguments:
         if self.profile is None and (self.min_solve_rate, self.max_solve_rate) != (0.0, 1.0):
             raise ConfigError("--min_solve_rate and --max_solve_rate need --profile FILE (a task profile: "
                               "grpo-code eval --suite SUITE --profile)")
+        self._check_environment()
+
+    def _check_environment(self) -> None:
+        if self.environment not in ENVIRONMENTS:
+            raise ConfigError(f"--environment must be one of {', '.join(ENVIRONMENTS)}, got {self.environment!r}")
+        if self.reward_tests not in REWARD_TESTS:
+            raise ConfigError(f"--reward_tests must be one of {', '.join(REWARD_TESTS)}, got {self.reward_tests!r}")
+        if self.max_tool_calls < 1:
+            raise ConfigError(f"--max_tool_calls must be >= 1, got {self.max_tool_calls}")
+        if self.feedback_turns < 1:
+            raise ConfigError(f"--feedback_turns must be >= 1, got {self.feedback_turns}")
+        if self.improvement_bonus < 0:
+            raise ConfigError(f"--improvement_bonus must be >= 0, got {self.improvement_bonus}")
+        if self.improvement_bonus and self.environment != "feedback":
+            raise ConfigError("--improvement_bonus needs --environment feedback")
 
 
 def cpu_friendly_defaults() -> dict:
@@ -221,7 +260,12 @@ def check_train_args(code_args: GrpoCodeArguments, group_size: int) -> SolveRate
     Raises:
         GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
     """
-    _, band = training_tasks(code_args, group_size)
+    suite, band = training_tasks(code_args, group_size)
+    check_reward_tests(suite, code_args.reward_tests)
+    if code_args.environment == "feedback":
+        from grpo_code.rollout import check_distinct_prompts
+
+        check_distinct_prompts(suite)
     check_model(code_args.model)
     return band
 
@@ -262,29 +306,98 @@ class TrainResult:
     summary: dict
 
 
+@dataclass
+class EnvironmentSetup:
+    """What ``--environment`` changes in the trainer's inputs: the sandbox reward function, its
+    weight, the data set, the tokenizer and ``GRPOTrainer``'s own keyword arguments
+    (``environment_factory`` or ``rollout_func``)."""
+
+    reward: PassRateReward
+    weight: float
+    dataset: object
+    tokenizer: object
+    trainer_kwargs: dict
+
+
+def environment_setup(code_args: GrpoCodeArguments, suite: TaskSuite, executor, tokenizer) -> EnvironmentSetup:
+    """The trainer's inputs for ``code_args.environment``: ``none``, one answer scored by
+    ``PassRateReward``; ``tools``, ``environment.CodeEnvironment`` through TRL's
+    ``environment_factory`` (the reward is its ``get_reward``; ``EnvironmentVerdicts`` logs the
+    sandbox's figures with weight 0); ``feedback``, ``rollout.FeedbackRollout`` as TRL's
+    ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer.
+
+    Raises:
+        ConfigError: ``tools`` with a model whose chat template cannot render tool calls.
+    """
+    rules: dict[str, Any] = dict(mode=code_args.reward_mode, no_code_penalty=code_args.no_code_penalty,
+                 compile_error_penalty=code_args.compile_error_penalty, flagged_reward=code_args.flagged_reward,
+                 reward_tests=code_args.reward_tests)
+    if code_args.environment == "tools":
+        from grpo_code.environment import (
+            CodeEnvironmentFactory,
+            EnvironmentSettings,
+            EnvironmentVerdicts,
+            environment_dataset,
+            tool_calling_tokenizer,
+        )
+
+        factory = CodeEnvironmentFactory(PassRateReward(suite, executor, **rules),
+                                         EnvironmentSettings(max_tool_calls=code_args.max_tool_calls))
+        return EnvironmentSetup(EnvironmentVerdicts(factory), 0.0, environment_dataset(suite),
+                                tool_calling_tokenizer(tokenizer), {"environment_factory": factory})
+    if code_args.environment == "feedback":
+        from grpo_code.rollout import FeedbackReward, FeedbackRollout, FeedbackSettings
+
+        rollout = FeedbackRollout(suite, executor, FeedbackSettings(max_turns=code_args.feedback_turns))
+        return EnvironmentSetup(FeedbackReward(suite, executor, improvement_bonus=code_args.improvement_bonus, **rules),
+                                1.0, suite.to_dataset(chat=True), tokenizer, {"rollout_func": rollout})
+    return EnvironmentSetup(PassRateReward(suite, executor, **rules), 1.0, suite.to_dataset(chat=True), tokenizer, {})
+
+
+def share_answer_tokens(grpo_args, turns: int) -> None:
+    """Cap each answer of a feedback rollout at ``max_completion_length // turns`` tokens (transformers
+    generation: ``generation_kwargs["max_new_tokens"]``), so that a first answer leaves room for the
+    report and the next one; all turns together stay within ``max_completion_length``. A
+    ``max_new_tokens`` the user gave is kept, and so are vLLM's settings (its ``max_tokens``)."""
+    kwargs = dict(grpo_args.generation_kwargs or {})
+    if grpo_args.use_vllm or "max_new_tokens" in kwargs:
+        return
+    kwargs["max_new_tokens"] = max(1, grpo_args.max_completion_length // turns)
+    grpo_args.generation_kwargs = kwargs
+
+
 def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), suite: TaskSuite | None = None,
                   **trainer_kwargs):
     """A ``trl.GRPOTrainer`` on the suite (``suite``, else ``training_tasks``), with the sandbox
-    reward scored by ``executor``.
+    reward scored by ``executor`` (``--environment``: ``environment_setup``).
 
     The policy is ``code_args.model``; ``trainer_kwargs`` go to ``GRPOTrainer`` as they are
     (``peft_config``, ``rollout_func``, ...).
+
+    Raises:
+        ConfigError: a ``rollout_func`` given with ``--environment feedback`` (which brings its own).
     """
     from trl import GRPOTrainer
 
     if suite is None:
         suite, _ = training_tasks(code_args, grpo_args.num_generations)
-    reward_funcs: list[PassRateReward | FormatReward] = [PassRateReward(suite, executor, mode=code_args.reward_mode,
-                                   no_code_penalty=code_args.no_code_penalty,
-                                   compile_error_penalty=code_args.compile_error_penalty,
-                                   flagged_reward=code_args.flagged_reward)]
+    path = resolve_model(code_args.model, progress=lambda msg: log.warning("%s", msg))
+    setup = environment_setup(code_args, suite, executor, load_tokenizer(path))
+    clash = sorted(set(setup.trainer_kwargs) & set(trainer_kwargs))
+    if clash:
+        raise ConfigError(f"--environment {code_args.environment} brings its own {', '.join(clash)}")
+    reward_funcs: list[PassRateReward | FormatReward] = [setup.reward]
+    weights = [setup.weight]
     if code_args.format_reward_weight > 0:
         reward_funcs.append(FormatReward(suite))
-        grpo_args.reward_weights = [1.0, code_args.format_reward_weight]
-    path = resolve_model(code_args.model, progress=lambda msg: log.warning("%s", msg))
-    return GRPOTrainer(model=path, reward_funcs=reward_funcs, args=grpo_args,
-                       train_dataset=suite.to_dataset(chat=True), processing_class=load_tokenizer(path),
-                       callbacks=list(callbacks), **trainer_kwargs)
+        weights.append(code_args.format_reward_weight)
+    if weights != [1.0]:
+        grpo_args.reward_weights = weights
+    if code_args.environment == "feedback":
+        share_answer_tokens(grpo_args, code_args.feedback_turns)
+    return GRPOTrainer(model=path, reward_funcs=reward_funcs, args=grpo_args, train_dataset=setup.dataset,
+                       processing_class=setup.tokenizer, callbacks=list(callbacks),
+                       **setup.trainer_kwargs, **trainer_kwargs)
 
 
 def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
@@ -342,6 +455,20 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: S
     }
 
 
+def visibility_figures(log_history: list[dict]) -> dict:
+    """The run's mean pass rates on public and on hidden tests and their gap, over the logged
+    steps that have each (``sandbox/public_pass_rate``, ...; None where none has), and the mean
+    ``run_tests`` calls per rollout (``env/tool_calls``; None without the environment)."""
+    def mean(key: str) -> float | None:
+        values = [e[key] for e in log_history if e.get(key) is not None]
+        return sum(values) / len(values) if values else None
+
+    return {"mean_public_pass_rate": mean("sandbox/public_pass_rate"),
+            "mean_hidden_pass_rate": mean("sandbox/hidden_pass_rate"),
+            "mean_visibility_gap": mean("sandbox/visibility_gap"),
+            "mean_tool_calls": mean("env/tool_calls")}
+
+
 def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
           **trainer_kwargs) -> TrainResult:
     """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png and
@@ -376,7 +503,7 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         started = time.perf_counter()
         trainer.train(resume_from_checkpoint=grpo_args.resume_from_checkpoint)
         seconds = time.perf_counter() - started
-    summary = summarize_run(trainer, code_args, seconds, band)
+    summary = {**summarize_run(trainer, code_args, seconds, band), **visibility_figures(trainer.state.log_history)}
     trainer.save_model(str(output_dir))  # every process takes part (ZeRO-3 gathers); the main one writes
     if trainer.accelerator.is_main_process:
         trainer.save_state()  # trainer_state.json: the log history the report reads

@@ -20,6 +20,9 @@ from sandbox.inside.records import FLAGS
 TEST_KINDS = ("assert", "stdio", "call")
 REPLY_SLACK_S = 30.0  # seconds a runner may take past a job's budget: a checker's time, killing and cleaning up
 COMPARE_MODES = ("tokens", "lines", "exact")
+# Who may see a test: ``public`` tests may be shown to the model (in its prompt, or as feedback on its
+# program); ``hidden`` ones (the default) never are. A host-side label: it never reaches the runner.
+VISIBILITIES = ("public", "hidden")
 # ``checker_error``: the task's checker raised or ran out of time on a test (the task's fault, never the
 # program's): the verdict has no pass rate, as for ``sandbox_error``. Checkers run in the judge.
 TEST_STATUSES = ("passed", "failed", "runtime_error", "timeout", "memory_limit", "output_limit", "checker_error")
@@ -88,6 +91,9 @@ class TestCase:
         ``stdio``: the program reads ``stdin``; its stdout is compared with ``expected_stdout``.
         ``call``: the harness calls ``fn_name(*args, **kwargs)``; the value, serialized out of
             the program's process, must have the same JSON type and value as ``expected``.
+
+    ``visibility`` (``public`` or ``hidden``, the default) says whether the test may be shown to the
+    model; it changes nothing in how the test runs and is not sent to the runner (``Job.to_wire``).
     """
 
     __test__ = False  # not a pytest class
@@ -100,9 +106,12 @@ class TestCase:
     args: list = field(default_factory=list)
     kwargs: dict = field(default_factory=dict)
     expected: Any = None
+    visibility: str = "hidden"
 
     def __post_init__(self) -> None:
         _require(self.kind in TEST_KINDS, f"kind must be one of {', '.join(TEST_KINDS)}, got {self.kind!r}")
+        _require(self.visibility in VISIBILITIES,
+                 f"visibility must be one of {', '.join(VISIBILITIES)}, got {self.visibility!r}")
         if self.kind == "assert":
             _require(isinstance(self.code, str) and self.code.strip() != "",
                      "an assert test needs 'code': Python statements, e.g. \"assert add(1, 2) == 3\"")
@@ -119,7 +128,7 @@ class TestCase:
     def from_dict(cls, data: dict) -> TestCase:
         """Build from the docs/task-format.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
-        known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected"}
+        known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected", "visibility"}
         for name in sorted(set(data) - known):
             close = difflib.get_close_matches(name, sorted(known), n=1)
             raise ValueError(f"unknown test case field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
@@ -128,7 +137,14 @@ class TestCase:
         return cls(**data)
 
     def to_dict(self) -> dict:
-        """The docs/task-format.md form (only the fields of this kind)."""
+        """The docs/task-format.md form (only the fields of this kind; ``visibility`` when public)."""
+        d = self.check_dict()
+        if self.visibility != "hidden":
+            d["visibility"] = self.visibility
+        return d
+
+    def check_dict(self) -> dict:
+        """What the test checks, without its visibility: the fields of its kind (the runner's form)."""
         if self.kind == "assert":
             return {"kind": "assert", "code": self.code}
         if self.kind == "stdio":
@@ -308,7 +324,7 @@ class Job:
         ``submission_id``, unique to this submission, which the runner's reply carries back."""
         tests = []
         for t in self.tests:
-            d = t.to_dict()
+            d = t.check_dict()
             if t.kind == "stdio":
                 d["stdin"] = t.stdin
                 if self.capture_output:
@@ -380,6 +396,11 @@ class TestResult:
     message: str = ""
     score: float | None = None
     output: CapturedOutput | None = None
+
+    @property
+    def credit(self) -> float:
+        """What the test adds to the pass rate: 1.0 passed, else a checker's partial ``score`` or 0.0."""
+        return 1.0 if self.status == "passed" else credit(self.score) or 0.0  # the rule of ``pass_rate``
 
     def to_dict(self) -> dict:
         d = {"status": self.status, "time_s": self.time_s}

@@ -247,6 +247,45 @@ def test_open_r1(suites):
     assert open_r1.task_from_record(record, 0).tests == watermelon.tests
 
 
+def _visibility(task) -> list[str]:
+    return [t.visibility for t in task.tests]
+
+
+def test_each_adapter_maps_its_data_sets_public_and_hidden_tests(suites):
+    """What a data set shows the model is public, the rest hidden (docs/task-format.md)."""
+    add = suites["codecontests"].tasks[0]  # public_tests, then private and generated
+    assert _visibility(add) == ["public", "hidden", "hidden", "hidden", "hidden"]
+    assert [t.stdin for t in add.public_tests] == ["1 2\n"] and "1 2" in add.prompt
+    stdin, functional = suites["livecodebench"].tasks[:2]  # public_test_cases, then private
+    assert _visibility(stdin) == ["public", "hidden", "hidden"]
+    assert len(functional.public_tests) == 1 and len(functional.hidden_tests) == 2
+    assert all(_visibility(t) == ["public"] * len(t.tests) for t in suites["mbpp"])  # its prompt shows them all
+    assert all(_visibility(t) == ["hidden"] * len(t.tests) for t in suites["apps"])  # no public split
+    assert all(_visibility(t) == ["hidden"] * len(t.tests) for t in suites["open-r1"])
+    codeforces = load_suite(f"hf:{FIXTURES / 'open_r1_codeforces.jsonl'}?adapter=open-r1&split=test")
+    permutation, plain = codeforces.tasks  # an official test equal to an example is public
+    assert _visibility(permutation) == ["public", "hidden", "hidden"] and _visibility(plain) == ["public", "hidden"]
+
+
+def test_humaneval_tests_that_call_only_docstring_examples_are_public():
+    suite = load_suite("humaneval")
+    close = suite.get("HumanEval/0")  # its examples are not among its asserts
+    assert close.public_tests == () and len(close.hidden_tests) == 7
+    separate = suite.get("HumanEval/1")  # the docstring's one example is its last assert
+    assert _visibility(separate) == ["hidden", "hidden", "hidden", "public"]
+    assert "separate_paren_groups('( ) (( )) (( )( ))')" in separate.prompt
+    assert "candidate('( ) (( )) (( )( ))')" in separate.public_tests[0].code
+    assert sum(len(t.public_tests) for t in suite) == 124 and sum(bool(t.public_tests) for t in suite) == 56
+    assert all(t.public_tests == () for t in load_suite("humaneval?form=whole"))
+    from grpo_code.adapters.humaneval import docstring_calls, shown_in_prompt
+
+    shown = docstring_calls(">>> f(1)\n2\n>>> f( 3 )\n4\n", "f")
+    assert shown == {"f(1)", "f(3)"}  # as ast writes them
+    assert shown_in_prompt("assert candidate(1) == 2\nassert f(3) == 4", "f", shown)
+    assert not shown_in_prompt("assert candidate(1) == 2\nassert candidate(5) == 6", "f", shown)  # one unshown call
+    assert not shown_in_prompt("assert True", "f", shown)  # no call of the function
+
+
 @pytest.mark.parametrize("adapter", sorted(FILES))
 def test_a_record_missing_a_required_field_names_the_record(adapter, tmp_path):
     records = _records(adapter)

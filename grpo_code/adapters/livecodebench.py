@@ -7,7 +7,7 @@ same, as JSON text or compressed: base64 of zlib of a pickled JSON string), ``me
 text, ``func_name`` for functional problems).
 
 Rules:
-- tests: public then private; ``stdin`` ones are ``stdio`` tests;
+- tests: public then private (``visibility: public`` and ``hidden``); ``stdin`` ones are ``stdio`` tests;
 - ``functional`` ones (LeetCode): the input is one JSON value per line (the arguments), the
   output a JSON value; with ``class Solution`` starter code they become ``assert`` tests
   ``Solution().func_name(*args) == expected`` (a returned tuple counts as a list, as in
@@ -25,6 +25,7 @@ import io
 import json
 import pickle
 import zlib
+from dataclasses import replace
 
 from grpo_code.adapters.common import method_assert, required_field
 from grpo_code.tasks import Task
@@ -100,7 +101,8 @@ def task_from_record(record: dict, index: int) -> Task:
     cases += decode_test_cases(record.get("private_test_cases") or "", "private_test_cases")
     if not cases:
         raise ValueError("the record has no test cases")
-    tests = tuple(_test(c, func_name, method) for c in cases)
+    tests = tuple(replace(_test(c, func_name, method), visibility="public" if i < n_public else "hidden")
+                  for i, c in enumerate(cases))
     if starter:
         prompt = (f"{content}\n\nUse the following starter code and complete it:\n"
                   f"```python\n{starter}\n```\n")

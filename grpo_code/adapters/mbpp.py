@@ -7,6 +7,7 @@ and ``test_setup_code``.
 
 Rules:
 - one ``assert`` test per ``test_list`` entry, with the setup code before it; challenge tests unused;
+  every test is ``visibility: public``: MBPP's standard prompt shows them all;
 - entry point: the first function called in the first test that the reference defines, else the
   first called name that is not a builtin, else the reference's first ``def``;
 - prompt: the standard MBPP prompt, the problem then "Your code should pass these tests:" and
@@ -67,7 +68,8 @@ def task_from_record(record: dict, index: int) -> Task:
     if setup is None and isinstance(record.get("test_imports"), list):
         setup = "\n".join(record["test_imports"])
     setup = (setup or "").replace("\r\n", "\n").strip()
-    tests = tuple(TestCase(kind="assert", code=f"{setup}\n{t.strip()}" if setup else t.strip()) for t in test_list)
+    tests = tuple(TestCase(kind="assert", code=f"{setup}\n{t.strip()}" if setup else t.strip(), visibility="public")
+                  for t in test_list)
     prompt = f"{text}\nYour code should pass these tests:\n\n" + "\n".join(t.strip() for t in test_list) + "\n"
     return Task(task_id=f"mbpp/{task_id}", prompt=prompt, tests=tests, language="python",
                 entry_point=entry_point_of(test_list[0], code), reference_solution=code,

@@ -7,6 +7,7 @@ fenced python block), ``verification_info`` (a dict, or its JSON text: ``{"langu
 
 Rules:
 - ``stdin_stdout`` test cases are ``stdio`` tests; any other type is an error (none in the data set);
+  all hidden (the data set keeps no public split);
 - reference: the program extracted from the gold solution's fenced block (None when there is none).
 
 Codeforces record schema (a record with ``official_tests``): ``id`` (``"1A"``), ``title``,
@@ -17,6 +18,8 @@ Codeforces record schema (a record with ``official_tests``): ``id`` (``"1A"``), 
 
 Rules:
 - ``official_tests`` are ``stdio`` tests (the examples when there are none); no reference solution;
+  a test equal to one of the statement's ``examples`` (input and output) is ``visibility: public``,
+  the others hidden;
 - limits from the record, clamped to [1, 10] s and [64, 1024] MiB;
 - ``generated_checker`` becomes the task's ``checker`` (``checker_from_script``);
 - interactive problems and problems that read files are left out (None).
@@ -90,7 +93,9 @@ def _codeforces_task(record: dict, index: int) -> Task | None:
     cases = record.get("official_tests") or record.get("examples") or []
     if not cases:
         raise ValueError("the record has no official_tests and no examples")
-    tests = tuple(TestCase(kind="stdio", stdin=c.get("input") or "", expected_stdout=required_field(c, "output"))
+    shown = {(e.get("input") or "", e.get("output") or "") for e in record.get("examples") or []}
+    tests = tuple(TestCase(kind="stdio", stdin=c.get("input") or "", expected_stdout=required_field(c, "output"),
+                           visibility="public" if (c.get("input") or "", c["output"]) in shown else "hidden")
                   for c in cases)
     parts = [str(record.get("title") or problem_id), required_field(record, "description").strip()]
     for heading, name in (("Input", "input_format"), ("Output", "output_format")):

@@ -2261,6 +2261,7 @@ def build() -> list[dict]:
         assert len(p["tests"]) >= 3, p["name"]
         tests = [{"kind": "stdio", "stdin": stdin, "expected_stdout": run_python(p["python"], stdin)}
                  for stdin in p["tests"]]
+        tests[0]["visibility"] = "public"  # the prompt shows it as the example; the others are hidden
         for lang in LANGS:
             row = {"task_id": f"{SUITE}/{p['name']}/{lang}", "prompt": prompt_for(p, lang, tests[0]),
                    "language": lang, "tests": tests,
