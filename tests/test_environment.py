@@ -59,7 +59,7 @@ def test_training_options_are_checked_before_anything_starts():
             GrpoCodeArguments(**kwargs)
     with pytest.raises(ConfigError, match=r"needs a hidden test in every task; 1 task\(s\) have none"):
         mbpp = Path(__file__).parent / "fixtures" / "adapters" / "mbpp.jsonl"  # its prompt shows every test
-        check_train_args(GrpoCodeArguments(suite=f"hf:{mbpp}?adapter=mbpp&limit=1", reward_tests="hidden"))
+        check_train_args(GrpoCodeArguments(suite=f"hf:{mbpp}?adapter=mbpp&limit=1", reward_tests="hidden"), 8)
 
 
 def test_a_chatml_model_without_tools_gets_a_template_that_renders_them():

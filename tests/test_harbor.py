@@ -53,7 +53,7 @@ def test_export_writes_harbor_task_folders(tmp_path):
     assert "/app/solution.py" in (folder / "instruction.md").read_text()
     assert task.prompt in (folder / "instruction.md").read_text()
     spec = json.loads((folder / "tests" / "job.json").read_text())
-    assert spec["reward_mode"] == "fraction" and spec["job"]["tests"] == [t.to_dict() for t in task.tests]
+    assert spec["reward_mode"] == "fraction" and spec["job"]["tests"] == [t.check_dict() for t in task.tests]
     assert "FROM grpo-code-sandbox:test" in (folder / "tests" / "Dockerfile").read_text()
     assert "harbor-init" in (folder / "tests" / "Dockerfile").read_text()
     for script in ("solution/solve.sh", "tests/test.sh"):
