@@ -16,9 +16,10 @@ builds one. Ray is imported only when asked for.
 """
 
 from sandbox.container import ContainerSettings
-from sandbox.executor import DockerExecutor, ExecutorStats
+from sandbox.executor import DockerExecutor
+from sandbox.factory import EXECUTOR_KINDS, make_executor
 from sandbox.inside.languages import LANGUAGES
-from sandbox.protocol import EXECUTOR_KINDS, Executor, make_executor
+from sandbox.protocol import Executor, ExecutorStats
 from sandbox.types import (
     FLAGS,
     STATUSES,
