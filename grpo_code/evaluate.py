@@ -169,7 +169,7 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     Args:
         suite, tasks: the suite and the tasks of it to evaluate.
         model_name: checkpoint, hub name, or None for the embedded model (with ``endpoint``:
-            ignored, the server's model name is ``endpoint.model``).
+            ignored, the server's model name is ``EndpointConfig.model``).
         ks: pass@k values; a k above n has no value (reported as None).
         executor: a started ``sandbox.Executor``.
         model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.

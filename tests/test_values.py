@@ -1,5 +1,5 @@
 """Plain values that cross from the program's process: written by harness code in it
-(``program_process.encode_value``), read strictly in trusted code (``values.decode_value``)."""
+(``program.encode.encode_value``), read strictly in trusted code (``values.decode_value``)."""
 
 from __future__ import annotations
 
