@@ -51,7 +51,7 @@ def main() -> None:
                 started = time.perf_counter()
                 verdicts = ex.run([t.job(t.reference_solution) for t in tasks])
                 elapsed = (time.perf_counter() - started) / len(tasks)
-                for task, verdict in zip(tasks, verdicts):
+                for task, verdict in zip(tasks, verdicts, strict=True):
                     if not verdict.passed:
                         failures.append((task.task_id, verdict.status))
                         continue

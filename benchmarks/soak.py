@@ -155,7 +155,8 @@ def main() -> None:
             jobs, expected = grpo_batch(n, seed=args.seed + done, first_task=task)
             task += (n + GROUP - 1) // GROUP
             verdicts = ex.run(jobs)
-            wrong += sum(not e.matches(v) and v.status != "sandbox_error" for e, v in zip(expected, verdicts))
+            wrong += sum(not e.matches(v) and v.status != "sandbox_error"
+                         for e, v in zip(expected, verdicts, strict=True))
             done += n
         seconds = time.perf_counter() - started
         client_end, containers_end = _rss_mb(), containers_memory_mb(ex)

@@ -82,9 +82,11 @@ def bootstrap_interval(values: Sequence[float], weights: Sequence[float] | None 
     """Percentile bootstrap interval over tasks of the weighted mean (Efron & Tibshirani 1993).
 
     Args:
-        values, weights: as for ``standard_error``.
+        values: one figure per task (T,), as for ``standard_error``.
+        weights: each task's weight (T,), as for ``standard_error``.
         level: coverage, e.g. 0.95.
         resamples: bootstrap resamples of the T tasks (with replacement).
+        seed: the resamples' random seed (fixed: the same data give the same interval).
 
     Returns:
         ``(low, high)``, or None for fewer than two tasks.
@@ -143,9 +145,11 @@ def paired_test(before: Sequence[float], after: Sequence[float], level: float = 
     """Paired sign-flip permutation test and interval of the mean per-task difference.
 
     Args:
-        before, after: one figure per task (T,), the same tasks in the same order, in [0, 1].
+        before: one figure per task (T,), in [0, 1].
+        after: one figure per task (T,), the same tasks in the same order, in [0, 1].
         level: the interval's coverage; a change is "better" or "worse" when p < 1 - level.
         draws: random sign patterns when T > ``EXACT_MAX_TASKS`` (else all 2^T are enumerated).
+        seed: the random sign patterns' seed.
 
     Returns:
         A ``PairedComparison``. The smallest p-value is ``2 / 2^T``: with 5 tasks or fewer (at
@@ -187,7 +191,10 @@ def two_sample_p(before: Sequence[float], after: Sequence[float], draws: int = M
     """Two-sided permutation p-value of "same mean" for two independent sets of samples.
 
     Args:
-        before, after: per-sample figures (n1,) and (n2,), e.g. one task's pass rates in each run.
+        before: per-sample figures (n1,), e.g. one task's pass rates in the first run.
+        after: per-sample figures (n2,), e.g. the same task's pass rates in the second run.
+        draws: random splits when there are more than ``EXACT_MAX_SPLITS``.
+        seed: the random splits' seed.
 
     Returns:
         The share of the splits of the pooled samples into groups of n1 and n2 whose difference

@@ -143,6 +143,7 @@ class SandboxContainer:
 
     @property
     def id(self) -> str:
+        """The container's short id, or ``-`` before it started."""
         return self.container.id[:12] if self.container is not None else "-"
 
     def start(self) -> None:

@@ -91,12 +91,15 @@ class ExecutorBase:
     ``run_one``, ``arun`` and the (sync and async) context managers."""
 
     def start(self) -> Self:
+        """Start the workers (the executor's own)."""
         raise NotImplementedError
 
     def close(self) -> None:
+        """Stop the workers (the executor's own)."""
         raise NotImplementedError
 
     def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
+        """Run a batch (the executor's own; see ``Executor.run``)."""
         raise NotImplementedError
 
     def run_one(self, job: Job) -> Verdict:

@@ -71,9 +71,11 @@ class SandboxActor:
         return verdicts, next(iter(self.executor.node_seconds().values()))
 
     def stats(self) -> ExecutorStats:
+        """The node's pool's counters."""
         return self.executor.stats()
 
     def close(self) -> None:
+        """Remove the node's pool's containers."""
         self.executor.close()
 
 
@@ -349,7 +351,7 @@ class RayExecutor(ExecutorBase):
                             todo.appendleft(entry)
                     continue
                 node.jobs += len(chunk)
-                for entry, verdict in zip(chunk, results):
+                for entry, verdict in zip(chunk, results, strict=True):
                     finish(entry, replace(verdict, attempts=verdict.attempts + entry.attempt - 1))
 
     def _lose(self, node: _Node) -> None:

@@ -179,7 +179,7 @@ def test_a_generated_checker_that_prints_no_score_is_the_checkers_failure():
     broken = open_r1.checker_from_script("raise RuntimeError('bug in the checker')\n")
     silent = open_r1.checker_from_script("x = 1\n")
     ns = [{}, {}, {}]
-    for text, namespace in zip((exits, broken, silent), ns):
+    for text, namespace in zip((exits, broken, silent), ns, strict=True):
         exec(text, namespace)
     assert ns[0]["check"]("1\n", "2\n", "1\n") == 0.0  # testlib's wrong answer
     with pytest.raises(RuntimeError, match="bug in the checker"):
@@ -291,7 +291,7 @@ def test_references_and_known_good_programs_pass(executor, suites):
     assert len(items) == 14
     verdicts = executor.run([t.job(program) for t, program in items])
     failed = [(t.task_id, v.status, v.message or [x.message for x in v.test_results if x.status != "passed"][:1])
-              for (t, _), v in zip(items, verdicts) if not v.passed]
+              for (t, _), v in zip(items, verdicts, strict=True) if not v.passed]
     assert failed == []
 
 
@@ -299,7 +299,7 @@ def test_references_and_known_good_programs_pass(executor, suites):
 def test_references_in_other_languages_pass(executor):
     tasks = [t for lang in ("cpp", "java") for t in _load("codecontests", language=lang)]
     verdicts = executor.run([t.job(t.reference_solution) for t in tasks])
-    assert [(t.task_id, t.language, v.status) for t, v in zip(tasks, verdicts)] == [
+    assert [(t.task_id, t.language, v.status) for t, v in zip(tasks, verdicts, strict=True)] == [
         (t.task_id, t.language, "passed") for t in tasks]
 
 
@@ -307,9 +307,9 @@ def test_references_in_other_languages_pass(executor):
 def test_wrong_programs_fail(executor, suites):
     tasks = {t.task_id: t for s in suites.values() for t in s}
     verdicts = executor.run([tasks[task_id].job(program) for task_id, program in WRONG.items()])
-    got = {task_id: v.status for task_id, v in zip(WRONG, verdicts)}
+    got = {task_id: v.status for task_id, v in zip(WRONG, verdicts, strict=True)}
     assert got == dict.fromkeys(WRONG, "failed")
-    rates = {task_id: v.pass_rate for task_id, v in zip(WRONG, verdicts)}
+    rates = {task_id: v.pass_rate for task_id, v in zip(WRONG, verdicts, strict=True)}
     assert rates["apps/2500"] == pytest.approx(1 / 3)  # [5] -> [] is right by chance
     assert rates["apps/3001"] == pytest.approx(2 / 3)  # a tuple counts as a list: (0, 1) is right twice
     assert rates["livecodebench/9002C"] == pytest.approx(2 / 4)  # palindromes

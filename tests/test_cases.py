@@ -27,7 +27,7 @@ def assert_expected(verdict, expected):
     assert verdict.passed is expected["passed"]
     got = statuses(verdict)
     assert len(got) == len(expected["test_statuses"])
-    for status, allowed in zip(got, expected["test_statuses"]):
+    for status, allowed in zip(got, expected["test_statuses"], strict=True):
         assert matches(status, allowed), (got, expected["test_statuses"])
 
 

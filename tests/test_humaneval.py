@@ -14,7 +14,7 @@ pytestmark = pytest.mark.docker
 def test_all_164_canonical_solutions_pass(executor, form):
     suite = load_suite(f"humaneval?form={form}")
     verdicts = executor.run([task.job(task.reference_solution) for task in suite])
-    failed = [(t.task_id, v.status) for t, v in zip(suite, verdicts) if not v.passed]
+    failed = [(t.task_id, v.status) for t, v in zip(suite, verdicts, strict=True) if not v.passed]
     assert len(verdicts) == 164 and failed == []
 
 
@@ -33,7 +33,7 @@ def test_deliberately_wrong_completions_get_the_right_status(executor):
     suite = load_suite("humaneval")
     items = [(suite.get(task_id), completion) for task_id, (completion, _) in WRONG.items()]
     scored = score(executor, items)
-    got = {task_id: s.verdict.status for task_id, s in zip(WRONG, scored)}
+    got = {task_id: s.verdict.status for task_id, s in zip(WRONG, scored, strict=True)}
     assert got == {task_id: status for task_id, (_, status) in WRONG.items()}
     assert all(not s.verdict.passed and s.verdict.pass_rate < 1.0 for s in scored)
     assert [s.verdict.pass_rate for s in scored][1:] == [0.0] * (len(WRONG) - 1)  # only the wrong answer scores some

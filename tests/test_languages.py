@@ -189,7 +189,7 @@ def verdicts(executor):
     jobs = [_job(lang, PROGRAMS[lang]) for lang in languages]
     jobs += [_job(lang, SYNTAX_ERRORS[lang][0], CASES[:1]) for lang in languages]
     got = executor.run(jobs)
-    return dict(zip(languages, got[:len(languages)])), dict(zip(languages, got[len(languages):]))
+    return dict(zip(languages, got[:len(languages)], strict=True)), dict(zip(languages, got[len(languages):], strict=True))
 
 
 @pytest.mark.parametrize("language", sorted(PROGRAMS))
@@ -271,7 +271,7 @@ def test_call_tests_compare_plain_json_returned_values(executor, language):
     assert [s for s, _ in got] == ["passed", "passed", "failed", "passed", "passed", "passed", "passed",
                                    "failed", "failed", "failed", "failed", "failed", "failed",
                                    "runtime_error", "runtime_error"], got
-    messages = dict(zip([t.fn_name for t in tests], [m for _, m in got]))
+    messages = dict(zip([t.fn_name for t in tests], [m for _, m in got], strict=True))
     assert "expected 6, got 5" in got[2][1]
     assert "undefined" in messages["nothing"] and "Proxy" in messages["proxy"] and "getter" in messages["getter"]
     assert "Promise" in messages["promise"] and "holes" in messages["sparse"]

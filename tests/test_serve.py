@@ -121,7 +121,7 @@ def test_sandbox_fusion_client_compiled_language_with_stdin(server):
 
 
 def _verl_sandbox_fusion():
-    """verl's ``verl/utils/reward_score/sandbox_fusion`` package from the installed verl wheel,
+    """The ``verl/utils/reward_score/sandbox_fusion`` package of verl from the installed verl wheel,
     loaded as a package of its own (verl's top package imports torch, Ray and more)."""
     spec = importlib.util.find_spec("verl")
     assert spec is not None, "verl is not installed: pip install --no-deps verl==0.9.1 (the Makefile's venv does)"

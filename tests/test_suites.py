@@ -66,7 +66,7 @@ def test_the_shipped_problems_are_what_the_generator_makes(tmp_path, script):
     assert proc.returncode == 0, proc.stderr[-2000:]
     made = (folder / source).read_text(encoding="utf-8").splitlines()
     shipped = (script.parent / source).read_text(encoding="utf-8").splitlines()
-    differ = next((i for i, (a, b) in enumerate(zip(made, shipped), start=1) if a != b), None)
+    differ = next((i for i, (a, b) in enumerate(zip(made, shipped, strict=False), start=1) if a != b), None)
     assert made == shipped, (f"{script.parent.name}/{source} is not what {script.name} makes "
                              f"({len(made)} lines made, {len(shipped)} shipped, first difference on line "
                              f"{differ or min(len(made), len(shipped)) + 1}): run python {script}")

@@ -37,7 +37,7 @@ def _soak(make_executor, n_jobs: int, batch: int, caplog, distinct: bool = True,
     with make_executor(concurrency=2, **kwargs) as ex:
         for start in range(0, n_jobs, batch):
             jobs, expected = grpo_batch(min(batch, n_jobs - start), seed=start, first_task=start, distinct=distinct)
-            for job, want, got in zip(jobs, expected, ex.run(jobs)):
+            for job, want, got in zip(jobs, expected, ex.run(jobs), strict=True):
                 if not want.matches(got):
                     wrong.append((job.job_id, want, got.status, [t.status for t in got.test_results]))
         stats = ex.stats()
@@ -111,7 +111,7 @@ def test_killed_containers_mid_batch_lose_no_verdict_and_give_no_wrong_one(caplo
             stop.set()
             thread.join()
         stats = ex.stats()
-    wrong = [(w, v.status) for w, v in zip(expected, verdicts) if not w.matches(v)]
+    wrong = [(w, v.status) for w, v in zip(expected, verdicts, strict=True) if not w.matches(v)]
     assert wrong == []
     assert stats.faults >= 5 and stats.retries >= 5
     assert stats.mismatches == 0 and stats.sandbox_errors == 0

@@ -36,12 +36,12 @@ def _tests(record: dict, group: str) -> list[TestCase]:
     inputs, outputs = data.get("input") or [], data.get("output") or []
     if len(inputs) != len(outputs):
         raise ValueError(f"{group!r} has {len(inputs)} inputs and {len(outputs)} outputs")
-    return [TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o in zip(inputs, outputs)]
+    return [TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o in zip(inputs, outputs, strict=True)]
 
 
 def references_of(solutions: dict | None) -> dict[str, str]:
     """Language -> the first solution in it, for python (PYTHON3), cpp and java, in that order."""
-    pairs = list(zip((solutions or {}).get("language") or [], (solutions or {}).get("solution") or []))
+    pairs = list(zip((solutions or {}).get("language") or [], (solutions or {}).get("solution") or [], strict=False))
     found = {}
     for wanted, language in LANGUAGE_IDS:
         code = next((code for lang, code in pairs if lang == wanted), None)
@@ -51,6 +51,11 @@ def references_of(solutions: dict | None) -> dict[str, str]:
 
 
 def task_from_record(record: dict, index: int) -> Task:
+    """The ``Task`` of one record of the data set (``index``: its place, for ids and errors).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     name = required_field(record, "name")
     description = required_field(record, "description").strip()
     groups = {g: _tests(record, g) for g in TEST_GROUPS}

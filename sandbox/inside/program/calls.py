@@ -77,6 +77,7 @@ class Server:
         return message
 
     def send(self, text: str, _encode=str.encode, _to_bytes=int.to_bytes, _len=len, _write=os.write) -> None:
+        """Write one answer to the judge: its length (4 bytes, little-endian), then its UTF-8 text."""
         data = _encode(text)
         data = _to_bytes(_len(data), 4, "little") + data
         while data:
@@ -254,6 +255,7 @@ class Callback:
         self.number, self.server = number, server
 
     def __call__(self, *args, **kwargs):
+        """Have the judge run the test's callable, and return what it returned."""
         return self.server.callback(self.number, args, kwargs)
 
     def __repr__(self) -> str:

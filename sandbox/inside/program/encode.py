@@ -31,6 +31,7 @@ class Handles:
         self.by_id: dict[int, int] = {}
 
     def handle(self, obj, _id=id, _len=len) -> int:
+        """The number of ``obj``'s handle (the same object, the same number), kept alive here."""
         number = self.by_id.get(_id(obj))
         if number is None:
             number = self.by_id[_id(obj)] = _len(self.objects)
