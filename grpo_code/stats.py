@@ -38,6 +38,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+# One figure per task (or per sample): a list or a NumPy array.
+Figures = Sequence[float] | np.ndarray
+
 LEVEL = 0.95
 BOOTSTRAP_RESAMPLES = 10_000
 EXACT_MAX_TASKS = 16          # 2^16 sign patterns: exact; more tasks: Monte Carlo
@@ -47,14 +50,14 @@ SEED = 0
 TOLERANCE = 1e-9              # statistics equal up to float error count as ties
 
 
-def _weights(values: np.ndarray, weights: Sequence[float] | None) -> np.ndarray:
+def _weights(values: np.ndarray, weights: Figures | None) -> np.ndarray:
     w = np.ones_like(values) if weights is None else np.asarray(weights, dtype=float)
     if w.shape != values.shape or (w < 0).any() or not w.sum() > 0:
         raise ValueError("weights must be non-negative, one per task, not all zero")
     return w
 
 
-def standard_error(values: Sequence[float], weights: Sequence[float] | None = None) -> float | None:
+def standard_error(values: Figures, weights: Figures | None = None) -> float | None:
     """Cluster-robust standard error of the weighted mean of per-task values.
 
     Args:
@@ -77,7 +80,7 @@ def standard_error(values: Sequence[float], weights: Sequence[float] | None = No
     return float(math.sqrt(v.size / (v.size - 1) * ((w * (v - mean)) ** 2).sum()) / w.sum())
 
 
-def bootstrap_interval(values: Sequence[float], weights: Sequence[float] | None = None, level: float = LEVEL,
+def bootstrap_interval(values: Figures, weights: Figures | None = None, level: float = LEVEL,
                        resamples: int = BOOTSTRAP_RESAMPLES, seed: int = SEED) -> tuple[float, float] | None:
     """Percentile bootstrap interval over tasks of the weighted mean (Efron & Tibshirani 1993).
 
@@ -140,7 +143,7 @@ class PairedComparison:
     method: str
 
 
-def paired_test(before: Sequence[float], after: Sequence[float], level: float = LEVEL,
+def paired_test(before: Figures, after: Figures, level: float = LEVEL,
                 draws: int = MONTE_CARLO_DRAWS, seed: int = SEED) -> PairedComparison:
     """Paired sign-flip permutation test and interval of the mean per-task difference.
 
@@ -186,7 +189,7 @@ def paired_test(before: Sequence[float], after: Sequence[float], level: float = 
                             f"paired sign-flip permutation test over {d.size} tasks ({exact})")
 
 
-def two_sample_p(before: Sequence[float], after: Sequence[float], draws: int = MONTE_CARLO_DRAWS,
+def two_sample_p(before: Figures, after: Figures, draws: int = MONTE_CARLO_DRAWS,
                  seed: int = SEED) -> float:
     """Two-sided permutation p-value of "same mean" for two independent sets of samples.
 

@@ -11,6 +11,12 @@ def task_of(case: dict):
     return parse_task(case["task"])
 
 
+def reference(task) -> str:
+    """The task's reference solution (a test's task has one)."""
+    assert task.reference_solution is not None, f"{task.task_id} has no reference solution"
+    return task.reference_solution
+
+
 def statuses(verdict) -> list[str]:
     return [t.status for t in verdict.test_results]
 

@@ -45,7 +45,7 @@ def test_every_adapter_is_registered_with_a_docstring_and_a_template():
     assert set(RECORD_ADAPTERS) >= set(FILES)
     for name in FILES:
         module = RECORD_ADAPTERS[name]
-        assert module.__doc__.strip().splitlines()[0]
+        assert module.__doc__ and module.__doc__.strip().splitlines()[0]
         assert "{prompt}" in module.PROMPT_TEMPLATE
         assert callable(module.task_from_record)
 
@@ -154,7 +154,7 @@ def test_language_picks_the_problems_with_a_solution_in_it():
 
 
 def _check(task):
-    namespace = {}
+    namespace: dict = {}
     exec(task.checker, namespace)
     return namespace["check"]
 
@@ -178,7 +178,7 @@ def test_a_generated_checker_that_prints_no_score_is_the_checkers_failure():
     exits = open_r1.checker_from_script("import sys\nsys.exit(1)\n")
     broken = open_r1.checker_from_script("raise RuntimeError('bug in the checker')\n")
     silent = open_r1.checker_from_script("x = 1\n")
-    ns = [{}, {}, {}]
+    ns: list[dict] = [{}, {}, {}]
     for text, namespace in zip((exits, broken, silent), ns, strict=True):
         exec(text, namespace)
     assert ns[0]["check"]("1\n", "2\n", "1\n") == 0.0  # testlib's wrong answer
@@ -244,7 +244,8 @@ def test_open_r1(suites):
     # verification_info as JSON text (the upstream PrimeIntellect form) reads the same
     record = dict(_records("open-r1")[0])
     record["verification_info"] = json.dumps(record["verification_info"])
-    assert open_r1.task_from_record(record, 0).tests == watermelon.tests
+    task = open_r1.task_from_record(record, 0)
+    assert task is not None and task.tests == watermelon.tests
 
 
 @pytest.mark.parametrize("adapter", sorted(FILES))

@@ -135,7 +135,7 @@ CHILD = textwrap.dedent("""
 
 def _start_child(body):
     proc = subprocess.Popen([sys.executable, "-c", CHILD.format(body=body)], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "ready"
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
     return proc
 
 

@@ -149,6 +149,7 @@ def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = No
             assert code == 0, output
             stream, _ = agent.get_archive(artifact)
             program = _untar_one(stream)
+            assert program is not None, f"the oracle wrote no {artifact}"
         client.images.build(path=str(folder / "tests"), tag=tag + "-verifier", rm=True)
         images.append(tag + "-verifier")
         logs.mkdir(parents=True, exist_ok=True)

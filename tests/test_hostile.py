@@ -200,7 +200,7 @@ def _job(program: str) -> Job:
 @pytest.fixture(scope="module")
 def hostile_verdicts(executor):
     names = list(HOSTILE)
-    return dict(zip(names, executor.run([_job(HOSTILE[name][0]) for name in names])))
+    return dict(zip(names, executor.run([_job(HOSTILE[name][0]) for name in names]), strict=True))
 
 
 def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
@@ -209,7 +209,8 @@ def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
     names = list(HOSTILE)
     jobs = [Job(program=HOSTILE[n][0], tests=(test,)) for n in names for test in TESTS[:2]]
     verdicts = executor.run(jobs)
-    rewarded = [(n, v.pass_rate) for n, v in zip([n for n in names for _ in range(2)], verdicts) if v.pass_rate]
+    rewarded = [(n, v.pass_rate) for n, v in zip([n for n in names for _ in range(2)], verdicts, strict=True)
+                if v.pass_rate]
     flags = {n: set(verdicts[2 * i].flags) | set(verdicts[2 * i + 1].flags) for i, n in enumerate(names)}
     unflagged = [(n, flags[n]) for n in names if not HOSTILE[n][2] <= flags[n]]
     assert (rewarded, unflagged) == ([], [])
@@ -319,8 +320,8 @@ def test_a_correct_program_after_each_hostile_one_in_the_same_container_still_pa
         jobs += [_job(HOSTILE[name][0]), _job(f"# after {i}\ndef add(a, b):\n    return a + b\n")]
     verdicts = solo_executor.run(jobs)
     assert solo_executor.stats().dedup_hits == 0
-    hostile_paid = [(n, v.pass_rate) for n, v in zip(names, verdicts[0::2]) if v.pass_rate != 0.0]
-    correct_failed = [(n, statuses(v)) for n, v in zip(names, verdicts[1::2]) if not v.passed]
+    hostile_paid = [(n, v.pass_rate) for n, v in zip(names, verdicts[0::2], strict=True) if v.pass_rate != 0.0]
+    correct_failed = [(n, statuses(v)) for n, v in zip(names, verdicts[1::2], strict=True) if not v.passed]
     assert (hostile_paid, correct_failed) == ([], [])
 
 

@@ -111,6 +111,7 @@ def test_before_after_with_training_within_noise_says_smoke_run(tmp_path, two_ru
     report = write_report(list(two_runs), tmp_path / "report", train_dir=FIXTURES / "train-run")
     md = report.files["md"].read_text()
     assert "Smoke run: too short to show learning: the change is within noise by this test." in md
+    assert report.headline is not None
     assert report.headline in md and report.headline.endswith("within noise by this test.")
     assert md.index("Smoke run") < md.index("## Summary") < md.index("## Training:")
 

@@ -23,7 +23,9 @@ def test_standard_error_hand_computed():
 
 def test_bootstrap_interval_is_about_two_standard_errors_wide():
     values = [0.0, 1.0] * 50  # mean 0.5, standard error 0.0503
-    low, high = stats.bootstrap_interval(values)
+    interval = stats.bootstrap_interval(values)
+    assert interval is not None
+    low, high = interval
     assert low == pytest.approx(0.5 - 1.96 * 0.0503, abs=0.012)
     assert high == pytest.approx(0.5 + 1.96 * 0.0503, abs=0.012)
     assert stats.bootstrap_interval([0.3] * 5) == (pytest.approx(0.3), pytest.approx(0.3))

@@ -52,7 +52,7 @@ def test_bundled_suites_meet_their_brief():
         assert sorted(t.language for t in stdio if t.metadata["problem"] == problem) == every
     modes = {t.compare for t in stdio}
     assert modes == {"tokens", "lines", "exact"}
-    assert any(t.float_tolerance > 0 and "." in t.tests[0].expected_stdout for t in stdio)
+    assert any(t.float_tolerance > 0 and "." in str(t.tests[0].expected_stdout) for t in stdio)
 
 
 @pytest.mark.parametrize("script", GENERATORS, ids=lambda p: p.parent.name)
@@ -83,6 +83,7 @@ def test_every_assert_test_of_the_bundled_suites_is_judged_out_of_process(spec):
         names = setup_names(setup) if setup else frozenset()
         for test in task.tests:
             if test.kind == "assert":
+                assert test.code is not None
                 plan = plan_assert(test.code, names)
                 if isinstance(plan, str):
                     in_process.append((task.task_id, plan))
