@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import statuses, stdio_job
+from helpers import distinct, run_every, statuses, stdio_job
 from sandbox import FLAGS, Job, Limits, TestCase
 
 pytestmark = pytest.mark.docker
@@ -233,16 +233,19 @@ def test_a_hostile_program_gets_no_reward_and_its_flag(name, hostile_verdicts):
     assert flags <= set(verdict.flags), (name, verdict.flags)
 
 
-def test_files_left_by_one_job_are_gone_for_the_next(executor):
+def test_files_left_by_one_job_are_gone_for_the_next(solo_executor):
+    # One container: the reader runs where the writers ran, right after them (two writers, each a
+    # job of its own: copies of one job would run once).
     writer = ("import os\nfor path in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'), 'leak'):\n"
               "    try:\n        open(path, 'w').write('x')\n    except OSError:\n        pass\n"
               "def add(a, b):\n    return a + b\n")
     reader = ("import os\ndef left():\n"
               "    return [p for p in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'),"
               " 'leak') if os.path.exists(p)]\n")
-    for _ in range(2):  # a pool of two: each container runs a writer before the reader
-        executor.run([_job(writer)] * 2)
-        verdict = executor.run_one(Job(program=reader, tests=(TestCase(kind="assert", code="assert left() == []"),)))
+    check = Job(program=reader, tests=(TestCase(kind="assert", code="assert left() == []"),))
+    for _ in range(2):
+        *written, verdict = run_every(solo_executor, [*distinct(_job(writer), 2), check])
+        assert all(v.passed for v in written)
         assert verdict.passed, verdict.test_results[0].message
 
 
