@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 from pathlib import Path
@@ -95,6 +96,12 @@ def test_the_layout_check_sees_a_module_added_without_a_line(tmp_path):
     assert package_files(tmp_path) - named == {"sandbox/inside/program/newcomer.py"}
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file (parsed once per test run)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def modules(root: Path) -> dict[str, Path]:
     """Dotted module name -> file, for every module of the packages (a package by its ``__init__``)."""
     found = {}
@@ -110,7 +117,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     only too (every arrow counts). A module's own package (its ``__init__``) is no arrow."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -151,7 +158,7 @@ def test_no_private_name_is_imported_from_another_module():
     private = []
     for folder in (*PACKAGES, "tests", "benchmarks"):
         for path in (ROOT / folder).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parsed(path)):
                 if isinstance(node, ast.ImportFrom):
                     private += [f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name}" for alias in node.names
                                 if alias.name.startswith("_") and not alias.name.startswith("__")]
@@ -184,11 +191,14 @@ def docstrings(folders: tuple[str, ...]) -> list[tuple[str, str]]:
     found = []
     for folder in folders:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            nodes: list[ast.AST] = [parsed(path)]
+            while nodes:  # statements only: no docstring is inside an expression
+                node = nodes.pop()
                 if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
                     doc = ast.get_docstring(node, clean=False)
                     if doc:
                         found.append((f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 1)}", doc))
+                nodes += [child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt)]
     return found
 
 
@@ -232,7 +242,7 @@ def test_dotted_names_in_docstrings_and_the_architecture_name_what_exists():
     classes: dict[str, list[str]] = {}
     strings = set()
     for name, path in known.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
                 classes.setdefault(node.name, []).append(name)

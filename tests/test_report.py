@@ -126,6 +126,7 @@ def test_report_reads_summaries_written_before_they_had_intervals(tmp_path, two_
     assert "| pass@1 | 25.0% [0.0, 50.0] | 75.0% [50.0, 100.0] |" in md
 
 
+@pytest.mark.slow  # a browser starts twice
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium (make test installs it)")
 def test_report_renders_in_headless_chromium(tmp_path, two_runs):
     paths = write_report(list(two_runs), tmp_path / "report").files
@@ -153,6 +154,7 @@ def grpo_code(*args):
     return subprocess.run([sys.executable, "-m", "grpo_code.cli", *args], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # four runs of the command, one of them a whole report with its figures
 def test_report_command_errors_are_one_line(tmp_path, two_runs):
     proc = grpo_code("report")
     assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [

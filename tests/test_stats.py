@@ -76,6 +76,7 @@ def test_many_tasks_use_random_sign_patterns():
         stats.paired_test([0.1, 0.2], [0.3])
 
 
+@pytest.mark.slow  # 200 random cases, each a bisection of permutation tests
 def test_interval_and_label_agree():
     rng = np.random.default_rng(7)
     for _ in range(200):

@@ -55,6 +55,7 @@ def test_bundled_suites_meet_their_brief():
     assert any(t.float_tolerance > 0 and "." in str(t.tests[0].expected_stdout) for t in stdio)
 
 
+@pytest.mark.slow  # the generator runs every Python reference on every test input
 @pytest.mark.parametrize("script", GENERATORS, ids=lambda p: p.parent.name)
 def test_the_shipped_problems_are_what_the_generator_makes(tmp_path, script):
     """A copy of the suite's folder, without its data file; the generator writes it beside itself."""
