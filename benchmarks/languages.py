@@ -40,7 +40,7 @@ class Timings:
         self.failures: list[tuple[str, str]] = []
 
     def add(self, tasks, verdicts) -> None:
-        for task, verdict in zip(tasks, verdicts):
+        for task, verdict in zip(tasks, verdicts, strict=True):
             if not verdict.passed:
                 self.failures.append((task.task_id, verdict.status))
                 continue

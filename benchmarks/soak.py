@@ -10,20 +10,27 @@ cause. Containers are recycled often (``--max-jobs-per-container``) so that the 
 path runs many times.
 
 It prints jobs/s, faults, retries, reply mismatches (from the executor's own counters), wrong
-verdicts (checked here), and the memory of the client process and of the pool's containers at the
-start and the end::
+verdicts (checked here), and the memory of the client process and (Docker) of the pool's
+containers at the start and the end; it exits 1 if any verdict was not its own job's, or any job
+faulted, so ``make bench`` fails on it. ``--executor ray`` runs the same batches through a
+``RayExecutor`` (the local Ray, started here if none runs; ``--ray-address`` for another)::
 
     python benchmarks/soak.py [--jobs 20000] [--batch 656] [--workers 2] [--max-jobs-per-container 200]
+    python benchmarks/soak.py --executor ray [--ray-address auto]
+
+``tests/test_verdict_identity.py`` runs the short form of it on every test run (2,000 jobs per
+executor); this script is the long one.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from dataclasses import dataclass
 
-from sandbox import DockerExecutor, Job, Limits, TestCase, Verdict
+from sandbox import EXECUTOR_KINDS, DockerExecutor, Job, Limits, TestCase, Verdict, make_executor
 
 GROUP = 4  # completions per prompt (TRL's num_generations)
 SLOW_LIMIT_S = 0.1  # CPU seconds per test of the slow programs
@@ -62,6 +69,7 @@ def _program(kind: str, task: int) -> str:
 
 def _tests(task: int, shape: str) -> tuple[tuple[TestCase, ...], tuple[int, ...]]:
     """The task's tests in one shape, and the argument each one passes to ``f``."""
+    xs: tuple[int, ...]
     if shape == "assert":
         xs = (0, 1, 5)
         return tuple(TestCase(kind="assert", code=f"assert f({x}) == {x * 3 + task}") for x in xs), xs
@@ -102,7 +110,8 @@ def grpo_batch(n_jobs: int, seed: int = 0, first_task: int = 0,
     """
     rng = random.Random(seed)
     kinds, weights = list(KINDS), list(KINDS.values())
-    jobs, expected = [], []
+    jobs: list[Job] = []
+    expected: list = []
     task = first_task
     while len(jobs) < n_jobs:
         shape = rng.choice(("assert", "assert", "call", "stdio"))
@@ -126,8 +135,11 @@ def _rss_mb() -> float:
     return float("nan")
 
 
-def containers_memory_mb(executor: DockerExecutor) -> list[float]:
-    """Memory in use (cgroup usage less page cache) of each of the pool's containers, MiB."""
+def containers_memory_mb(executor) -> list[float]:
+    """Memory in use (cgroup usage less page cache) of each of the pool's containers, MiB (a
+    ``DockerExecutor``'s; none for another executor, whose pools live in other processes)."""
+    if not isinstance(executor, DockerExecutor):
+        return []
     usage = []
     for cid in executor.container_ids():
         stats = executor.client.api.stats(cid, stream=False)
@@ -138,7 +150,9 @@ def containers_memory_mb(executor: DockerExecutor) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--executor", choices=EXECUTOR_KINDS, default="docker")
+    parser.add_argument("--ray-address", default=None, help="the Ray cluster (--executor ray); default: the local one")
     parser.add_argument("--jobs", type=int, default=20000)
     parser.add_argument("--batch", type=int, default=656, help="jobs per executor.run (a GRPO step's completions)")
     parser.add_argument("--workers", type=int, default=2)
@@ -146,7 +160,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    with DockerExecutor(concurrency=args.workers, max_jobs_per_container=args.max_jobs_per_container) as ex:
+    with make_executor(args.executor, concurrency=args.workers, ray_address=args.ray_address,
+                       max_jobs_per_container=args.max_jobs_per_container) as ex:
         client_start, containers_start = _rss_mb(), containers_memory_mb(ex)
         wrong, done, task = 0, 0, 0
         started = time.perf_counter()
@@ -155,20 +170,25 @@ def main() -> None:
             jobs, expected = grpo_batch(n, seed=args.seed + done, first_task=task)
             task += (n + GROUP - 1) // GROUP
             verdicts = ex.run(jobs)
-            wrong += sum(not e.matches(v) and v.status != "sandbox_error" for e, v in zip(expected, verdicts))
+            wrong += sum(not e.matches(v) and v.status != "sandbox_error"
+                         for e, v in zip(expected, verdicts, strict=True))
             done += n
         seconds = time.perf_counter() - started
         client_end, containers_end = _rss_mb(), containers_memory_mb(ex)
         stats = ex.stats()
-    print(f"jobs {done} in {seconds:.1f} s: {done / seconds:.1f} jobs/s ({args.workers} workers, "
+    print(f"{args.executor}: jobs {done} in {seconds:.1f} s: {done / seconds:.1f} jobs/s ({args.workers} workers, "
           f"batches of {args.batch}, a container replaced every {args.max_jobs_per_container} jobs)")
     print(f"faults {stats.faults}, retries {stats.retries}, reply mismatches {stats.mismatches}, "
           f"sandbox_error verdicts {stats.sandbox_errors}, containers started {stats.containers_started} "
           f"(recycled {stats.recycled})")
     print(f"wrong verdicts (a verdict that is not its own program's): {wrong}")
     print(f"client RSS: {client_start:.1f} -> {client_end:.1f} MiB")
-    print("containers (MiB in use): " + ", ".join(f"{a:.1f}" for a in containers_start) + " -> "
-          + ", ".join(f"{b:.1f}" for b in containers_end))
+    if containers_start:
+        print("containers (MiB in use): " + ", ".join(f"{a:.1f}" for a in containers_start) + " -> "
+              + ", ".join(f"{b:.1f}" for b in containers_end))
+    if wrong or stats.faults or stats.mismatches or stats.sandbox_errors or stats.dedup_hits:
+        sys.exit(f"soak failed: {wrong} wrong verdict(s), {stats.faults} fault(s), {stats.mismatches} reply "
+                 f"mismatch(es), {stats.sandbox_errors} sandbox_error(s), {stats.dedup_hits} dedup hit(s)")
 
 
 if __name__ == "__main__":

@@ -90,6 +90,7 @@ class Calibration:
     message: str
 
     def to_dict(self) -> dict:
+        """The calibration as JSON."""
         return {"task_id": self.task_id, "current_s": self.current_s, "reference_s": self.reference_s,
                 "proposed_s": self.proposed_s, "status": self.status, "message": self.message}
 
@@ -144,7 +145,7 @@ def calibrate(executor: Executor, tasks: Sequence[Task], rule: Rule | None = Non
     failed: dict[str, str] = {}
     for _ in range(repeats):
         verdicts = executor.run([measured(t).job(t.reference_solution or "") for t in with_reference])
-        for task, verdict in zip(with_reference, verdicts):
+        for task, verdict in zip(with_reference, verdicts, strict=True):
             if not verdict.passed:
                 failed.setdefault(task.task_id, f"{verdict.status}: {verdict.message or 'the reference does not pass'}")
                 continue

@@ -61,6 +61,7 @@ class Comparison:
     n_paired: int
 
     def figure(self, metric: str) -> FigureChange | None:
+        """The change of one figure (``pass@K`` or ``mean_pass_rate``); None if it was not compared."""
         return next((f for f in self.figures if f.metric == metric), None)
 
 
@@ -76,7 +77,8 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int]) ->
     """Compare two runs' results (results.jsonl records) task by task.
 
     Args:
-        before, after: the results of each run (``task_id``, ``status``, ``pass_rate`` per sample).
+        before: the results of the first run (``task_id``, ``status``, ``pass_rate`` per sample).
+        after: the results of the second run, in the same form.
         ks: the k values of pass@k and pass^k to compare (a k that some paired task has fewer
             samples than is left out).
 
@@ -97,7 +99,7 @@ def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int]) ->
     rates_b, rates_a = per_task_rates(before), per_task_rates(after)
     task_ids = list(dict.fromkeys([r["task_id"] for r in before] + [r["task_id"] for r in after]))
     both = [t for t in task_ids if t in rates_b and t in rates_a]
-    adjusted = dict(zip(both, stats.holm([stats.two_sample_p(rates_b[t], rates_a[t]) for t in both])))
+    adjusted = dict(zip(both, stats.holm([stats.two_sample_p(rates_b[t], rates_a[t]) for t in both]), strict=True))
 
     def side(t, counts, rates):
         if t not in counts and t not in rates:

@@ -75,10 +75,12 @@ class TaskProfile:
 
     @property
     def pass_at_1(self) -> float:
+        """The share of samples passing every test (the ``binary`` reward's solve rate)."""
         return self.c / self.n
 
     @property
     def mean_pass_rate(self) -> float:
+        """The mean pass rate of the samples (the ``fraction`` reward's solve rate)."""
         return sum(self.pass_rates) / self.n
 
     def reward_counts(self, mode: str) -> Counter[float]:
@@ -94,9 +96,11 @@ class TaskProfile:
         return self.pass_at_1 if mode == "binary" else self.mean_pass_rate
 
     def zero_std(self, mode: str, group_size: int) -> float | None:
+        """The chance that a group of ``group_size`` has equal rewards under ``mode``."""
         return zero_std_probability(self.reward_counts(mode), group_size)
 
     def to_dict(self, group_size: int) -> dict:
+        """The task's line of ``profile.json``."""
         return {"task_id": self.task_id, "n": self.n, "c": self.c,
                 "pass@1": self.pass_at_1, "pass@1_ci": list(stats.wilson_interval(self.pass_at_1, self.n) or ()),
                 "mean_pass_rate": self.mean_pass_rate,
@@ -106,6 +110,7 @@ class TaskProfile:
 
     @classmethod
     def from_dict(cls, data: dict) -> TaskProfile:
+        """Read back ``to_dict``'s form."""
         rates = tuple(float(v) for v, k in data["rewards"].items() for _ in range(int(k)))
         return cls(str(data["task_id"]), int(data["n"]), int(data["c"]), rates)
 
@@ -161,6 +166,7 @@ def profile_record(profiles: Sequence[TaskProfile], group_size: int, **header) -
 
 
 def write_profile(folder: str | Path, record: dict) -> Path:
+    """Write ``record`` as ``folder``'s ``profile.json``; return its path."""
     path = Path(folder) / PROFILE_FILE
     path.write_text(json.dumps(record, indent=2) + "\n")
     return path
@@ -249,7 +255,8 @@ def select_band(suite: TaskSuite, profile_path: str | Path, mode: str, low: floa
         suite: the training suite.
         profile_path: a ``profile.json`` or the ``eval`` folder holding one.
         mode: the reward mode (``fraction`` or ``binary``): the band applies to its solve rate.
-        low, high: the band, inclusive (``0 <= low <= high <= 1``).
+        low: the band's lower end, inclusive (``0 <= low <= high``).
+        high: the band's upper end, inclusive (``high <= 1``).
         group_size: the run's completions per prompt, for the expected zero-variance shares.
 
     Returns:

@@ -150,7 +150,7 @@ class _Sampler:
                              len(choices), len(todo))
                     self.server_takes_n = False
                 self.tokens += tokens or 0
-                for (text, finish), completion_id in zip(choices, todo):
+                for (text, finish), completion_id in zip(choices, todo, strict=False):
                     self.write(task, completion_id, text, finish, tokens if len(choices) == 1 else None)
                 todo = todo[len(choices):]
             await asyncio.gather(*(self.one(task, completion_id) for completion_id in todo))
@@ -213,6 +213,7 @@ def generate_from_endpoint(suite: TaskSuite, todo: list[tuple[Task, int]], sampl
         todo: ``(task, completion_id)`` pairs (``evaluate.missing_samples``).
         sampling: an ``sampling.SamplingConfig`` (n, temperature, top_p, max_new_tokens, greedy, seed).
         config: the server.
+        samples_path: the ``samples.jsonl`` to append to.
         on_sample: called with 1 for each sample written (progress).
 
     Returns:

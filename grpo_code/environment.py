@@ -73,9 +73,11 @@ class CodeEnvironmentFactory:
 
     @property
     def suite(self) -> TaskSuite:
+        """The suite the rollouts' tasks come from."""
         return self.rules.suite
 
     def __call__(self) -> CodeEnvironment:
+        """A fresh environment for one rollout (TRL calls the factory once per rollout)."""
         return CodeEnvironment(self)
 
     def public_task(self, task: Task) -> Task:
@@ -97,7 +99,7 @@ class CodeEnvironmentFactory:
                 outcomes: list = list(scored)
             except Exception as error:  # noqa: BLE001 - every environment waiting for this batch gets it
                 outcomes = [error] * len(todo)
-            for e, outcome in zip(todo, outcomes):
+            for e, outcome in zip(todo, outcomes, strict=False):
                 if e._final is not None and not e._final.done():
                     if isinstance(outcome, Exception):
                         e._final.set_exception(outcome)
@@ -128,6 +130,7 @@ class CodeEnvironment:
 
     @property
     def task(self) -> Task:
+        """The task of this rollout (after ``reset``)."""
         if self._task is None:
             raise RuntimeError("the environment was not reset with a task")
         return self._task
@@ -219,6 +222,7 @@ class EnvironmentVerdicts(PassRateReward):
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, environments=None, **kwargs) -> list[float | None]:
+        """The rewards of the step's answers, and the tool calls each rollout made (logged)."""
         rewards = await super().__call__(prompts, completions, task_id=task_id, log_metric=log_metric,
                                          log_extra=log_extra, environments=environments, **kwargs)
         calls = [getattr(e, "tool_calls", 0) for e in environments or ()]
@@ -234,7 +238,7 @@ class EnvironmentVerdicts(PassRateReward):
     async def _score(self, completions: Sequence, task_ids: list[str], environments=None, **kwargs) -> list[Scored]:
         if environments is None or len(environments) != len(completions):
             raise ValueError("EnvironmentVerdicts needs TRL's environments (GRPOTrainer(environment_factory=...))")
-        for env, task_id in zip(environments, task_ids):
+        for env, task_id in zip(environments, task_ids, strict=False):
             if env.task.task_id != task_id:
                 raise ValueError(f"an environment holds task {env.task.task_id!r}, its row {task_id!r}")
         return await self.factory.final_scored(environments)

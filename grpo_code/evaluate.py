@@ -86,8 +86,13 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
     """Generate the samples ``todo`` lists and append them to ``samples_path`` batch by batch.
 
     Args:
-        model, tokenizer: a causal LM (transformers) and its tokenizer (left padding).
+        model: a causal LM (transformers).
+        tokenizer: its tokenizer (left padding).
+        suite: the tasks' suite (its prompt template).
         todo: ``(task, completion_id)`` pairs (see ``missing_samples``).
+        config: the sampling settings.
+        samples_path: the ``samples.jsonl`` to append to.
+        model_name: the model's name, written into every sample.
         on_batch: called with the number of samples just written (progress).
     """
     import torch
@@ -112,7 +117,7 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
                 output = model.generate(**inputs, **kwargs)
             stats.seconds += time.perf_counter() - started
             new_tokens = output[:, inputs["input_ids"].shape[1]:]
-            for (task, completion_id), ids in zip(batch, new_tokens):
+            for (task, completion_id), ids in zip(batch, new_tokens, strict=True):
                 ids = ids.tolist()
                 n_tokens = next((i for i, t in enumerate(ids) if t in (tokenizer.eos_token_id, tokenizer.pad_token_id)),
                                 len(ids))
@@ -131,6 +136,8 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
 
 @dataclass
 class EvalResult:
+    """What ``evaluate`` wrote: the summary, one result per sample and one row per task."""
+
     summary: dict
     results: list[dict] = field(repr=False)
     per_task: list[dict] = field(repr=False)
@@ -150,11 +157,12 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     own = ("task_id", "completion", "completion_id")
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],
                                     {k: v for k, v in s.items() if k not in own}),
-                             sc.verdict, sc.program, sc.visibility) for s, sc in zip(chosen, scored)]
+                             sc.verdict, sc.program, sc.visibility) for s, sc in zip(chosen, scored, strict=True)]
     return results, seconds, sum(sc.deduplicated for sc in scored)
 
 
 def write_outputs(out_dir: Path, summary: dict, results: list[dict], per_task: list[dict]) -> None:
+    """Write ``results.jsonl``, ``summary.json`` and ``per_task.csv`` into ``out_dir``."""
     write_jsonl(out_dir / "results.jsonl", results)
     (out_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     with (out_dir / "per_task.csv").open("w", newline="") as f:
@@ -170,11 +178,16 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     """Sample (what is missing), score everything, write the outputs; returns the summary.
 
     Args:
-        suite, tasks: the suite and the tasks of it to evaluate.
+        suite: the suite.
+        tasks: the tasks of it to evaluate.
         model_name: checkpoint, hub name, or None for the embedded model (with ``endpoint``:
-            ignored, the server's model name is ``endpoint.model``).
+            ignored, the server's model name is ``EndpointConfig.model``).
+        config: the sampling settings.
         ks: pass@k values; a k above n has no value (reported as None).
+        out_dir: the run's folder (``samples.jsonl`` in it is resumed).
         executor: a started ``sandbox.Executor``.
+        on_generated: called with the number of samples just drawn (progress).
+        on_scored: called with the number of samples just scored (progress).
         model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.
         endpoint: an ``endpoint.EndpointConfig``: sample from that server instead of in-process.
         existing: the records of ``out_dir/samples.jsonl`` if the caller has read them already

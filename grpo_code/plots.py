@@ -85,7 +85,7 @@ def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[Ch
         xs = [x + i * width for x in range(len(metrics))]
         ys = [run.values.get(m) or 0.0 for m in metrics]
         errs = [_error_bar(run.values.get(m), run.intervals.get(m)) for m in metrics]
-        left.bar(xs, ys, width, label=run.name, yerr=list(zip(*errs)) if errs else None, capsize=3,
+        left.bar(xs, ys, width, label=run.name, yerr=list(zip(*errs, strict=True)) if errs else None, capsize=3,
                  error_kw={"elinewidth": 1})
     left.set_xticks([x + width * (len(runs) - 1) / 2 for x in range(len(metrics))],
                     [m.replace("_", " ") for m in metrics])
@@ -111,7 +111,7 @@ def plot_eval(runs: Sequence[EvalFigure], path: str | Path, changes: Sequence[Ch
     for status in statuses:
         shares = [r.status_shares.get(status, 0.0) for r in runs]
         right.bar(range(len(runs)), shares, bottom=bottoms, label=status, color=STATUS_COLORS.get(status))
-        bottoms = [b + s for b, s in zip(bottoms, shares)]
+        bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
     right.set_xticks(range(len(runs)), [r.name for r in runs], fontsize=7)
     right.set_ylim(0, 1)
     right.set_title("verdicts", fontsize=9)
@@ -152,19 +152,19 @@ def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path:
     fig, axes = plt.subplots(1, panels, figsize=(5 * panels, 3.6), dpi=110, squeeze=False)
     axes = list(axes[0])
     ax = axes.pop(0)
-    points = [(s, r) for s, r in zip(steps, pass_rate) if r is not None]
+    points = [(s, r) for s, r in zip(steps, pass_rate, strict=True) if r is not None]
     if points:
-        xs, ys = zip(*points)
+        xs, ys = zip(*points, strict=True)
         ax.plot(xs, ys, marker="o", markersize=3, linewidth=1, label="mean pass rate")
         window = max(1, len(ys) // 5)
         if window > 1:
             ax.plot(xs, moving_mean(ys, window), linewidth=2, label=f"moving mean ({window} steps)")
-    totals = [(s, r) for s, r in zip(steps, reward) if r is not None]
-    if totals and any(abs(t - p) > 1e-6 for (_, t), (_, p) in zip(totals, points)):
-        ax.plot(*zip(*totals), linewidth=1, linestyle="--", label="total reward")
-    flat = [(s, v) for s, v in zip(steps, zero_std) if v is not None]
+    totals = [(s, r) for s, r in zip(steps, reward, strict=True) if r is not None]
+    if totals and any(abs(t - p) > 1e-6 for (_, t), (_, p) in zip(totals, points, strict=False)):
+        ax.plot(*zip(*totals, strict=True), linewidth=1, linestyle="--", label="total reward")
+    flat = [(s, v) for s, v in zip(steps, zero_std, strict=True) if v is not None]
     if flat:
-        xs, ys = zip(*flat)
+        xs, ys = zip(*flat, strict=True)
         ax.plot(xs, moving_mean(ys, max(1, len(ys) // 5)), color="tab:gray", linestyle=":", linewidth=2,
                 label="zero-variance groups (share, moving mean)")
     ax.set_xlabel("training step")
@@ -188,9 +188,9 @@ def plot_training(steps: Sequence[int], pass_rate: Sequence[float | None], path:
     if have_seconds:
         ax = axes.pop(0)
         for label, values in (("whole step", step_s), ("sandbox", sandbox_s)):
-            pts = [(s, v) for s, v in zip(steps, values) if v is not None and v > 0]
+            pts = [(s, v) for s, v in zip(steps, values, strict=True) if v is not None and v > 0]
             if pts:
-                ax.plot(*zip(*pts), marker=".", linewidth=1, label=label)
+                ax.plot(*zip(*pts, strict=True), marker=".", linewidth=1, label=label)
         ax.set_yscale("log")
         ax.set_xlabel("training step")
         ax.set_ylabel("seconds")
@@ -219,9 +219,9 @@ def plot_profile(solve_rates: Sequence[float], zero_std: Sequence[float | None],
         ax.set_xlabel(label)
     left.set_ylabel("tasks")
     left.set_title(f"{len(solve_rates)} tasks by {label}", fontsize=9)
-    points = [(r, z) for r, z in zip(solve_rates, zero_std) if z is not None]
+    points = [(r, z) for r, z in zip(solve_rates, zero_std, strict=False) if z is not None]
     if points:
-        right.scatter(*zip(*points), s=14, color="tab:blue", alpha=0.7, label="tasks")
+        right.scatter(*zip(*points, strict=False), s=14, color="tab:blue", alpha=0.7, label="tasks")
     grid = [i / 100 for i in range(101)]
     right.plot(grid, [p ** group_size + (1 - p) ** group_size for p in grid], color="tab:gray", linewidth=1,
                label=f"p^{group_size} + (1-p)^{group_size}")

@@ -262,6 +262,7 @@ def bundled_suites() -> dict[str, Path]:
 
 
 def entry_point_suites() -> dict[str, metadata.EntryPoint]:
+    """Suite name -> its entry point, for the installed packages' ``grpo_code.suites`` group."""
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 

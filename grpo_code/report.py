@@ -42,6 +42,7 @@ class Run:
 
     @property
     def ks(self) -> list[int]:
+        """The k of every ``pass@K`` in the run's summary, in order."""
         return summary_ks(self.summary)
 
 
@@ -113,6 +114,8 @@ def headline(comparison: Comparison, names: list[str], trained: bool) -> str:
 
 
 def overview_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]:
+    """The overview table: a row per figure (the model, each pass@k, the mean pass rate), a column
+    per run, and with a comparison the change, its p-value and label."""
     ks = sorted(set().union(*(r.ks for r in runs)))
     extra = 3 if comparison else 0
     rows = [["model"] + [str(r.summary.get("model", "–")) for r in runs] + [""] * extra]
@@ -131,12 +134,13 @@ def overview_rows(runs: list[Run], comparison: Comparison | None) -> list[list[s
 
 
 def status_rows(runs: list[Run]) -> list[list[str]]:
+    """The status table: a row per verdict status that any run has, its count and share per run."""
     rows = []
     for status in STATUSES:
         counts = [r.summary.get("status_counts", {}).get(status, 0) for r in runs]
         if any(counts):
             rows.append([status] + [f"{c} ({c / max(1, r.summary.get('n_samples', 0)):.0%})"
-                                    for c, r in zip(counts, runs)])
+                                    for c, r in zip(counts, runs, strict=True)])
     return rows
 
 
@@ -148,6 +152,8 @@ def _task_cell(side) -> str:
 
 
 def task_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]:
+    """The per-task table: one run's passes and pass rate, or two runs' with each task's change,
+    its Holm-adjusted p-value and label."""
     if comparison is None:
         return [[t, f"{row['c']}/{row['n']} passed, pass rate {_pct(row['mean_pass_rate'])}"]
                 for t, row in runs[0].per_task.items()]
@@ -156,6 +162,8 @@ def task_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]
 
 
 def training_rows(run: TrainingRun) -> list[list[str]]:
+    """The training table: steps logged, the model and suite, wall time, the mean pass rate of the
+    first and the last quarter of the steps, and the mean seconds per step (whole, sandbox)."""
     s, c = run.summary, run.curves
     quarters = quarter_means([r for r in c.pass_rate if r is not None])
     sandbox = [v for v in c.sandbox_s if v is not None]
@@ -359,7 +367,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
         for name, header, rows, css in tables:
             html_parts.append(f"<h2>{html.escape(name)}</h2>{_html_table(header, rows, css)}")
             md_parts.append(f"## {name}\n\n{_md_table(header, rows)}")
-        for folder, run in zip(eval_dirs, runs):
+        for folder, run in zip(eval_dirs, runs, strict=True):
             if (folder / PROFILE_FILE).is_file():
                 record, profiles = read_profile(folder)
                 paths["profile_png"] = out / f"profile-{run.name}.png"

@@ -39,8 +39,8 @@ RETRY_REQUEST = "Fix the program so that every test passes, and answer with the 
 @dataclass(frozen=True)
 class FeedbackSettings:
     """Attributes:
-        max_turns: answers per rollout, the first included (2: one feedback turn at most).
-        report: how much a report may say (``feedback.ReportLimits``).
+    max_turns: answers per rollout, the first included (2: one feedback turn at most).
+    report: how much a report may say (``feedback.ReportLimits``).
     """
 
     max_turns: int = 2
@@ -160,10 +160,11 @@ class FeedbackRollout:
                 r.open = False
         checked = [r for r in active if r.open]
         publics = [self._public_task(r.task) for r in checked]
-        scored = score(self.executor, [(t, r.answers[-1]) for t, r in zip(publics, checked)]) if checked else []
+        pairs = [(t, r.answers[-1]) for t, r in zip(publics, checked, strict=False)]
+        scored = score(self.executor, pairs) if checked else []
         limit = _max_model_len(trainer)
         inputs = []
-        for r, task, s in zip(checked, publics, scored):
+        for r, task, s in zip(checked, publics, scored, strict=False):
             if s.verdict.passed:
                 r.open = False
                 continue
@@ -250,6 +251,7 @@ class FeedbackReward(PassRateReward):
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, feedback_turns=None, **kwargs) -> list[float | None]:
+        """The rewards of the last answers (and the bonus), with the turns each rollout took (logged)."""
         rewards = await super().__call__(prompts, completions, task_id=task_id, log_metric=log_metric,
                                          log_extra=log_extra, feedback_turns=feedback_turns, **kwargs)
         turns = list(feedback_turns) if isinstance(feedback_turns, list) else []
@@ -267,9 +269,10 @@ class FeedbackReward(PassRateReward):
         first_answers, last_answers = kwargs.get("first_answer"), kwargs.get("last_answer")
         if not self.improvement_bonus or not isinstance(first_answers, list) or not isinstance(last_answers, list):
             return last
-        changed = [i for i, (a, b) in enumerate(zip(first_answers, last_answers)) if a != b]
+        changed = [i for i, (a, b) in enumerate(zip(first_answers, last_answers, strict=False)) if a != b]
         firsts = await ascore(self.executor, [(self.suite.get(task_ids[i]), first_answers[i]) for i in changed])
         first = list(last)
-        for i, s in zip(changed, firsts):
+        for i, s in zip(changed, firsts, strict=False):
             first[i] = self.reward_of_scored(s)
-        return [r if r is None or f is None else r + self.improvement_bonus * (r - f) for r, f in zip(last, first)]
+        return [r if r is None or f is None else r + self.improvement_bonus * (r - f)
+                for r, f in zip(last, first, strict=False)]

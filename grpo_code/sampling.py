@@ -63,12 +63,15 @@ class SamplingConfig:
 
 @dataclass
 class GenerationStats:
+    """What a generation run drew: samples, completion tokens and wall-clock seconds."""
+
     samples: int = 0
     tokens: int = 0
     seconds: float = 0.0
 
     @property
     def tokens_per_s(self) -> float | None:
+        """Completion tokens per wall-clock second; None before any time passed."""
         return self.tokens / self.seconds if self.seconds else None
 
 

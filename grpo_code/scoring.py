@@ -54,7 +54,7 @@ def program_of(task: Task, completion: str) -> str | None:
 def _plan(items: Sequence[tuple[Task, str]]) -> tuple[list[str | None], list[Job], list[int]]:
     programs = [program_of(task, completion) for task, completion in items]
     jobs, where = [], []
-    for i, ((task, _), program) in enumerate(zip(items, programs)):
+    for i, ((task, _), program) in enumerate(zip(items, programs, strict=True)):
         if program is not None:
             jobs.append(task.job(program))
             where.append(i)
@@ -62,16 +62,16 @@ def _plan(items: Sequence[tuple[Task, str]]) -> tuple[list[str | None], list[Job
 
 
 def _assemble(items, programs, jobs, where, verdicts) -> list[Scored]:
-    by_index = dict(zip(where, verdicts))
+    by_index = dict(zip(where, verdicts, strict=True))
     batch = collapse(jobs)
     first: set[int] = set()
     copies = set()
-    for i, u in zip(where, batch.where):
+    for i, u in zip(where, batch.where, strict=True):
         if u in first:
             copies.add(i)
         first.add(u)
     out = []
-    for i, ((task, _), program) in enumerate(zip(items, programs)):
+    for i, ((task, _), program) in enumerate(zip(items, programs, strict=True)):
         verdict = by_index.get(i) or Verdict.program_level(
             "no_code", len(task.tests), "no runnable code could be extracted from the completion")
         out.append(Scored(program, verdict, deduplicated=i in copies,
@@ -110,7 +110,7 @@ def check_references(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Ta
     """
     with_reference = [(t, t.reference_solution) for t in tasks if t.reference_solution is not None]
     verdicts = dict(zip((t.task_id for t, _ in with_reference),
-                        executor.run([t.job(reference) for t, reference in with_reference])))
+                        executor.run([t.job(reference) for t, reference in with_reference]), strict=True))
     return [(t, verdicts.get(t.task_id)) for t in tasks]
 
 

@@ -38,6 +38,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+# One figure per task (or per sample): a list or a NumPy array.
+Figures = Sequence[float] | np.ndarray
+
 LEVEL = 0.95
 BOOTSTRAP_RESAMPLES = 10_000
 EXACT_MAX_TASKS = 16          # 2^16 sign patterns: exact; more tasks: Monte Carlo
@@ -47,14 +50,14 @@ SEED = 0
 TOLERANCE = 1e-9              # statistics equal up to float error count as ties
 
 
-def _weights(values: np.ndarray, weights: Sequence[float] | None) -> np.ndarray:
+def _weights(values: np.ndarray, weights: Figures | None) -> np.ndarray:
     w = np.ones_like(values) if weights is None else np.asarray(weights, dtype=float)
     if w.shape != values.shape or (w < 0).any() or not w.sum() > 0:
         raise ValueError("weights must be non-negative, one per task, not all zero")
     return w
 
 
-def standard_error(values: Sequence[float], weights: Sequence[float] | None = None) -> float | None:
+def standard_error(values: Figures, weights: Figures | None = None) -> float | None:
     """Cluster-robust standard error of the weighted mean of per-task values.
 
     Args:
@@ -77,14 +80,16 @@ def standard_error(values: Sequence[float], weights: Sequence[float] | None = No
     return float(math.sqrt(v.size / (v.size - 1) * ((w * (v - mean)) ** 2).sum()) / w.sum())
 
 
-def bootstrap_interval(values: Sequence[float], weights: Sequence[float] | None = None, level: float = LEVEL,
+def bootstrap_interval(values: Figures, weights: Figures | None = None, level: float = LEVEL,
                        resamples: int = BOOTSTRAP_RESAMPLES, seed: int = SEED) -> tuple[float, float] | None:
     """Percentile bootstrap interval over tasks of the weighted mean (Efron & Tibshirani 1993).
 
     Args:
-        values, weights: as for ``standard_error``.
+        values: one figure per task (T,), as for ``standard_error``.
+        weights: each task's weight (T,), as for ``standard_error``.
         level: coverage, e.g. 0.95.
         resamples: bootstrap resamples of the T tasks (with replacement).
+        seed: the resamples' random seed (fixed: the same data give the same interval).
 
     Returns:
         ``(low, high)``, or None for fewer than two tasks.
@@ -163,14 +168,16 @@ class PairedComparison:
     method: str
 
 
-def paired_test(before: Sequence[float], after: Sequence[float], level: float = LEVEL,
+def paired_test(before: Figures, after: Figures, level: float = LEVEL,
                 draws: int = MONTE_CARLO_DRAWS, seed: int = SEED) -> PairedComparison:
     """Paired sign-flip permutation test and interval of the mean per-task difference.
 
     Args:
-        before, after: one figure per task (T,), the same tasks in the same order, in [0, 1].
+        before: one figure per task (T,), in [0, 1].
+        after: one figure per task (T,), the same tasks in the same order, in [0, 1].
         level: the interval's coverage; a change is "better" or "worse" when p < 1 - level.
         draws: random sign patterns when T > ``EXACT_MAX_TASKS`` (else all 2^T are enumerated).
+        seed: the random sign patterns' seed.
 
     Returns:
         A ``PairedComparison``. The smallest p-value is ``2 / 2^T``: with 5 tasks or fewer (at
@@ -207,12 +214,15 @@ def paired_test(before: Sequence[float], after: Sequence[float], level: float = 
                             f"paired sign-flip permutation test over {d.size} tasks ({exact})")
 
 
-def two_sample_p(before: Sequence[float], after: Sequence[float], draws: int = MONTE_CARLO_DRAWS,
+def two_sample_p(before: Figures, after: Figures, draws: int = MONTE_CARLO_DRAWS,
                  seed: int = SEED) -> float:
     """Two-sided permutation p-value of "same mean" for two independent sets of samples.
 
     Args:
-        before, after: per-sample figures (n1,) and (n2,), e.g. one task's pass rates in each run.
+        before: per-sample figures (n1,), e.g. one task's pass rates in the first run.
+        after: per-sample figures (n2,), e.g. the same task's pass rates in the second run.
+        draws: random splits when there are more than ``EXACT_MAX_SPLITS``.
+        seed: the random splits' seed.
 
     Returns:
         The share of the splits of the pooled samples into groups of n1 and n2 whose difference

@@ -97,6 +97,7 @@ class Task:
 
     @property
     def limits(self) -> Limits:
+        """The task's per-test limits, as the sandbox takes them."""
         return Limits(time_limit_s=self.time_limit_s, memory_limit_mb=self.memory_limit_mb,
                       output_limit_bytes=self.output_limit_bytes)
 
@@ -200,7 +201,8 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     Args:
         data: the decoded JSON object.
         defaults: the suite's ``defaults`` (any task field but task_id, prompt, tests).
-        path, line: where the object came from, for error messages.
+        path: the file the object came from, for error messages.
+        line: its line in that file, for error messages.
 
     Raises:
         TaskFormatError: naming file, line and field, and what was expected.
@@ -330,7 +332,7 @@ def _check_checker(checker: Any, tests: list[TestCase], where: dict) -> None:
                               field="checker", **where)
     args = functions[-1].args
     positional = len(args.posonlyargs) + len(args.args)
-    required_keywords = [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+    required_keywords = [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None]
     if isinstance(functions[-1], ast.AsyncFunctionDef) or required_keywords or \
             not (positional - len(args.defaults) <= 3 <= positional or (positional < 3 and args.vararg)):
         raise TaskFormatError(f"{CHECKER_FUNCTION} must take three arguments (input, output, expected: the test's "

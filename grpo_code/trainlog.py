@@ -1,5 +1,7 @@
 """A training run's own logs, as ``grpo-code train`` (through TRL) writes them.
 
+The files read::
+
     <run>/trainer_state.json            transformers' TrainerState; ``log_history`` holds one dict
                                         per logged step (TRL's metrics and ours: ``reward``,
                                         ``rewards/pass_rate/mean``, ``sandbox/<status>`` shares,

@@ -81,14 +81,14 @@ def annotate(record: dict, verdict: Verdict, visibility: Sequence[str]) -> dict:
     sample's ``public_pass_rate`` and ``hidden_pass_rate`` (``split_rates``)."""
     tests = record.get("tests") or []
     if tests and len(tests) == len(visibility):
-        record["tests"] = [{**t, "visibility": v} for t, v in zip(tests, visibility)]
+        record["tests"] = [{**t, "visibility": v} for t, v in zip(tests, visibility, strict=False)]
     rates = split_rates(verdict, visibility)
     record["public_pass_rate"], record["hidden_pass_rate"] = rates[PUBLIC], rates[HIDDEN]
     return record
 
 
 def summarize(results: Sequence[dict]) -> dict:
-    """A run's public and hidden figures, from its results lines (``annotate``d):
+    """A run's public and hidden figures, from its results lines (``annotate``d).
 
     ``public_pass_rate`` and ``hidden_pass_rate``: the mean of each over the scored samples whose
     task has such tests (None when none has); ``visibility_gap``: the mean of public minus hidden

@@ -1,11 +1,11 @@
-"""grpo-code's execution layer: run untrusted programs against test cases in Docker.
+r"""grpo-code's execution layer: run untrusted programs against test cases in Docker.
 
 Knows programs, tests, limits and verdicts; imports nothing from ``grpo_code`` (nor torch or
 TRL), so it is usable on its own::
 
     from sandbox import DockerExecutor, Job, TestCase
 
-    job = Job(program="def add(a, b):\\n    return a + b\\n",
+    job = Job(program="def add(a, b):\n    return a + b\n",
               tests=[TestCase(kind="assert", code="assert add(1, 2) == 3")])
     with DockerExecutor() as ex:
         verdict = ex.run([job])[0]          # verdict.status, verdict.pass_rate, verdict.test_results
@@ -16,9 +16,10 @@ builds one. Ray is imported only when asked for.
 """
 
 from sandbox.container import ContainerSettings
-from sandbox.executor import DockerExecutor, ExecutorStats
+from sandbox.executor import DockerExecutor
+from sandbox.factory import EXECUTOR_KINDS, make_executor
 from sandbox.inside.languages import LANGUAGES
-from sandbox.protocol import EXECUTOR_KINDS, Executor, make_executor
+from sandbox.protocol import Executor, ExecutorStats
 from sandbox.types import (
     FLAGS,
     STATUSES,

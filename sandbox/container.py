@@ -56,7 +56,7 @@ class ContainerSettings:
     pin_cpus: bool = True
 
     def host_config(self, cpuset: str | None = None) -> dict:
-        """Keyword arguments of ``APIClient.create_host_config`` for a locked-down container,
+        """Keyword arguments of ``docker.APIClient.create_host_config`` for a locked-down container,
         pinned to the CPUs ``cpuset`` (Docker's form: ``"3"``, ``"0,1"``) unless it is None.
         Docker removes the container as soon as it stops (``auto_remove``)."""
         kwargs = dict(
@@ -143,6 +143,7 @@ class SandboxContainer:
 
     @property
     def id(self) -> str:
+        """The container's short id, or ``-`` before it started."""
         return self.container.id[:12] if self.container is not None else "-"
 
     def start(self) -> None:

@@ -29,9 +29,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, cast
 
+from sandbox.attempts import JobAttempts
 from sandbox.container import (
     LABEL,
     OWNER_LABEL,
@@ -45,7 +46,7 @@ from sandbox.container import (
 from sandbox.dedup import collapse
 from sandbox.image import require_image
 from sandbox.placement import place, placement_lock
-from sandbox.protocol import ExecutorBase
+from sandbox.protocol import ExecutorBase, ExecutorStats
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
@@ -71,69 +72,6 @@ def sweep_orphans(client) -> int:
     if removed:
         log.info("removed %d sandbox container(s) left by killed processes", removed)
     return removed
-
-
-@dataclass
-class ExecutorStats:
-    """What an executor has done since it started (counts; read with ``Executor.stats``; ``+``
-    adds two executors' counts).
-
-    Attributes:
-        jobs: verdicts returned (dedup hits included).
-        faults: container faults (each one discards its container).
-        retries: jobs sent again after a fault (attempts beyond the first).
-        mismatches: replies that carried another submission's identity (counted in ``faults`` too).
-        sandbox_errors: jobs given up after their last retry (verdict ``sandbox_error``).
-        program_faults: jobs whose program broke its container on every attempt (a failure
-            flagged ``sandbox_tamper``, never ``sandbox_error``).
-        containers_started: containers started, the first ones and every replacement.
-        recycled: containers replaced after ``max_jobs_per_container`` jobs.
-        dedup_hits: jobs that were copies of another job of their batch, so did not run
-            (``sandbox.dedup``): they got a copy of its verdict.
-    """
-
-    jobs: int = 0
-    faults: int = 0
-    retries: int = 0
-    mismatches: int = 0
-    sandbox_errors: int = 0
-    program_faults: int = 0
-    containers_started: int = 0
-    recycled: int = 0
-    dedup_hits: int = 0
-
-    def __add__(self, other: ExecutorStats) -> ExecutorStats:
-        return ExecutorStats(**{name: getattr(self, name) + getattr(other, name) for name in self.__dataclass_fields__})
-
-
-@dataclass
-class _Entry:
-    """A job of a ``run`` in one worker's hands: its place in the batch, attempts, last error, and
-    whether every fault so far came after its program had started (``program_faults``)."""
-
-    index: int
-    job: Job
-    attempt: int = 1
-    error: str = ""
-    program_faults: int = 0
-    flags: tuple[str, ...] = ()
-
-    def given_up(self) -> Verdict:
-        """The verdict of a job whose every attempt failed (``error``: the last).
-
-        A job that broke its container after its program started, again on every fresh
-        container, broke it itself: a failure with reward 0, flagged ``sandbox_tamper`` (a
-        ``sandbox_error`` would mask it in training, and a policy would learn that breaking the
-        judge is free). Any other fault is the infrastructure's: ``sandbox_error``.
-        """
-        if self.program_faults == self.attempt:
-            return Verdict.program_level(
-                "runtime_error", len(self.job.tests),
-                f"the program broke its sandbox on {self.attempt} fresh containers: {self.error}",
-                attempts=self.attempt, flags=(*self.flags, "sandbox_tamper"))
-        return Verdict.program_level("sandbox_error", len(self.job.tests),
-                                     f"sandbox failed {self.attempt} times: {self.error}", attempts=self.attempt,
-                                     flags=self.flags)
 
 
 class _Slot:
@@ -361,12 +299,12 @@ class DockerExecutor(ExecutorBase):
         the submission it answers (``SandboxContainer.receive``).
         """
         slot = self._idle.get()
-        inflight: deque[_Entry] = deque()
+        inflight: deque[JobAttempts] = deque()
         try:
             while True:
                 while len(inflight) < PIPELINE_DEPTH:
                     try:
-                        inflight.append(_Entry(*todo.get_nowait()))
+                        inflight.append(JobAttempts(*todo.get_nowait()))
                     except queue.Empty:
                         break
                 if not inflight:
@@ -400,9 +338,9 @@ class DockerExecutor(ExecutorBase):
         finally:
             self._idle.put(slot)
 
-    def _fault(self, inflight: deque[_Entry], culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
+    def _fault(self, inflight: deque[JobAttempts], culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
         """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its
-        verdict (``_Entry.given_up``). The other jobs in flight are sent again, attempts unchanged."""
+        verdict (``JobAttempts.given_up``). The other jobs in flight are sent again, attempts unchanged."""
         entry = inflight[culprit]
         entry.error = str(error)
         entry.program_faults += error.started

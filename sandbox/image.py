@@ -94,6 +94,7 @@ def image_tag() -> str:
 
 
 def image_exists(client, tag: str | None = None) -> bool:
+    """Whether the daemon of ``client`` has the image ``tag`` (default: this version's)."""
     import docker.errors
 
     try:

@@ -2,21 +2,51 @@
 
 ``DockerExecutor`` (a pool of containers on this machine's Docker daemon) and ``RayExecutor``
 (actors on the nodes of a Ray cluster, each owning a ``DockerExecutor`` on its node) implement
-it; ``grpo_code`` types against it and builds one with ``make_executor``.
+it on top of ``ExecutorBase``, and count what they did in ``ExecutorStats``; ``grpo_code`` types
+against it and builds one with ``sandbox.factory.make_executor``.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
+from dataclasses import dataclass
+from typing import Protocol, Self, runtime_checkable
 
 from sandbox.types import Job, Verdict
 
-if TYPE_CHECKING:
-    from sandbox.executor import ExecutorStats
 
-EXECUTOR_KINDS = ("docker", "ray")
+@dataclass
+class ExecutorStats:
+    """What an executor has done since it started (counts; read with ``Executor.stats``; ``+``
+    adds two executors' counts).
+
+    Attributes:
+        jobs: verdicts returned (dedup hits included).
+        faults: container faults (each one discards its container).
+        retries: jobs sent again after a fault (attempts beyond the first).
+        mismatches: replies that carried another submission's identity (counted in ``faults`` too).
+        sandbox_errors: jobs given up after their last retry (verdict ``sandbox_error``).
+        program_faults: jobs whose program broke its container on every attempt (a failure
+            flagged ``sandbox_tamper``, never ``sandbox_error``).
+        containers_started: containers started, the first ones and every replacement.
+        recycled: containers replaced after ``max_jobs_per_container`` jobs.
+        dedup_hits: jobs that were copies of another job of their batch, so did not run
+            (``sandbox.dedup``): they got a copy of its verdict.
+    """
+
+    jobs: int = 0
+    faults: int = 0
+    retries: int = 0
+    mismatches: int = 0
+    sandbox_errors: int = 0
+    program_faults: int = 0
+    containers_started: int = 0
+    recycled: int = 0
+    dedup_hits: int = 0
+
+    def __add__(self, other: ExecutorStats) -> ExecutorStats:
+        return ExecutorStats(**{name: getattr(self, name) + getattr(other, name) for name in self.__dataclass_fields__})
 
 
 @runtime_checkable
@@ -61,12 +91,15 @@ class ExecutorBase:
     ``run_one``, ``arun`` and the (sync and async) context managers."""
 
     def start(self) -> Self:
+        """Start the workers (the executor's own)."""
         raise NotImplementedError
 
     def close(self) -> None:
+        """Stop the workers (the executor's own)."""
         raise NotImplementedError
 
     def run(self, jobs: Sequence[Job], on_verdict: Callable[[int, Verdict], None] | None = None) -> list[Verdict]:
+        """Run a batch (the executor's own; see ``Executor.run``)."""
         raise NotImplementedError
 
     def run_one(self, job: Job) -> Verdict:
@@ -88,35 +121,3 @@ class ExecutorBase:
 
     async def __aexit__(self, *exc) -> None:
         await asyncio.to_thread(self.close)
-
-
-def make_executor(kind: str = "docker", *, concurrency: int | None = None, ray_address: str | None = None,
-                  **kwargs) -> Executor:
-    """An executor of ``kind`` (not started).
-
-    Args:
-        kind: ``docker`` (this machine's daemon) or ``ray`` (a Ray cluster; needs the ``ray``
-            extra: ``pip install 'grpo-code[ray]'``).
-        concurrency: jobs at once, all workers together (default: the CPUs, of this machine or
-            of the cluster's sandbox nodes).
-        ray_address: the Ray cluster to join (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``);
-            default: join the local one, or start one. Only with ``kind="ray"``.
-        **kwargs: passed on to ``DockerExecutor`` (for ``ray``: to the pool of every node, or
-            to ``RayExecutor`` for its own options).
-
-    Raises:
-        ValueError: an unknown kind, or a Ray address for the docker executor.
-        SandboxError: Ray is asked for but not installed.
-    """
-    if kind not in EXECUTOR_KINDS:
-        raise ValueError(f"unknown executor {kind!r}; choose one of {', '.join(EXECUTOR_KINDS)}")
-    if kind == "docker":
-        if ray_address:
-            raise ValueError("a Ray address needs the ray executor (--executor ray)")
-        from sandbox.executor import DockerExecutor
-
-        return DockerExecutor(concurrency=concurrency, **kwargs)
-    from sandbox.ray_executor import RayExecutor, require_ray
-
-    require_ray()
-    return RayExecutor(address=ray_address, concurrency=concurrency, **kwargs)

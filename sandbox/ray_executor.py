@@ -26,9 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sandbox.attempts import JobAttempts
 from sandbox.dedup import collapse
-from sandbox.executor import DockerExecutor, ExecutorStats, _Entry
-from sandbox.protocol import ExecutorBase
+from sandbox.executor import DockerExecutor
+from sandbox.protocol import ExecutorBase, ExecutorStats
 from sandbox.types import Job, SandboxError, Verdict
 
 log = logging.getLogger(__name__)
@@ -70,9 +71,11 @@ class SandboxActor:
         return verdicts, next(iter(self.executor.node_seconds().values()))
 
     def stats(self) -> ExecutorStats:
+        """The node's pool's counters."""
         return self.executor.stats()
 
     def close(self) -> None:
+        """Remove the node's pool's containers."""
         self.executor.close()
 
 
@@ -289,7 +292,7 @@ class RayExecutor(ExecutorBase):
         copies = batch.copies()
         verdicts: list[Verdict | None] = [None] * len(batch.unique)
 
-        def finish(entry: _Entry, verdict: Verdict) -> None:
+        def finish(entry: JobAttempts, verdict: Verdict) -> None:
             verdicts[entry.index] = verdict
             if on_verdict is not None:
                 for i in copies[entry.index]:
@@ -299,15 +302,15 @@ class RayExecutor(ExecutorBase):
             if batch.unique:
                 if any(n.actor is None and not n.broken for n in self.nodes.values()):
                     self._refresh(ray)
-                self._dispatch(ray, deque(_Entry(i, job) for i, job in enumerate(batch.unique)), finish)
+                self._dispatch(ray, deque(JobAttempts(i, job) for i, job in enumerate(batch.unique)), finish)
             self._stats.jobs += len(jobs)
             self._stats.dedup_hits += batch.hits
         return batch.expand(verdicts)  # type: ignore[arg-type]
 
-    def _dispatch(self, ray, todo: deque[_Entry], finish: Callable[[_Entry, Verdict], None]) -> None:
+    def _dispatch(self, ray, todo: deque[JobAttempts], finish: Callable[[JobAttempts, Verdict], None]) -> None:
         """Keep every live actor fed with chunks (at most ``max_in_flight`` times its pool size
         in jobs), the least loaded first, until every job has a verdict."""
-        in_flight: dict[object, tuple[_Node, list[_Entry]]] = {}
+        in_flight: dict[object, tuple[_Node, list[JobAttempts]]] = {}
         while todo or in_flight:
             live = [n for n in self.nodes.values() if n.actor is not None]
             if not live and not in_flight:  # every actor is gone: nothing can run these jobs
@@ -348,7 +351,7 @@ class RayExecutor(ExecutorBase):
                             todo.appendleft(entry)
                     continue
                 node.jobs += len(chunk)
-                for entry, verdict in zip(chunk, results):
+                for entry, verdict in zip(chunk, results, strict=True):
                     finish(entry, replace(verdict, attempts=verdict.attempts + entry.attempt - 1))
 
     def _lose(self, node: _Node) -> None:
@@ -362,7 +365,7 @@ class RayExecutor(ExecutorBase):
         self._stats.faults += 1
         self.concurrency = sum(n.concurrency for n in self.nodes.values() if n.actor is not None)
 
-    def _give_up(self, entry: _Entry, finish) -> None:
+    def _give_up(self, entry: JobAttempts, finish) -> None:
         self._stats.sandbox_errors += 1
         finish(entry, entry.given_up())
 

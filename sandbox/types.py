@@ -190,6 +190,7 @@ class Limits:
         _require(cast(float, self.wall_time_limit_s) >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
 
     def to_dict(self) -> dict:
+        """The per-test limits as JSON-ready data, as the runner takes them (no whole-job budget)."""
         return {
             "time_limit_s": self.time_limit_s,
             "memory_limit_mb": self.memory_limit_mb,
@@ -371,6 +372,7 @@ class CapturedOutput:
         return cls(stdout, stderr, stdout_cut, stderr_cut, exit_code, signal)
 
     def to_dict(self) -> dict:
+        """The captured output as JSON-ready data (the keys of the results files)."""
         return {"stdout": self.stdout, "stderr": self.stderr, "stdout_truncated": self.stdout_truncated,
                 "stderr_truncated": self.stderr_truncated, "exit_code": self.exit_code, "signal": self.signal}
 
@@ -403,6 +405,7 @@ class TestResult:
         return 1.0 if self.status == "passed" else credit(self.score) or 0.0  # the rule of ``pass_rate``
 
     def to_dict(self) -> dict:
+        """The test's result as JSON-ready data; empty and missing fields are left out."""
         d = {"status": self.status, "time_s": self.time_s}
         if self.message:
             d["message"] = self.message
@@ -452,10 +455,13 @@ class Verdict:
 
     @property
     def passed(self) -> bool:
+        """Whether every test passed (the status ``passed``)."""
         return self.status == "passed"
 
     @classmethod
     def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
+        """The verdict of a runner's reply (already checked to answer its submission) to a job of
+        ``n_tests`` tests, after ``attempts`` attempts."""
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
                                  score=credit(t.get("score")), output=CapturedOutput.from_wire(t.get("output")))

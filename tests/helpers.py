@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from grpo_code.tasks import parse_task
-from sandbox import Job, Limits, TestCase
+from sandbox import Job, Limits, TestCase, Verdict
 
 
 def task_of(case: dict):
     """The Task of a failure case (its JSON follows docs/task-format.md)."""
     return parse_task(case["task"])
+
+
+def reference(task) -> str:
+    """The task's reference solution (a test's task has one)."""
+    assert task.reference_solution is not None, f"{task.task_id} has no reference solution"
+    return task.reference_solution
 
 
 def statuses(verdict) -> list[str]:
@@ -23,3 +31,18 @@ def matches(status: str, allowed: str) -> bool:
 def stdio_job(program: str, stdin: str, expected: str, language: str = "python", **limits) -> Job:
     return Job(program=program, tests=(TestCase(kind="stdio", stdin=stdin, expected_stdout=expected),),
                language=language, limits=Limits(**limits))
+
+
+def distinct(job: Job, n: int) -> list[Job]:
+    """``n`` jobs that do what ``job`` does, each a job of its own (a comment line of its own in the
+    program): copies of one job in a batch would run once (``sandbox.dedup``)."""
+    comment = "#" if job.language == "python" else "//"
+    return [replace(job, program=f"{job.program.rstrip()}\n{comment} copy {i}\n") for i in range(n)]
+
+
+def run_every(executor, jobs: list[Job]) -> list[Verdict]:
+    """The verdicts of ``jobs``, having checked that every job ran: none was a copy of another."""
+    before = executor.stats().dedup_hits
+    verdicts = executor.run(jobs)
+    assert executor.stats().dedup_hits == before, "a job of the batch was a copy of another: it did not run"
+    return verdicts

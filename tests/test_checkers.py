@@ -33,7 +33,7 @@ def test_every_right_answer_passes_and_a_wrong_one_fails(executor):
         "a repeat": "n = int(input())\nprint(*([1] * n))\n",
         "not numbers": "input()\nprint('a b c')\n",
     }
-    verdicts = dict(zip(programs, executor.run([job(p, PERMUTATION) for p in programs.values()])))
+    verdicts = dict(zip(programs, executor.run([job(p, PERMUTATION) for p in programs.values()]), strict=True))
     for name in ("ascending", "descending", "one per line"):
         assert verdicts[name].passed and verdicts[name].pass_rate == 1.0, (name, verdicts[name].test_results)
     for name in ("one missing", "a repeat", "not numbers"):

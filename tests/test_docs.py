@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import re
+import shutil
 from pathlib import Path
 
 from grpo_code.errors import TASK_FORMAT_DOC
@@ -30,3 +33,228 @@ def test_every_task_field_suite_key_and_status_is_documented():
     assert "canonical_solution" in TASK_FORMAT
     assert all(re.search(rf"^#? ?{key}:", TASK_FORMAT, re.M) for key in SUITE_KEYS)
     assert all(f"`{status}`" in TASK_FORMAT for status in STATUSES)
+
+
+# -- the map matches the ground ---------------------------------------------------------------
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+PACKAGES = ("sandbox", "grpo_code")
+
+
+def layout_paths(text: str) -> set[str]:
+    """The paths the "Layout" block of docs/architecture.md names: each entry (a name at the start
+    of a line, indented two spaces per folder level) and, in a folder's description, each file name
+    of that folder (``child.py``, ``driver.js``)."""
+    block = re.search(r"^## Layout\n+```\n(.*?)^```", text, re.M | re.S)
+    assert block, "docs/architecture.md has no Layout block"
+    named: set[str] = set()
+    folders: list[str] = []
+    current = ""
+    for line in block.group(1).splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        entry = re.match(r" *([\w.-]+/?)(?: {2,}|$)", line)
+        if entry and indent <= 8:  # descriptions go on at column 13 or more
+            depth = indent // 2
+            folders = folders[:depth]
+            current = "/".join([*folders, entry.group(1)])
+            named.add(current.rstrip("/"))
+            if current.endswith("/"):
+                folders.append(entry.group(1).rstrip("/"))
+            line = line[indent + len(entry.group(1)):]
+        if current.endswith("/"):  # a folder's description names files of that folder
+            named.update(current + name for name in re.findall(r"(?<![\w/.])(\w+\.(?:py|js))\b", line))
+    return named
+
+
+def package_files(root: Path) -> set[str]:
+    """The modules (and other source files) of the packages, and their folders, relative to ``root``."""
+    found = set()
+    for package in PACKAGES:
+        for path in (root / package).rglob("*"):
+            if "__pycache__" in path.parts or path.name == "__init__.py":
+                continue
+            if path.is_dir() or path.suffix in (".py", ".js"):
+                found.add(str(path.relative_to(root)))
+    return found
+
+
+def test_the_layout_names_every_module_and_every_module_it_names_exists():
+    named = layout_paths(ARCHITECTURE.read_text(encoding="utf-8"))
+    in_packages = {path for path in named if path.split("/")[0] in PACKAGES and "/" in path}
+    missing = sorted(package_files(ROOT) - named)
+    assert not missing, f"add a line for each to the Layout of docs/architecture.md: {missing}"
+    gone = sorted(path for path in in_packages if not (ROOT / path).exists())
+    assert not gone, f"the Layout of docs/architecture.md names what does not exist: {gone}"
+
+
+def test_the_layout_check_sees_a_module_added_without_a_line(tmp_path):
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    named = layout_paths(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert package_files(tmp_path) <= named
+    (tmp_path / "sandbox" / "inside" / "program" / "newcomer.py").write_text("")
+    assert package_files(tmp_path) - named == {"sandbox/inside/program/newcomer.py"}
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file (parsed once per test run)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of the packages (a package by its ``__init__``)."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The modules of ours that module ``name`` imports: at its top, inside functions, for types
+    only too (every arrow counts). A module's own package (its ``__init__``) is no arrow."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join([*package[:len(package) - node.level + 1], node.module or ""]).strip(".") \
+                if node.level else node.module or ""
+            targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name and not name.startswith(target + "."):
+                found.add(target)
+    return found
+
+
+def test_the_imports_point_one_way():
+    """No two modules import each other, directly or round a longer circle."""
+    known = modules(ROOT)
+    graph = {name: imports(name, path, known) for name, path in known.items()}
+    circles = []
+    for start in graph:  # a depth-first search from each module back to itself
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, trail = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    circles.append(" -> ".join([*trail, start]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*trail, nxt]))
+    assert not circles, "\n".join(circles)
+    assert not any(target.startswith("grpo_code") for name in graph if name.startswith("sandbox")
+                   for target in graph[name])
+
+
+def test_no_private_name_is_imported_from_another_module():
+    private = []
+    for folder in (*PACKAGES, "tests", "benchmarks"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(parsed(path)):
+                if isinstance(node, ast.ImportFrom):
+                    private += [f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name}" for alias in node.names
+                                if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert not private, "private names imported from another module:\n" + "\n".join(private)
+
+
+def test_the_host_side_arrows_of_the_sandbox_are_the_code_s_own():
+    paragraph = re.search(r"^Within `sandbox` \(host side.*?\n\n", ARCHITECTURE.read_text(encoding="utf-8"),
+                          re.M | re.S)
+    assert paragraph, "docs/architecture.md lost its paragraph on the arrows within sandbox (host side)"
+    documented: dict[str, set[str]] = {}
+    for sources, targets in re.findall(r"`([\w.,\s]+?) ->\s*([\w.,\s]+)`", paragraph.group(0)):
+        for source in re.split(r",\s*", sources.strip()):
+            documented.setdefault(source, set()).update(re.split(r",\s*", targets.strip()))
+    known = modules(ROOT)
+    actual = {name.removeprefix("sandbox."): {t.removeprefix("sandbox.") for t in imports(name, path, known)}
+              for name, path in known.items() if name.startswith("sandbox.") and not name.startswith("sandbox.inside")}
+    assert documented == {name: targets for name, targets in actual.items() if targets}
+
+
+DOTTED = re.compile(r"``?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?")
+FILE_SUFFIXES = {"json", "jsonl", "png", "md", "html", "py", "js", "sh", "toml", "yaml", "csv", "parquet", "txt"}
+# Dotted words that are neither ours nor a module: a task's metadata key, train's parsed options
+# (``code_args.suite``), the cgroup's files (``memory.peak``).
+NOT_CODE = {"metadata", "code_args", "memory"}
+
+
+def docstrings(folders: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``(where, docstring)`` of every module, class and function under ``folders``."""
+    found = []
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            nodes: list[ast.AST] = [parsed(path)]
+            while nodes:  # statements only: no docstring is inside an expression
+                node = nodes.pop()
+                if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                    doc = ast.get_docstring(node, clean=False)
+                    if doc:
+                        found.append((f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 1)}", doc))
+                nodes += [child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt)]
+    return found
+
+
+def resolves(dotted: str, known: dict[str, Path], classes: dict[str, list[str]]) -> bool | None:
+    """Whether a dotted name of ours names something that exists (a module, a name in it, an
+    attribute of a class: a dataclass field, or one its methods set on ``self``); None for a name
+    that is not ours."""
+    import importlib
+    import inspect
+
+    parts = dotted.split(".")
+    candidates: list[tuple[str, list[str]]] = []
+    for k in range(len(parts), 0, -1):  # the longest leading part that names a module of ours
+        prefix = ".".join(parts[:k])
+        candidates = [(m, parts[k:]) for m in known if m == prefix or m.endswith("." + prefix)]
+        if candidates:
+            break
+    else:
+        candidates = [(m, parts) for m in classes.get(parts[0], [])]
+    if not candidates:
+        return None
+    for module, rest in candidates:
+        obj: object = importlib.import_module(module)
+        for attr in rest:
+            if hasattr(obj, attr):
+                obj = getattr(obj, attr)
+            elif inspect.isclass(obj) and (attr in getattr(obj, "__dataclass_fields__", {})
+                                           or re.search(rf"self\.{attr}\b\s*[:=]", inspect.getsource(obj))):
+                obj = None
+            else:
+                break
+        else:
+            return True
+    return False
+
+
+def test_dotted_names_in_docstrings_and_the_architecture_name_what_exists():
+    import importlib.util
+
+    known = modules(ROOT)
+    classes: dict[str, list[str]] = {}
+    strings = set()
+    for name, path in known.items():
+        tree = parsed(path)
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name, []).append(name)
+        strings |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    texts = [*docstrings((*PACKAGES, "tests", "benchmarks")), ("docs/architecture.md", ARCHITECTURE.read_text())]
+    wrong = []
+    for where, text in texts:
+        for dotted in sorted(set(DOTTED.findall(text))):
+            if dotted.rpartition(".")[2] in FILE_SUFFIXES or dotted in strings:  # a file; an entry-point group
+                continue
+            found = resolves(dotted, known, classes)
+            first = dotted.partition(".")[0]
+            if found is False or (found is None and first not in NOT_CODE and importlib.util.find_spec(first) is None):
+                wrong.append(f"{where}: {dotted}")
+    assert not wrong, "names that do not exist:\n" + "\n".join(wrong)

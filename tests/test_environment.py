@@ -92,9 +92,9 @@ def test_run_tests_shows_public_tests_only_and_every_rollout_shares_the_executor
     programs = [RIGHT, HARD_CODED, WRONG, f"```python\n{RIGHT}```", "def add(a, b) return", "no code here"]
 
     async def rollouts():  # TRL awaits the tools of many rollouts on one event loop
-        reports = await asyncio.gather(*(env.run_tests(p) for env, p in zip(envs, programs)))
+        reports = await asyncio.gather(*(env.run_tests(p) for env, p in zip(envs, programs, strict=True)))
         verdicts = EnvironmentVerdicts(factory)
-        logged = {}
+        logged: dict[str, object] = {}
         rewards = await verdicts([""] * 6, [""] * 6, task_id=["crafted/add"] * 6, environments=envs,
                                  log_metric=logged.__setitem__, log_extra=logged.__setitem__)
         own = [await env.get_reward() for env in envs]
@@ -179,7 +179,7 @@ def _spy_on_the_sandbox(monkeypatch) -> list:
 
     def run(self, jobs, on_verdict=None):
         verdicts = original(self, jobs, on_verdict=on_verdict)
-        ran.extend(zip(jobs, verdicts))
+        ran.extend(zip(jobs, verdicts, strict=True))
         return verdicts
 
     monkeypatch.setattr(DockerExecutor, "run", run)
@@ -290,8 +290,8 @@ def test_a_grpo_step_with_feedback_turns(tmp_path, monkeypatch):
     task = parse_task(SECRET)
     public_runs = {job.program: verdict for job, verdict in ran if len(job.tests) == 1}
     assert all(job.tests[0].visibility == "public" for job, _ in ran if len(job.tests) == 1)
-    for ids, mask, first in zip(out["completion_ids"], out["env_mask"], out["first_answer"]):
-        fed = tokenizer.decode([t for t, m in zip(ids, mask) if m == 0])
+    for ids, mask, first in zip(out["completion_ids"], out["env_mask"], out["first_answer"], strict=False):
+        fed = tokenizer.decode([t for t, m in zip(ids, mask, strict=False) if m == 0])
         program = program_of(task, first)
         verdict = public_runs[program] if program is not None else \
             Verdict.program_level("no_code", 1, "no runnable code could be extracted from the completion")

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from helpers import stdio_job
+from helpers import distinct, run_every, stdio_job
 from sandbox import DockerExecutor, ImageMissing, Job, TestCase
 from sandbox.container import LABEL, OWNER_LABEL
 
@@ -33,7 +33,7 @@ def test_run_keeps_order_and_arun_matches(executor):
 
 
 def test_arun_leaves_the_event_loop_free(executor):
-    slow = stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n")
+    slow = distinct(stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n"), 2)
 
     async def main():
         ticks = 0
@@ -45,20 +45,23 @@ def test_arun_leaves_the_event_loop_free(executor):
                 ticks += 1
 
         task = asyncio.create_task(ticker())
-        verdicts = await executor.arun([slow, slow])
+        verdicts = await executor.arun(slow)
         task.cancel()
         return verdicts, ticks
 
+    hits = executor.stats().dedup_hits
     verdicts, ticks = asyncio.run(main())
-    assert all(v.passed for v in verdicts)
+    assert all(v.passed for v in verdicts) and executor.stats().dedup_hits == hits
     assert ticks >= 10
 
 
 def test_jobs_run_concurrently(executor):
-    slow = stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n")
+    # Four jobs of 1 s each, every one distinct (copies would run once): 2 s on the pool's two
+    # containers, 4 s on a pool that runs one job at a time.
+    slow = distinct(stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n"), 4)
     started = time.monotonic()
-    assert all(v.passed for v in executor.run([slow] * 4))
-    assert time.monotonic() - started < 3.5  # 4 x 1 s on 2 containers
+    assert all(v.passed for v in run_every(executor, slow))
+    assert time.monotonic() - started < 3.5
 
 
 def test_container_killed_mid_job_is_retried_on_a_fresh_one(solo_executor):
@@ -135,7 +138,7 @@ CHILD = textwrap.dedent("""
 
 def _start_child(body):
     proc = subprocess.Popen([sys.executable, "-c", CHILD.format(body=body)], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "ready"
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
     return proc
 
 

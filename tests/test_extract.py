@@ -27,7 +27,7 @@ def test_block_that_defines_the_entry_point_wins_over_usage_example():
 
 def test_last_revision_wins():
     text = "```python\ndef f():\n    return 1\n```\nOops:\n```python\ndef f():\n    return 2\n```"
-    assert extract_program(text, entry_point="f").endswith("return 2")
+    assert str(extract_program(text, entry_point="f")).endswith("return 2")
 
 
 def test_other_language_blocks_are_ignored():
@@ -48,8 +48,8 @@ def test_human_eval_continuation():
 def test_chat_answer_to_code_prompt_keeps_prompt_imports():
     program = extract_program("```python\ndef total(xs: List[int]) -> int:\n    return sum(xs)\n```",
                               prompt=HE_PROMPT, entry_point="total")
-    assert program.startswith(HE_PROMPT) and program.endswith("return sum(xs)")
-    namespace = {}
+    assert program is not None and program.startswith(HE_PROMPT) and program.endswith("return sum(xs)")
+    namespace: dict = {}
     exec(program, namespace)
     assert namespace["total"]([1, 2]) == 3
 
@@ -71,9 +71,9 @@ def test_prose_around_bare_code():
 
 def test_c_and_cpp():
     c = "```c\n#include <stdio.h>\nint main(void) { return 0; }\n```"
-    assert extract_program(c, language="c").startswith("#include")
+    assert str(extract_program(c, language="c")).startswith("#include")
     cpp = "```cpp\n#include <iostream>\nint main() { std::cout << 1; }\n```"
-    assert extract_program(cpp, language="cpp").startswith("#include <iostream>")
+    assert str(extract_program(cpp, language="cpp")).startswith("#include <iostream>")
     assert extract_program("```c++\nint main(){}\n```", language="cpp") == "int main(){}"
     assert extract_program("```python\nprint(1)\n```", language="c") is None
 

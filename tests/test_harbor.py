@@ -149,6 +149,7 @@ def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = No
             assert code == 0, output
             stream, _ = agent.get_archive(artifact)
             program = _untar_one(stream)
+            assert program is not None, f"the oracle wrote no {artifact}"
         client.images.build(path=str(folder / "tests"), tag=tag + "-verifier", rm=True)
         images.append(tag + "-verifier")
         logs.mkdir(parents=True, exist_ok=True)
@@ -194,7 +195,7 @@ def test_the_oracle_scores_one_on_every_exported_task(docker_client, tmp_path):
 
     tasks = list(load_suite("warmup-python?limit=3")) + _stdio_tasks()
     folders = export_suite(TaskSuite(name="mixed", tasks=tuple(tasks)), tmp_path / "tasks", image_tag())
-    for folder, task in zip(folders, tasks):
+    for folder, task in zip(folders, tasks, strict=True):
         reward, verdict = run_like_harbor(docker_client, folder, tmp_path / "logs" / folder.name)
         assert reward is not None and reward["reward"] == 1.0, (task.task_id, verdict)
         assert reward["passed"] == reward["n_tests"] == len(task.tests) and verdict["status"] == "passed"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import statuses, stdio_job
+from helpers import distinct, run_every, statuses, stdio_job
 from sandbox import FLAGS, Job, Limits, TestCase
 
 pytestmark = pytest.mark.docker
@@ -200,7 +200,7 @@ def _job(program: str) -> Job:
 @pytest.fixture(scope="module")
 def hostile_verdicts(executor):
     names = list(HOSTILE)
-    return dict(zip(names, executor.run([_job(HOSTILE[name][0]) for name in names])))
+    return dict(zip(names, executor.run([_job(HOSTILE[name][0]) for name in names]), strict=True))
 
 
 def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
@@ -209,7 +209,8 @@ def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
     names = list(HOSTILE)
     jobs = [Job(program=HOSTILE[n][0], tests=(test,)) for n in names for test in TESTS[:2]]
     verdicts = executor.run(jobs)
-    rewarded = [(n, v.pass_rate) for n, v in zip([n for n in names for _ in range(2)], verdicts) if v.pass_rate]
+    rewarded = [(n, v.pass_rate) for n, v in zip([n for n in names for _ in range(2)], verdicts, strict=True)
+                if v.pass_rate]
     flags = {n: set(verdicts[2 * i].flags) | set(verdicts[2 * i + 1].flags) for i, n in enumerate(names)}
     unflagged = [(n, flags[n]) for n in names if not HOSTILE[n][2] <= flags[n]]
     assert (rewarded, unflagged) == ([], [])
@@ -232,16 +233,19 @@ def test_a_hostile_program_gets_no_reward_and_its_flag(name, hostile_verdicts):
     assert flags <= set(verdict.flags), (name, verdict.flags)
 
 
-def test_files_left_by_one_job_are_gone_for_the_next(executor):
+def test_files_left_by_one_job_are_gone_for_the_next(solo_executor):
+    # One container: the reader runs where the writers ran, right after them (two writers, each a
+    # job of its own: copies of one job would run once).
     writer = ("import os\nfor path in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'), 'leak'):\n"
               "    try:\n        open(path, 'w').write('x')\n    except OSError:\n        pass\n"
               "def add(a, b):\n    return a + b\n")
     reader = ("import os\ndef left():\n"
               "    return [p for p in ('/tmp/leak', '/dev/shm/leak', os.path.expanduser('~/leak'),"
               " 'leak') if os.path.exists(p)]\n")
-    for _ in range(2):  # a pool of two: each container runs a writer before the reader
-        executor.run([_job(writer)] * 2)
-        verdict = executor.run_one(Job(program=reader, tests=(TestCase(kind="assert", code="assert left() == []"),)))
+    check = Job(program=reader, tests=(TestCase(kind="assert", code="assert left() == []"),))
+    for _ in range(2):
+        *written, verdict = run_every(solo_executor, [*distinct(_job(writer), 2), check])
+        assert all(v.passed for v in written)
         assert verdict.passed, verdict.test_results[0].message
 
 
@@ -319,8 +323,8 @@ def test_a_correct_program_after_each_hostile_one_in_the_same_container_still_pa
         jobs += [_job(HOSTILE[name][0]), _job(f"# after {i}\ndef add(a, b):\n    return a + b\n")]
     verdicts = solo_executor.run(jobs)
     assert solo_executor.stats().dedup_hits == 0
-    hostile_paid = [(n, v.pass_rate) for n, v in zip(names, verdicts[0::2]) if v.pass_rate != 0.0]
-    correct_failed = [(n, statuses(v)) for n, v in zip(names, verdicts[1::2]) if not v.passed]
+    hostile_paid = [(n, v.pass_rate) for n, v in zip(names, verdicts[0::2], strict=True) if v.pass_rate != 0.0]
+    correct_failed = [(n, statuses(v)) for n, v in zip(names, verdicts[1::2], strict=True) if not v.passed]
     assert (hostile_paid, correct_failed) == ([], [])
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from grpo_code.registry import load_suite
 from grpo_code.scoring import score
+from helpers import reference
 
 pytestmark = pytest.mark.docker
 
@@ -13,8 +14,8 @@ pytestmark = pytest.mark.docker
 @pytest.mark.parametrize("form", ["per_assert", "whole"])
 def test_all_164_canonical_solutions_pass(executor, form):
     suite = load_suite(f"humaneval?form={form}")
-    verdicts = executor.run([task.job(task.reference_solution) for task in suite])
-    failed = [(t.task_id, v.status) for t, v in zip(suite, verdicts) if not v.passed]
+    verdicts = executor.run([task.job(reference(task)) for task in suite])
+    failed = [(t.task_id, v.status) for t, v in zip(suite, verdicts, strict=True) if not v.passed]
     assert len(verdicts) == 164 and failed == []
 
 
@@ -33,9 +34,9 @@ def test_deliberately_wrong_completions_get_the_right_status(executor):
     suite = load_suite("humaneval")
     items = [(suite.get(task_id), completion) for task_id, (completion, _) in WRONG.items()]
     scored = score(executor, items)
-    got = {task_id: s.verdict.status for task_id, s in zip(WRONG, scored)}
+    got = {task_id: s.verdict.status for task_id, s in zip(WRONG, scored, strict=True)}
     assert got == {task_id: status for task_id, (_, status) in WRONG.items()}
-    assert all(not s.verdict.passed and s.verdict.pass_rate < 1.0 for s in scored)
+    assert all(not s.verdict.passed and s.verdict.pass_rate is not None and s.verdict.pass_rate < 1.0 for s in scored)
     assert [s.verdict.pass_rate for s in scored][1:] == [0.0] * (len(WRONG) - 1)  # only the wrong answer scores some
 
 
@@ -44,6 +45,6 @@ def test_partial_credit_per_assert(executor):
     task = suite.get("HumanEval/0")  # 7 asserts; "return False" is right on the 'False' ones
     verdict = score(executor, [(task, "    return False\n")])[0].verdict
     assert verdict.status == "failed"
-    assert 0.0 < verdict.pass_rate < 1.0
+    assert verdict.pass_rate is not None and 0.0 < verdict.pass_rate < 1.0
     passed = sum(t.status == "passed" for t in verdict.test_results)
     assert verdict.pass_rate == pytest.approx(passed / len(task.tests))

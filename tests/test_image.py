@@ -12,7 +12,7 @@ INSIDE = Path(__file__).resolve().parent.parent / "sandbox" / "inside"
 
 
 def _package_imports(module: str) -> set[str]:
-    """Modules of ``sandbox/inside`` that ``module`` imports (relatively, or as ``inside.X``)."""
+    """Modules of ``sandbox/inside`` that ``module`` imports (relatively, or as ``inside.<name>``)."""
     tree = ast.parse((INSIDE / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):

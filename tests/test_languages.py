@@ -179,7 +179,7 @@ ERROR_WORDS = {"javascript": "boom", "typescript": "boom", "java": "IllegalState
 
 
 def _job(language: str, program: str, cases=CASES, limits: Limits = LIMITS) -> Job:
-    return Job(program=program, tests=[TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o, _ in cases],
+    return Job(program=program, tests=tuple(TestCase(kind="stdio", stdin=i, expected_stdout=o) for i, o, _ in cases),
                language=language, limits=limits, compare="exact")
 
 
@@ -189,7 +189,7 @@ def verdicts(executor):
     jobs = [_job(lang, PROGRAMS[lang]) for lang in languages]
     jobs += [_job(lang, SYNTAX_ERRORS[lang][0], CASES[:1]) for lang in languages]
     got = executor.run(jobs)
-    return dict(zip(languages, got[:len(languages)])), dict(zip(languages, got[len(languages):]))
+    return dict(zip(languages, got[:len(languages)], strict=True)), dict(zip(languages, got[len(languages):], strict=True))
 
 
 @pytest.mark.parametrize("language", sorted(PROGRAMS))
@@ -266,12 +266,12 @@ def test_call_tests_compare_plain_json_returned_values(executor, language):
         _call("thrower", [], 1), _call("missing", [], 1),
     ]
     program = CALLS if language == "javascript" else "// @ts-nocheck\n" + CALLS
-    verdict = executor.run_one(Job(program=program, tests=tests, language=language))
+    verdict = executor.run_one(Job(program=program, tests=tuple(tests), language=language))
     got = [(t.status, t.message) for t in verdict.test_results]
     assert [s for s, _ in got] == ["passed", "passed", "failed", "passed", "passed", "passed", "passed",
                                    "failed", "failed", "failed", "failed", "failed", "failed",
                                    "runtime_error", "runtime_error"], got
-    messages = dict(zip([t.fn_name for t in tests], [m for _, m in got]))
+    messages = dict(zip([t.fn_name for t in tests], [m for _, m in got], strict=True))
     assert "expected 6, got 5" in got[2][1]
     assert "undefined" in messages["nothing"] and "Proxy" in messages["proxy"] and "getter" in messages["getter"]
     assert "Promise" in messages["promise"] and "holes" in messages["sparse"]
@@ -312,7 +312,7 @@ def test_a_program_that_replaces_globals_cannot_change_or_forge_the_report(execu
     program = TAMPER if language == "javascript" else "// @ts-nocheck\n" + TAMPER
     tests = [_call("answer", [1], [1, 2]), _call("answer", [5], [1, 2, 3]), _call("answer", [5], "forged"),
              _call("greet", ["ü"], "hi ü"), _call("greet", ["x"], "forged")]
-    verdict = executor.run_one(Job(program=program, tests=tests, language=language))
+    verdict = executor.run_one(Job(program=program, tests=tuple(tests), language=language))
     assert [t.status for t in verdict.test_results] == ["passed", "failed", "failed", "passed", "failed"], \
         [t.message for t in verdict.test_results]
     assert "got [5, 6]" in verdict.test_results[1].message
@@ -329,5 +329,5 @@ function look() {
   return /[0-9a-f]{32}/.test(seen);
 }
 """
-    verdict = executor.run_one(Job(program=spy, tests=[_call("look", [], False)], language="javascript"))
+    verdict = executor.run_one(Job(program=spy, tests=(_call("look", [], False),), language="javascript"))
     assert verdict.passed, verdict.test_results[0].message

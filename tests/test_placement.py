@@ -8,12 +8,16 @@ import uuid
 
 import pytest
 
-from helpers import stdio_job
+from helpers import distinct, run_every, stdio_job
 from sandbox import DockerExecutor, Job, TestCase
 from sandbox.container import CPU_LABEL, LABEL, OWNER_LABEL, ContainerSettings, SandboxContainer, owner_token
 from sandbox.placement import spread
 
 ONE_CPU = Job(program="import os\n", tests=(TestCase(kind="assert", code="assert len(os.sched_getaffinity(0)) == 1"),))
+# The CPUs it may run on (to stdout: checked) and the container it ran in (to stderr: captured).
+WHERE = Job(program=("import os, socket, sys\nprint(len(os.sched_getaffinity(0)))\n"
+                     "print(socket.gethostname(), file=sys.stderr)\n"),
+            tests=(TestCase(kind="stdio", expected_stdout="1\n"),), capture_output=True)
 
 
 def test_spread_fills_the_least_loaded_cpus_first():
@@ -45,7 +49,12 @@ def test_pool_containers_are_pinned_one_cpu_each():
             assert cpus.isdigit() and int(cpus) < ncpu
         if ncpu >= 2:
             assert len(set(labels.values())) == 2  # two containers, two CPUs
-        assert all(v.passed for v in ex.run([ONE_CPU] * 6))  # a program sees the one CPU it was given
+        # A program sees the one CPU it was given, in each container of the pool: six jobs, each
+        # one distinct (copies would run once), each saying which container ran it.
+        verdicts = run_every(ex, distinct(WHERE, 6))
+        assert [v.status for v in verdicts] == ["passed"] * 6
+        ran_in = {v.test_results[0].output.stderr.strip() for v in verdicts if v.test_results[0].output}
+        assert ran_in == {container_id[:12] for container_id in labels}  # its host name: the container's id
 
 
 @pytest.mark.docker

@@ -14,19 +14,22 @@ import pytest
 from test_owner import GONE_WITHIN_S, containers_of, wait_for
 
 from grpo_code.registry import load_suite
+from helpers import reference
 from sandbox import SandboxError, make_executor
 from sandbox.container import connect
+from sandbox.ray_executor import RayExecutor
 
 pytestmark = pytest.mark.docker
 
 
 @pytest.fixture(scope="module")
 def humaneval_jobs():
-    return [task.job(task.reference_solution) for task in load_suite("humaneval")]
+    return [task.job(reference(task)) for task in load_suite("humaneval")]
 
 
 def test_humaneval_references_pass_spread_over_both_nodes(ray_cluster, humaneval_jobs):
     with make_executor("ray") as ex:
+        assert isinstance(ex, RayExecutor)
         assert ex.concurrency == 2 and len(ex.actor_pids()) == 2  # one container per node (1 CPU each)
         verdicts = ex.run(humaneval_jobs)
         stats, jobs, seconds = ex.stats(), ex.node_jobs(), ex.node_seconds()
@@ -38,9 +41,10 @@ def test_humaneval_references_pass_spread_over_both_nodes(ray_cluster, humaneval
 
 
 def test_an_actor_killed_mid_batch_loses_no_job(ray_cluster):
-    jobs = [task.job(task.reference_solution) for task in load_suite("humaneval?form=whole")]
+    jobs = [task.job(reference(task)) for task in load_suite("humaneval?form=whole")]
     client = connect()
     with make_executor("ray", max_retries=2) as ex:
+        assert isinstance(ex, RayExecutor)
         name, pid = sorted(ex.actor_pids().items())[0]
         done = []
 

@@ -57,7 +57,7 @@ def test_repair_prompts_show_the_attempt_and_its_public_report_never_a_hidden_te
         "crafted/add/repair/0", "crafted/add/repair/2", "crafted/shout/repair/0"]
     wrong, broken, shout = built.tasks
     text = built.format_prompt(wrong)
-    assert text.startswith(ADD["prompt"] + "\n\nAn earlier attempt at this problem:\n```python\ndef add(a, b):\n"
+    assert text.startswith(str(ADD["prompt"]) + "\n\nAn earlier attempt at this problem:\n```python\ndef add(a, b):\n"
                            "    return a - b\n```\nIts run on the public tests: 0 of 2 public tests passed.")
     assert text.endswith("Write a corrected program.\nAnswer in one code block.\n")
     assert "The program does not compile" in built.format_prompt(broken)

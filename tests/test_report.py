@@ -114,6 +114,7 @@ def test_before_after_with_training_within_noise_says_smoke_run(tmp_path, two_ru
     report = write_report(list(two_runs), tmp_path / "report", train_dir=FIXTURES / "train-run")
     md = report.files["md"].read_text()
     assert "Smoke run: too short to show learning: the change is within noise by this test." in md
+    assert report.headline is not None
     assert report.headline in md and report.headline.endswith("within noise by this test.")
     assert md.index("Smoke run") < md.index("## Summary") < md.index("## Training:")
 
@@ -128,6 +129,7 @@ def test_report_reads_summaries_written_before_they_had_intervals(tmp_path, two_
     assert "| pass@1 | 25.0% [0.0, 50.0] | 75.0% [50.0, 100.0] |" in md
 
 
+@pytest.mark.slow  # a browser starts twice
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium (make test installs it)")
 def test_report_renders_in_headless_chromium(tmp_path, two_runs):
     paths = write_report(list(two_runs), tmp_path / "report").files
@@ -155,6 +157,7 @@ def grpo_code(*args):
     return subprocess.run([sys.executable, "-m", "grpo_code.cli", *args], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # four runs of the command, one of them a whole report with its figures
 def test_report_command_errors_are_one_line(tmp_path, two_runs):
     proc = grpo_code("report")
     assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [

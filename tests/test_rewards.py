@@ -46,7 +46,8 @@ def test_modes_and_penalties(executor, suite):
 
 @pytest.mark.docker
 def test_metrics_and_extra_columns_are_logged(executor, suite):
-    metrics, extra = {}, {}
+    metrics: dict[str, float] = {}
+    extra: dict[str, list] = {}
     reward = PassRateReward(suite, executor)
     call(reward, [chat(GOOD), chat(PROSE)], ["warmup-python/add"] * 2,
          log_metric=lambda k, v: metrics.__setitem__(k, v), log_extra=lambda k, v: extra.__setitem__(k, v))
@@ -58,7 +59,8 @@ def test_metrics_and_extra_columns_are_logged(executor, suite):
 
 @pytest.mark.docker
 def test_flags_are_logged_and_only_change_the_reward_when_asked(executor, suite):
-    metrics, extra = {}, {}
+    metrics: dict[str, float] = {}
+    extra: dict[str, list] = {}
     ids = ["warmup-python/add"] * 2
     kept = call(PassRateReward(suite, executor), [chat(FLAGGED), chat(GOOD)], ids,
                 log_metric=lambda k, v: metrics.__setitem__(k, v), log_extra=lambda k, v: extra.__setitem__(k, v))
@@ -74,7 +76,7 @@ def test_never_raises_into_the_trainer(suite):
         async def arun(self, jobs):
             raise RuntimeError("the pool is gone")
 
-    reward = PassRateReward(suite, Broken())
+    reward = PassRateReward(suite, Broken())  # type: ignore[arg-type]  # a fault injected: an executor that raises
     assert call(reward, [chat(GOOD), chat(GOOD)], ["warmup-python/add"] * 2) == [None, None]
     assert call(reward, [chat(GOOD)], ["no/such-task"]) == [None]  # an unknown task id: no reward, no raise
     assert call(reward, [chat(GOOD)], None) == [None]
@@ -82,7 +84,7 @@ def test_never_raises_into_the_trainer(suite):
 
 def test_bad_mode_is_a_clear_error(suite):
     with pytest.raises(ValueError, match=r"fraction or binary|fraction, binary"):
-        PassRateReward(suite, None, mode="partial")
+        PassRateReward(suite, None, mode="partial")  # type: ignore[arg-type]  # refused before any executor is used
 
 
 def test_format_reward(suite):
@@ -107,7 +109,7 @@ def test_a_checker_error_is_never_a_reward(suite):
     tests = (TestResult("passed"), TestResult("checker_error", message="the checker raised ZeroDivisionError"))
     verdict = Verdict(status="checker_error", test_results=tests, n_tests=2)
     assert verdict.pass_rate is None
-    reward = PassRateReward(suite, None)
+    reward = PassRateReward(suite, None)  # type: ignore[arg-type]  # reward_of needs no executor
     assert reward.reward_of(verdict) is None
     half = Verdict(status="failed", test_results=(TestResult("passed"), TestResult("failed")), n_tests=2)
     assert reward.reward_of(half) == 0.5
@@ -117,7 +119,7 @@ def test_a_checker_error_is_never_a_reward(suite):
 def test_each_step_logs_the_public_hidden_gap_and_hidden_tests_can_be_the_reward(executor, suite):
     # warmup-python/add: its first test (add(2, 3) == 5) is public; SHOWN passes it and nothing else
     shown = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else -1\n```"
-    metrics = {}
+    metrics: dict[str, float] = {}
     ids = ["warmup-python/add"] * 2
     every = call(PassRateReward(suite, executor), [chat(shown), chat(GOOD)], ids, log_metric=metrics.__setitem__)
     assert every == [0.25, 1.0]

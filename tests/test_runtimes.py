@@ -26,7 +26,7 @@ def test_a_heap_size_without_a_snapshot_starts_node_cold(tmp_path, monkeypatch):
 
 def _stdio(program: str, language: str, stdins: list[str], expected: str, limits: Limits | None = None) -> Job:
     return Job(program=program, language=language, limits=limits or Limits(),
-               tests=[TestCase(kind="stdio", stdin=s, expected_stdout=expected) for s in stdins])
+               tests=tuple(TestCase(kind="stdio", stdin=s, expected_stdout=expected) for s in stdins))
 
 
 # Each test's process changes what a process that ran the program before it would show: a static
@@ -131,7 +131,7 @@ TSC_MESSAGES = {
 def test_typescript_diagnostics_are_tscs_own(executor):
     programs = list(TSC_MESSAGES)
     verdicts = executor.run([_stdio(p, "typescript", [""], "") for p in programs])
-    for program, verdict in zip(programs, verdicts):
+    for program, verdict in zip(programs, verdicts, strict=True):
         assert verdict.status == "compile_error", (program, verdict.status)
         assert verdict.compile_output == TSC_MESSAGES[program], (program, verdict.compile_output)
 

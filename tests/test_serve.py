@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -45,6 +46,7 @@ class Server:
         ready = threading.Event()
 
         def read():
+            assert self.proc.stdout is not None
             for line in self.proc.stdout:
                 self.lines.append(line)
                 if "serving the sandbox on" in line:
@@ -121,15 +123,17 @@ def test_sandbox_fusion_client_compiled_language_with_stdin(server):
 
 
 def _verl_sandbox_fusion():
-    """verl's ``verl/utils/reward_score/sandbox_fusion`` package from the installed verl wheel,
+    """The ``verl/utils/reward_score/sandbox_fusion`` package of verl from the installed verl wheel,
     loaded as a package of its own (verl's top package imports torch, Ray and more)."""
     spec = importlib.util.find_spec("verl")
     assert spec is not None, "verl is not installed: pip install --no-deps verl==0.9.1 (the Makefile's venv does)"
+    assert spec.submodule_search_locations, "verl is not a package"
     folder = Path(spec.submodule_search_locations[0]) / "utils" / "reward_score" / "sandbox_fusion"
     name = "verl_sandbox_fusion"
     if name not in sys.modules:
         package = importlib.util.spec_from_file_location(name, folder / "__init__.py",
                                                          submodule_search_locations=[str(folder)])
+        assert package is not None and package.loader is not None
         module = importlib.util.module_from_spec(package)
         sys.modules[name] = module
         package.loader.exec_module(module)
@@ -168,8 +172,9 @@ def test_jobs_endpoint_returns_the_executors_verdicts(server, executor):
             Job(program=CPP_SUM, language="cpp", tests=(TestCase(kind="stdio", stdin="1 2", expected_stdout="3"),)),
             Job(program="print(input()[::-1])", tests=(TestCase(kind="stdio", stdin="abc\n", expected_stdout="cba\n"),),
                 capture_output=True)]
-    body = {"jobs": [{"program": j.program, "language": j.language, "tests": [t.to_dict() | (
-        {"stdin": t.stdin} if t.kind == "stdio" else {}) for t in j.tests], "capture_output": j.capture_output}
+    body: dict[str, list[dict[str, Any]]] = {"jobs": [
+        {"program": j.program, "language": j.language, "capture_output": j.capture_output,
+         "tests": [t.to_dict() | ({"stdin": t.stdin} if t.kind == "stdio" else {}) for t in j.tests]}
         for j in jobs]}
     response = requests.post(f"{server.url}/v1/jobs", json=body, timeout=120)
     assert response.status_code == 200, response.text

@@ -254,7 +254,8 @@ def test_the_readme_checkers_accept_every_right_answer_and_reject_wrong_ones():
     checks = []
     for code in (permutation, floats):
         task = parse_task({**STDIO, "checker": code})  # a valid task checker
-        namespace = {}
+        namespace: dict = {}
+        assert task.checker is not None
         exec(task.checker, namespace)
         checks.append(namespace["check"])
     perm, close = checks

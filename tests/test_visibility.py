@@ -81,7 +81,8 @@ def test_a_verdict_restricted_to_hidden_tests():
 
 
 def test_summary_reports_public_hidden_and_their_gap_over_samples_with_both():
-    rows = [{"task_id": "a", "status": "failed", "pass_rate": 0.5, "public_pass_rate": 1.0, "hidden_pass_rate": 0.0},
+    rows: list[dict] = [
+            {"task_id": "a", "status": "failed", "pass_rate": 0.5, "public_pass_rate": 1.0, "hidden_pass_rate": 0.0},
             {"task_id": "a", "status": "passed", "pass_rate": 1.0, "public_pass_rate": 1.0, "hidden_pass_rate": 1.0},
             {"task_id": "b", "status": "passed", "pass_rate": 1.0, "public_pass_rate": None, "hidden_pass_rate": 1.0},
             {"task_id": "b", "status": "sandbox_error", "pass_rate": None, "public_pass_rate": None,
@@ -95,7 +96,7 @@ def test_a_template_shows_the_public_tests_and_the_context_never_a_hidden_one():
     task = parse_task({**TASK, "context": "An earlier attempt: ..."})
     suite = TaskSuite("s", (task,), prompt_template="{prompt}\nExamples:\n{public_tests}\nIn {language}.")
     text = suite.format_prompt(task)
-    assert text.startswith(TASK["prompt"] + "\n\nAn earlier attempt: ...\nExamples:\nExample 1:\n")
+    assert text.startswith(str(TASK["prompt"]) + "\n\nAn earlier attempt: ...\nExamples:\nExample 1:\n")
     assert "assert add(2, 3) == 5" in text and "Call: add(40, 2)\nExpected return value: 42" in text
     assert not any(mark in text for mark in HIDDEN_MARKS)
     # a prompt's own braces are its text, never placeholders

@@ -1,11 +1,11 @@
-"""APPS (Hendrycks et al. 2021): competitive and interview problems, HF ``codeparrot/apps``.
+r"""APPS (Hendrycks et al. 2021): competitive and interview problems, HF ``codeparrot/apps``.
 
 Record schema: ``problem_id``, ``question``, ``solutions`` (JSON text: a list of Python programs;
 may be empty), ``input_output`` (JSON text: ``{"inputs": [...], "outputs": [...]}``, plus
 ``"fn_name"`` for call-based problems), ``starter_code``, ``difficulty``, ``url``.
 
 Rules:
-- no ``fn_name``: ``stdio`` tests; an input or output given as a list of lines is joined with "\\n";
+- no ``fn_name``: ``stdio`` tests; an input or output given as a list of lines is joined with "\n";
 - ``fn_name``: one test per input, the input list being the arguments. APPS's own checker accepts
   the return value equal to ``outputs[i]`` or, when that is a list, to ``outputs[i][0]``; here the
   one rule is: a one-element list is the wrapped return value (expected = ``outputs[i][0]``), any
@@ -56,6 +56,11 @@ def unwrap(output):
 
 
 def task_from_record(record: dict, index: int) -> Task:
+    """The ``Task`` of one record of the data set (``index``: its place, for ids and errors).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     problem_id = required_field(record, "problem_id")
     question = required_field(record, "question").strip()
     io = json_field(record, "input_output")
@@ -75,11 +80,12 @@ def task_from_record(record: dict, index: int) -> Task:
             raise ValueError("call-based inputs must be lists of arguments")
         top_level = defines_function(reference if reference is not None else starter, fn_name)
         tests = tuple(TestCase(kind="call", fn_name=fn_name, args=a, expected=unwrap(o)) if top_level
-                      else method_assert(fn_name, a, unwrap(o)) for a, o in zip(inputs, outputs))
+                      else method_assert(fn_name, a, unwrap(o)) for a, o in zip(inputs, outputs, strict=True))
         how = "Use the call-based format: write the function below; it is called with the inputs and " \
               "its return value is checked."
     else:
-        tests = tuple(TestCase(kind="stdio", stdin=_text(i), expected_stdout=_text(o)) for i, o in zip(inputs, outputs))
+        tests = tuple(TestCase(kind="stdio", stdin=_text(i), expected_stdout=_text(o))
+                      for i, o in zip(inputs, outputs, strict=True))
         how = "Use standard input and standard output: read the input from stdin and print the answer."
     prompt = question + "\n\n" + how + "\n"
     if starter:

@@ -38,12 +38,13 @@ def _tests(record: dict, group: str) -> list[TestCase]:
     if len(inputs) != len(outputs):
         raise ValueError(f"{group!r} has {len(inputs)} inputs and {len(outputs)} outputs")
     visibility = "public" if group == "public_tests" else "hidden"
-    return [TestCase(kind="stdio", stdin=i, expected_stdout=o, visibility=visibility) for i, o in zip(inputs, outputs)]
+    return [TestCase(kind="stdio", stdin=i, expected_stdout=o, visibility=visibility)
+            for i, o in zip(inputs, outputs, strict=True)]
 
 
 def references_of(solutions: dict | None) -> dict[str, str]:
     """Language -> the first solution in it, for python (PYTHON3), cpp and java, in that order."""
-    pairs = list(zip((solutions or {}).get("language") or [], (solutions or {}).get("solution") or []))
+    pairs = list(zip((solutions or {}).get("language") or [], (solutions or {}).get("solution") or [], strict=False))
     found = {}
     for wanted, language in LANGUAGE_IDS:
         code = next((code for lang, code in pairs if lang == wanted), None)
@@ -53,6 +54,11 @@ def references_of(solutions: dict | None) -> dict[str, str]:
 
 
 def task_from_record(record: dict, index: int) -> Task:
+    """The ``Task`` of one record of the data set (``index``: its place, for ids and errors).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     name = required_field(record, "name")
     description = required_field(record, "description").strip()
     groups = {g: _tests(record, g) for g in TEST_GROUPS}

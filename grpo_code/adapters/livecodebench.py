@@ -87,6 +87,11 @@ def _test(case: dict, func_name: str | None, method: bool) -> TestCase:
 
 
 def task_from_record(record: dict, index: int) -> Task:
+    """The ``Task`` of one record of the data set (``index``: its place, for ids and errors).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     question_id = required_field(record, "question_id")
     content = required_field(record, "question_content").strip()
     starter = (record.get("starter_code") or "").rstrip()

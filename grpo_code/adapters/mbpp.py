@@ -58,6 +58,11 @@ def entry_point_of(first_test: str, code: str) -> str | None:
 
 
 def task_from_record(record: dict, index: int) -> Task:
+    """The ``Task`` of one record of the data set (``index``: its place, for ids and errors).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     task_id = required_field(record, "task_id")
     text = required_field(record, "text", "prompt").strip()
     code = required_field(record, "code").replace("\r\n", "\n")

@@ -118,6 +118,12 @@ def _codeforces_task(record: dict, index: int) -> Task | None:
 
 
 def task_from_record(record: dict, index: int) -> Task | None:
+    """The ``Task`` of one record (``index``: its place, for ids and errors); None for a record
+    this adapter leaves out (see the module docstring).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     if "official_tests" in record:
         return _codeforces_task(record, index)
     problem_id = required_field(record, "problem_id")

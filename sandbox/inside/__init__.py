@@ -1,21 +1,18 @@
 """Trusted in-container code: baked into the sandbox image, copied as this whole folder.
 
-Stdlib only. Two trust levels live here (``docs/architecture.md``, "Three trust levels"):
+Stdlib only. Two trust levels live here (docs/architecture.md, "Three trust levels", whose Layout
+says what each module does):
 
-- trusted code, in processes no program runs in and no program can reach (the runner and the fork
-  server as root, the judge as its own user): ``runner`` (PID 1: the protocol with the host),
-  ``jobs`` (compile a program, run its tests, leave the container clean), ``forkserver`` (forks
-  every child, as the runner's child), ``forkclient`` (the runner's handle on it), ``watch``
-  (feeds and reads a test, enforces its limits, reads its outcome from the kernel), ``resident``
-  (the runner's handles on a zygote and on the judge), ``judge`` (runs ``assert`` tests and
-  checkers), ``verdict`` and ``compare`` (a test's result), ``guard`` (compiles test code),
-  ``values`` and ``records`` (the strict readers of what a program's process writes),
-  ``messages`` (every message, typed), ``procs`` (users, capabilities, process utilities),
-  ``cgroup`` (the container's counters), ``languages`` (compile and run commands; the host reads
-  it too), ``capture``, ``passrate``, ``harbor_verifier``;
-- code that runs *inside the program's process*: the package ``program``, and nothing else. It
-  never holds a test's code or expected value, and nothing it writes is believed: the program's
-  answers and the monitor's flags, read strictly.
+- trusted code, in processes no program runs in: the runner (PID 1: the protocol with the host;
+  ``runner``, ``jobs``, ``watch``, ``resident``, ``verdict``, ``compare``, ``guard``, ``values``,
+  ``records``, ``capture``, ``cgroup``, ``forkclient``), the fork server (``forkserver``), the
+  judge (``judge``, as a user of its own) and a Harbor verifier box's PID 1 (``harbor_verifier``);
+  ``procs``, ``messages``, ``languages`` and ``passrate`` are shared by them (the host reads the
+  last two too);
+- code that shares a process with a program: the package ``program`` (``program.child``,
+  ``program.calls``, ``program.zygote``, ``program.encode``, ``program.monitor``,
+  ``program.errors``), and nothing else. It never holds an expected value, and what it writes is
+  evidence for the runner to check, never a verdict.
 
 Modules import each other relatively, so the same files work as ``sandbox.inside`` on the host and
 as the package ``inside`` in the image (``/opt/sandbox/inside``).

@@ -17,6 +17,7 @@ elif sys.argv[1:2] == ["harbor-verify"]:
     from inside.harbor_verifier import verify_main
 
     def main():
+        """``harbor-verify JOB PROGRAM``: hand the job to the box's runner, write the reward."""
         verify_main(sys.argv[2:])
 else:
     sys.exit("usage: python3 -I /opt/sandbox/inside runner|forkserver|harbor-init|harbor-verify JOB PROGRAM")

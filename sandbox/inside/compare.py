@@ -52,12 +52,12 @@ def compare_output(got: str, want: str, mode: str, tolerance: float) -> str | No
             return None
         return f"output differs (exact comparison): expected {_clip(repr(want))}, got {_clip(repr(got))}"
     got_lines, want_lines = _significant_lines(got), _significant_lines(want)
-    for i, (g, w) in enumerate(zip(got_lines, want_lines), start=1):
+    for i, (g, w) in enumerate(zip(got_lines, want_lines, strict=False), start=1):  # counts: after the loop
         if mode == "lines":
             ok = g == w
         else:
             gt, wt = g.split(), w.split()
-            ok = len(gt) == len(wt) and all(_token_equal(a, b, tolerance) for a, b in zip(gt, wt))
+            ok = len(gt) == len(wt) and all(_token_equal(a, b, tolerance) for a, b in zip(gt, wt, strict=True))
         if not ok:
             return f"line {i}: expected {_clip(repr(w))}, got {_clip(repr(g))}"
     if len(got_lines) != len(want_lines):
@@ -74,7 +74,7 @@ def json_equal(got, want) -> bool:
     if type(got) is not type(want):
         return False
     if isinstance(want, list):
-        return len(got) == len(want) and all(json_equal(a, b) for a, b in zip(got, want))
+        return len(got) == len(want) and all(json_equal(a, b) for a, b in zip(got, want, strict=True))
     if isinstance(want, dict):
         return got.keys() == want.keys() and all(json_equal(got[k], want[k]) for k in want)
     return got == want

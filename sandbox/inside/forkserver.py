@@ -89,6 +89,7 @@ def serve(sock) -> None:
 
 
 def main() -> None:
+    """The fork server's process (started by the runner only): serve fork requests until the end."""
     if os.environ.get("GRPO_CODE_SANDBOX") != "1" or os.getppid() != 1:
         sys.exit("forkserver.py runs only under the runner of a grpo-code sandbox container")
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # children keep the runner's dispositions

@@ -53,7 +53,7 @@ def _token(n_bytes: int) -> str:
 
 
 def _child_limits(limits: dict, python: bool, language=None) -> dict:
-    """rlimits of a test process. A Python child is forked and keeps the fork server's mappings,
+    """The rlimits of a test process. A Python child is forked and keeps the fork server's mappings,
     so the fork server adds its own size to ``memory_bytes``; an exec'd program starts empty, and
     gets no address-space limit where its runtime reserves more than it uses (``cgroup``)."""
     memory = limits["memory_limit_mb"] * 1024 * 1024
@@ -364,7 +364,7 @@ class _TestRun:
         compare, tolerance = self.job["compare"], self.job["float_tolerance"]  # Job.to_wire always sends both
         results = self.results
         try:
-            for i, (test, plan) in enumerate(zip(self.job["tests"], self.plans)):
+            for i, (test, plan) in enumerate(zip(self.job["tests"], self.plans, strict=True)):
                 nonce = _token(16)
                 if plan.kind == "broken":
                     results.append({"status": "runtime_error", "time_s": 0.0, "cpu_time_s": 0.0,

@@ -269,6 +269,7 @@ class Remote:
         return self._channel.op(op, self._ref, payload, self._kind)
 
     def __call__(self, *args, **kwargs):
+        """Call the program's object in its process; the value comes back as plain data or a handle."""
         return self._op("call", (args, kwargs))
 
     def __getattr__(self, name: str):
@@ -412,7 +413,7 @@ def _update(args: tuple, states) -> None:
     """Give each mutable argument the state the program's call left it in (in place)."""
     if type(states) is not list:
         return
-    for arg, state in zip(args, states):
+    for arg, state in zip(args, states, strict=False):  # the program's process sent ``states``: any length
         _sync(arg, state)
 
 

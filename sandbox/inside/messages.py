@@ -148,7 +148,7 @@ class ReadyRecord(TypedDict):
 
 class ForkedRecord(TypedDict):
     """A zygote forked the test process ``pid`` for the test of ``nonce``. The runner believes it
-    only if ``pid`` turns out to be its own child (``residents.Zygote``)."""
+    only if ``pid`` turns out to be its own child (``resident.Zygote``)."""
 
     event: Literal["forked"]
     nonce: str

@@ -121,7 +121,7 @@ class Zygote(Resident):
             ``(zygote, None)`` once it is ready; ``(None, outcome)`` if the top level ran out of
             time or output (judge every test with that outcome and ``payload["nonce"]``);
             ``(None, None)`` if it failed otherwise (run each test in its own process). The
-            top level's records (its flags) are in ``zygote.start_records`` or the outcome.
+            top level's records (its flags) are in ``Zygote.start_records`` or the outcome.
 
         Raises:
             ForkserverLost: the fork server does not answer.

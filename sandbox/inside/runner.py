@@ -47,6 +47,7 @@ class LineReader:
         self.buf = bytearray()
 
     def readline(self) -> bytes | None:
+        """The next line from the host, without its newline; None at the end of the stream."""
         while True:
             i = self.buf.find(b"\n")
             if i >= 0:
@@ -136,6 +137,7 @@ def prepare() -> None:
 
 
 def main() -> None:
+    """PID 1 of a sandbox container: set up, exit when the host is gone, serve jobs."""
     prepare()
     exit_when_host_gone()
     serve()

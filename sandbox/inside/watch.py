@@ -117,6 +117,7 @@ class Watch:
         self.poller.register(pidfd, select.EPOLLIN)
 
     def unguard(self, pidfd: int) -> None:
+        """Stop watching the process of ``pidfd`` (``guard`` started it)."""
         if pidfd in self.guards:
             self.guards.discard(pidfd)
             self.poller.unregister(pidfd)

@@ -1,17 +1,19 @@
 """Generate problems.jsonl of the stdio-basics suite.
 
-Each problem below has a statement, test inputs and three reference solutions (Python, C, C++);
-``references/`` holds its reference solutions in JavaScript, TypeScript, Java, Rust and Go, one
-module per language. The suite has one task per problem and language. The expected outputs are the
-Python reference's output on each input (run here, on the host); every other reference is checked
-against them in the sandbox (``grpo-code tasks validate stdio-basics``).
+Each problem below has a statement and test inputs. Its reference solutions are files, one per
+language, that a person can open and run: ``references/<problem>/<language>.<ext>`` (``LANGUAGES``
+below gives each language's name in the prompt and its extension; ``references/sum-two/rust.rs``).
+The suite has one task per problem and language. The expected outputs are the Python reference's
+output on each input (run here, on the host); every other reference is checked against them in the
+sandbox (``grpo-code tasks validate stdio-basics``).
 
     python tasks/stdio-basics/make_problems.py          # rewrites problems.jsonl beside this file
+
+A reference is read as it is, byte for byte, into the task's ``reference_solution``.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import subprocess
@@ -21,9 +23,10 @@ from pathlib import Path
 
 SUITE = "stdio-basics"
 HERE = Path(__file__).resolve().parent
-LANGS = {"python": "Python", "c": "C", "cpp": "C++", "javascript": "JavaScript", "typescript": "TypeScript",
-         "java": "Java", "rust": "Rust", "go": "Go"}
-INLINE = ("python", "c", "cpp")  # given with each problem below; the others in references/<language>.py
+REFERENCES = HERE / "references"
+# language -> (its name in the prompt, the extension of its reference files), in the suite's order
+LANGUAGES = {"python": ("Python", "py"), "c": ("C", "c"), "cpp": ("C++", "cpp"), "javascript": ("JavaScript", "js"),
+             "typescript": ("TypeScript", "ts"), "java": ("Java", "java"), "rust": ("Rust", "rs"), "go": ("Go", "go")}
 PROBLEMS: list[dict] = []
 
 FLOAT_NOTE = "Answers with an absolute or relative error of at most 10^-6 are accepted."
@@ -33,11 +36,12 @@ EXACT_NOTE = ("The output is compared byte for byte: print exactly this, ending 
               "character, with no other spaces or blank lines.")
 
 
-def problem(name: str, difficulty: str, tags: list[str], statement: str, tests: list[str], python: str, c: str,
-            cpp: str, compare: str = "tokens", float_tolerance: float | None = None) -> None:
+def problem(name: str, difficulty: str, tags: list[str], statement: str, tests: list[str], compare: str = "tokens",
+            float_tolerance: float | None = None) -> None:
+    """Add a problem: its statement (``{lang}`` and the notes are filled in per language) and the
+    stdin of each test; its references are the files ``references/<name>/<language>.<ext>``."""
     PROBLEMS.append(dict(name=name, difficulty=difficulty, tags=tags, statement=textwrap.dedent(statement).strip(),
-                         tests=tests, python=textwrap.dedent(python).lstrip(), c=textwrap.dedent(c).lstrip(),
-                         cpp=textwrap.dedent(cpp).lstrip(), compare=compare, float_tolerance=float_tolerance))
+                         tests=tests, compare=compare, float_tolerance=float_tolerance))
 
 
 def ints(rng: random.Random, n: int, lo: int, hi: int) -> str:
@@ -65,30 +69,6 @@ problem(
     """,
     ["3 4\n", "-5 5\n", "1000000000000000000 1000000000000000000\n", "-1000000000000000000 -999999999999999999\n",
      "0 0\n"],
-    """
-    a, b = map(int, input().split())
-    print(a + b)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        long long a, b;
-        if (scanf("%lld %lld", &a, &b) != 2) return 1;
-        printf("%lld\\n", a + b);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        long long a, b;
-        std::cin >> a >> b;
-        std::cout << a + b << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -102,43 +82,6 @@ problem(
     """,
     ["5\n1 2 3 4 5\n", "0\n", "1\n-7\n", counted(ints(R, 1000, 10**9 - 1000, 10**9)),
      counted(ints(R, 2000, -10**9, 10**9))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    n = int(data[0])
-    print(sum(int(x) for x in data[1:1 + n]))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        long long sum = 0, x;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) {
-            scanf("%lld", &x);
-            sum += x;
-        }
-        printf("%lld\\n", sum);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        long long sum = 0, x;
-        for (int i = 0; i < n; i++) {
-            std::cin >> x;
-            sum += x;
-        }
-        std::cout << sum << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -151,47 +94,6 @@ problem(
     """,
     ["5\n3 1 4 1 5\n", "1\n42\n", "4\n-3 -3 -3 -3\n", "3\n-1000000000 0 1000000000\n",
      counted(ints(R, 500, -10**9, 10**9))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    n = int(data[0])
-    xs = [int(x) for x in data[1:1 + n]]
-    print(min(xs), max(xs))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        long long x, lo, hi;
-        if (scanf("%d", &n) != 1) return 1;
-        scanf("%lld", &x);
-        lo = hi = x;
-        for (int i = 1; i < n; i++) {
-            scanf("%lld", &x);
-            if (x < lo) lo = x;
-            if (x > hi) hi = x;
-        }
-        printf("%lld %lld\\n", lo, hi);
-        return 0;
-    }
-    """,
-    """
-    #include <algorithm>
-    #include <iostream>
-    #include <vector>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::vector<long long> xs(n);
-        for (auto &x : xs) std::cin >> x;
-        auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
-        std::cout << *lo << " " << *hi << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -205,37 +107,6 @@ problem(
     """,
     ["the quick brown fox\n", "hello\n", "  spaces   around   words  \n", "a b c d e f g h i j\n",
      "Don't panic! 42 is the answer.\n"],
-    """
-    words = input().split()
-    print(" ".join(reversed(words)))
-    """,
-    """
-    #include <stdio.h>
-
-    static char words[1000][101];
-
-    int main(void) {
-        int n = 0;
-        while (n < 1000 && scanf("%100s", words[n]) == 1) n++;
-        for (int i = n - 1; i >= 0; i--) printf("%s%s", words[i], i ? " " : "");
-        printf("\\n");
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-    #include <vector>
-
-    int main() {
-        std::vector<std::string> words;
-        std::string w;
-        while (std::cin >> w) words.push_back(w);
-        for (std::size_t i = words.size(); i-- > 0;) std::cout << words[i] << (i ? " " : "");
-        std::cout << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -247,41 +118,6 @@ problem(
     Output: the number of vowels in it: the letters a, e, i, o, u in lower or upper case.
     """,
     ["Hello World\n", "rhythm\n", "AEIOU aeiou\n", "\n", "Programming in C is fun, isn't it?\n"],
-    """
-    import sys
-
-    line = sys.stdin.readline()
-    print(sum(1 for ch in line if ch in "aeiouAEIOU"))
-    """,
-    """
-    #include <ctype.h>
-    #include <stdio.h>
-    #include <string.h>
-
-    int main(void) {
-        int ch, count = 0;
-        while ((ch = getchar()) != EOF && ch != '\\n') {
-            if (ch && strchr("aeiou", tolower(ch))) count++;
-        }
-        printf("%d\\n", count);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string line;
-        std::getline(std::cin, line);
-        int count = 0;
-        for (char ch : line) {
-            if (std::string("aeiouAEIOU").find(ch) != std::string::npos) count++;
-        }
-        std::cout << count << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -294,48 +130,6 @@ problem(
     """,
     ["5\n5 3 1 4 2\n", "1\n7\n", "6\n2 -1 2 -1 0 0\n", "4\n1000000000 -1000000000 999999999 -999999999\n",
      counted(ints(R, 1000, -10**9, 10**9))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    n = int(data[0])
-    print(*sorted(int(x) for x in data[1:1 + n]))
-    """,
-    """
-    #include <stdio.h>
-    #include <stdlib.h>
-
-    static int cmp(const void *a, const void *b) {
-        long long x = *(const long long *)a, y = *(const long long *)b;
-        return (x > y) - (x < y);
-    }
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        long long *xs = malloc(sizeof *xs * n);
-        for (int i = 0; i < n; i++) scanf("%lld", &xs[i]);
-        qsort(xs, n, sizeof *xs, cmp);
-        for (int i = 0; i < n; i++) printf("%lld%c", xs[i], i + 1 < n ? ' ' : '\\n');
-        free(xs);
-        return 0;
-    }
-    """,
-    """
-    #include <algorithm>
-    #include <iostream>
-    #include <vector>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::vector<long long> xs(n);
-        for (auto &x : xs) std::cin >> x;
-        std::sort(xs.begin(), xs.end());
-        for (int i = 0; i < n; i++) std::cout << xs[i] << (i + 1 < n ? ' ' : '\\n');
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -348,41 +142,6 @@ problem(
     by 3, "Buzz" if i is divisible by 5, and the number i otherwise.
     """,
     ["15\n", "1\n", "5\n", "100\n"],
-    """
-    n = int(input())
-    for i in range(1, n + 1):
-        print("FizzBuzz" if i % 15 == 0 else "Fizz" if i % 3 == 0 else "Buzz" if i % 5 == 0 else i)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 1; i <= n; i++) {
-            if (i % 15 == 0) puts("FizzBuzz");
-            else if (i % 3 == 0) puts("Fizz");
-            else if (i % 5 == 0) puts("Buzz");
-            else printf("%d\\n", i);
-        }
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        for (int i = 1; i <= n; i++) {
-            if (i % 15 == 0) std::cout << "FizzBuzz\\n";
-            else if (i % 3 == 0) std::cout << "Fizz\\n";
-            else if (i % 5 == 0) std::cout << "Buzz\\n";
-            else std::cout << i << "\\n";
-        }
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -395,55 +154,6 @@ problem(
     if there are none).
     """,
     ["10\n", "1\n", "2\n", "30\n", "1000\n"],
-    """
-    n = int(input())
-    sieve = bytearray([1]) * (n + 1)
-    sieve[0] = 0
-    if n >= 1:
-        sieve[1] = 0
-    for i in range(2, int(n ** 0.5) + 1):
-        if sieve[i]:
-            sieve[i * i::i] = bytearray(len(range(i * i, n + 1, i)))
-    print(*(i for i in range(n + 1) if sieve[i]))
-    """,
-    """
-    #include <stdio.h>
-    #include <stdlib.h>
-
-    int main(void) {
-        int n, first = 1;
-        if (scanf("%d", &n) != 1) return 1;
-        char *composite = calloc(n + 1, 1);
-        for (long long i = 2; i <= n; i++) {
-            if (composite[i]) continue;
-            printf(first ? "%lld" : " %lld", i);
-            first = 0;
-            for (long long j = i * i; j <= n; j += i) composite[j] = 1;
-        }
-        printf("\\n");
-        free(composite);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <vector>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::vector<bool> composite(n + 1, false);
-        bool first = true;
-        for (long long i = 2; i <= n; i++) {
-            if (composite[i]) continue;
-            std::cout << (first ? "" : " ") << i;
-            first = false;
-            for (long long j = i * i; j <= n; j += i) composite[j] = true;
-        }
-        std::cout << "\\n";
-        return 0;
-    }
-    """,
 )
 
 
@@ -461,45 +171,6 @@ problem(
     Output: the transposed matrix: c lines of r integers each, separated by spaces.
     """,
     ["2 3\n1 2 3\n4 5 6\n", "1 1\n-5\n", "1 4\n1 2 3 4\n", "3 1\n7\n8\n9\n", matrix(R, 7, 5)],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    r, c = int(data[0]), int(data[1])
-    m = [data[2 + i * c: 2 + (i + 1) * c] for i in range(r)]
-    for j in range(c):
-        print(" ".join(m[i][j] for i in range(r)))
-    """,
-    """
-    #include <stdio.h>
-
-    static long long m[100][100];
-
-    int main(void) {
-        int r, c;
-        if (scanf("%d %d", &r, &c) != 2) return 1;
-        for (int i = 0; i < r; i++)
-            for (int j = 0; j < c; j++) scanf("%lld", &m[i][j]);
-        for (int j = 0; j < c; j++)
-            for (int i = 0; i < r; i++) printf("%lld%c", m[i][j], i + 1 < r ? ' ' : '\\n');
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <vector>
-
-    int main() {
-        int r, c;
-        std::cin >> r >> c;
-        std::vector<std::vector<long long>> m(r, std::vector<long long>(c));
-        for (auto &row : m)
-            for (auto &x : row) std::cin >> x;
-        for (int j = 0; j < c; j++)
-            for (int i = 0; i < r; i++) std::cout << m[i][j] << (i + 1 < r ? ' ' : '\\n');
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -512,45 +183,6 @@ problem(
     Output: gcd(a, b) and lcm(a, b), separated by a space.
     """,
     ["12 18\n", "7 13\n", "1 1\n", "1000000000 999999999\n", "48 48\n"],
-    """
-    from math import gcd
-
-    a, b = map(int, input().split())
-    g = gcd(a, b)
-    print(g, a // g * b)
-    """,
-    """
-    #include <stdio.h>
-
-    static long long gcd(long long a, long long b) {
-        while (b) {
-            long long t = a % b;
-            a = b;
-            b = t;
-        }
-        return a;
-    }
-
-    int main(void) {
-        long long a, b;
-        if (scanf("%lld %lld", &a, &b) != 2) return 1;
-        long long g = gcd(a, b);
-        printf("%lld %lld\\n", g, a / g * b);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <numeric>
-
-    int main() {
-        long long a, b;
-        std::cin >> a >> b;
-        long long g = std::gcd(a, b);
-        std::cout << g << " " << a / g * b << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -562,40 +194,6 @@ problem(
     Output: n! mod 1000000007 (note that 0! = 1).
     """,
     ["5\n", "0\n", "1\n", "20\n", "1000000\n"],
-    """
-    MOD = 10**9 + 7
-    n = int(input())
-    result = 1
-    for i in range(2, n + 1):
-        result = result * i % MOD
-    print(result)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        const long long MOD = 1000000007LL;
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        long long result = 1;
-        for (long long i = 2; i <= n; i++) result = result * i % MOD;
-        printf("%lld\\n", result);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        const long long MOD = 1000000007LL;
-        int n;
-        std::cin >> n;
-        long long result = 1;
-        for (long long i = 2; i <= n; i++) result = result * i % MOD;
-        std::cout << result << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -607,39 +205,6 @@ problem(
     Output: YES if the word is a palindrome, NO otherwise.
     """,
     ["racecar\n", "hello\n", "a\n", "abba\n", "ab\n", "abcdefgfedcba\n"],
-    """
-    s = input().strip()
-    print("YES" if s == s[::-1] else "NO")
-    """,
-    """
-    #include <stdio.h>
-    #include <string.h>
-
-    int main(void) {
-        static char s[1001];
-        if (scanf("%1000s", s) != 1) return 1;
-        size_t n = strlen(s);
-        for (size_t i = 0; i < n / 2; i++) {
-            if (s[i] != s[n - 1 - i]) {
-                puts("NO");
-                return 0;
-            }
-        }
-        puts("YES");
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string s;
-        std::cin >> s;
-        std::cout << (std::string(s.rbegin(), s.rend()) == s ? "YES" : "NO") << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -654,45 +219,6 @@ problem(
     letters.
     """,
     ["hello world\n", "AaBbA\n", "123 !?\n", "The quick brown fox jumps over the lazy dog\n", "zzz\n"],
-    """
-    from collections import Counter
-
-    counts = Counter(ch.lower() for ch in input() if ch.isascii() and ch.isalpha())
-    for letter in sorted(counts):
-        print(letter, counts[letter])
-    """,
-    """
-    #include <ctype.h>
-    #include <stdio.h>
-
-    int main(void) {
-        int counts[26] = {0}, ch;
-        while ((ch = getchar()) != EOF && ch != '\\n') {
-            if (isalpha(ch)) counts[tolower(ch) - 'a']++;
-        }
-        for (int i = 0; i < 26; i++) {
-            if (counts[i]) printf("%c %d\\n", 'a' + i, counts[i]);
-        }
-        return 0;
-    }
-    """,
-    """
-    #include <cctype>
-    #include <iostream>
-    #include <map>
-    #include <string>
-
-    int main() {
-        std::string line;
-        std::getline(std::cin, line);
-        std::map<char, int> counts;
-        for (unsigned char ch : line) {
-            if (std::isalpha(ch)) counts[static_cast<char>(std::tolower(ch))]++;
-        }
-        for (const auto &[letter, count] : counts) std::cout << letter << " " << count << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -704,42 +230,6 @@ problem(
     Output: the binary representation of n without leading zeros ("0" for n = 0).
     """,
     ["5\n", "0\n", "1\n", "1024\n", "1000000000000000000\n"],
-    """
-    print(bin(int(input()))[2:])
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        unsigned long long n;
-        char buf[65];
-        int len = 0;
-        if (scanf("%llu", &n) != 1) return 1;
-        do {
-            buf[len++] = (char)('0' + (n & 1));
-            n >>= 1;
-        } while (n);
-        while (len) putchar(buf[--len]);
-        putchar('\\n');
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        unsigned long long n;
-        std::cin >> n;
-        std::string bits;
-        do {
-            bits.insert(bits.begin(), static_cast<char>('0' + (n & 1)));
-            n >>= 1;
-        } while (n);
-        std::cout << bits << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -752,42 +242,6 @@ problem(
     breaks).
     """,
     ["hello world\n", "", "  one\ttwo  \n\nthree four five\n   \n", "a\nb\nc\nd\n", "single"],
-    """
-    import sys
-
-    print(len(sys.stdin.read().split()))
-    """,
-    """
-    #include <ctype.h>
-    #include <stdio.h>
-
-    int main(void) {
-        int ch, in_word = 0;
-        long count = 0;
-        while ((ch = getchar()) != EOF) {
-            if (isspace(ch)) {
-                in_word = 0;
-            } else if (!in_word) {
-                in_word = 1;
-                count++;
-            }
-        }
-        printf("%ld\\n", count);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string w;
-        long count = 0;
-        while (std::cin >> w) count++;
-        std::cout << count << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -799,56 +253,6 @@ problem(
     Output: the largest value that is strictly smaller than the maximum, or NONE if all values are equal.
     """,
     ["5\n3 1 4 1 5\n", "3\n7 7 7\n", "1\n10\n", "4\n5 5 4 4\n", "3\n-1000000000 1000000000 -1000000000\n"],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    n = int(data[0])
-    values = sorted(set(int(x) for x in data[1:1 + n]))
-    print(values[-2] if len(values) >= 2 else "NONE")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n, have_second = 0;
-        long long x, first, second = 0;
-        if (scanf("%d", &n) != 1) return 1;
-        scanf("%lld", &first);
-        for (int i = 1; i < n; i++) {
-            scanf("%lld", &x);
-            if (x > first) {
-                second = first;
-                first = x;
-                have_second = 1;
-            } else if (x < first && (!have_second || x > second)) {
-                second = x;
-                have_second = 1;
-            }
-        }
-        if (have_second) printf("%lld\\n", second);
-        else puts("NONE");
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <set>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::set<long long> values;
-        for (int i = 0; i < n; i++) {
-            long long x;
-            std::cin >> x;
-            values.insert(x);
-        }
-        if (values.size() < 2) std::cout << "NONE\\n";
-        else std::cout << *std::next(values.rbegin()) << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -860,45 +264,6 @@ problem(
     Output: F(n), where F(0) = 0, F(1) = 1 and F(k) = F(k-1) + F(k-2).
     """,
     ["10\n", "0\n", "1\n", "2\n", "90\n"],
-    """
-    n = int(input())
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    print(a)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        long long a = 0, b = 1;
-        for (int i = 0; i < n; i++) {
-            long long t = a + b;
-            a = b;
-            b = t;
-        }
-        printf("%lld\\n", a);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        long long a = 0, b = 1;
-        for (int i = 0; i < n; i++) {
-            long long t = a + b;
-            a = b;
-            b = t;
-        }
-        std::cout << a << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -911,40 +276,6 @@ problem(
     are not divisible by 400), NO otherwise.
     """,
     ["4\n2024\n1900\n2000\n2023\n", "1\n4\n", "3\n100\n400\n1\n", "2\n999999600\n999999900\n"],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    for y in map(int, data[1:1 + int(data[0])]):
-        print("YES" if y % 4 == 0 and (y % 100 != 0 or y % 400 == 0) else "NO")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int t;
-        long long y;
-        if (scanf("%d", &t) != 1) return 1;
-        while (t-- > 0 && scanf("%lld", &y) == 1) {
-            puts(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) ? "YES" : "NO");
-        }
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        int t;
-        std::cin >> t;
-        while (t-- > 0) {
-            long long y;
-            std::cin >> y;
-            std::cout << (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) ? "YES" : "NO") << "\\n";
-        }
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -957,44 +288,6 @@ problem(
     """,
     ["4\n1 2 3 4\n", "1\n-5\n", "3\n1000000000 1000000000 1000000000\n", "5\n3 -3 3 -3 3\n",
      counted(ints(R, 300, -10**9, 10**9))],
-    """
-    import sys
-    from itertools import accumulate
-
-    data = sys.stdin.read().split()
-    n = int(data[0])
-    print(*accumulate(int(x) for x in data[1:1 + n]))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        long long x, sum = 0;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) {
-            scanf("%lld", &x);
-            sum += x;
-            printf("%lld%c", sum, i + 1 < n ? ' ' : '\\n');
-        }
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        long long x, sum = 0;
-        for (int i = 0; i < n; i++) {
-            std::cin >> x;
-            sum += x;
-            std::cout << sum << (i + 1 < n ? ' ' : '\\n');
-        }
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1007,45 +300,6 @@ problem(
     Output: YES if they are anagrams, NO otherwise.
     """,
     ["listen silent\n", "abc abd\n", "a a\n", "ab abb\n", "evil\nvile\n", "aabbcc abcabc\n"],
-    """
-    import sys
-
-    a, b = sys.stdin.read().split()
-    print("YES" if sorted(a) == sorted(b) else "NO")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        static char a[1001], b[1001];
-        int counts[26] = {0};
-        if (scanf("%1000s %1000s", a, b) != 2) return 1;
-        for (char *p = a; *p; p++) counts[*p - 'a']++;
-        for (char *p = b; *p; p++) counts[*p - 'a']--;
-        for (int i = 0; i < 26; i++) {
-            if (counts[i]) {
-                puts("NO");
-                return 0;
-            }
-        }
-        puts("YES");
-        return 0;
-    }
-    """,
-    """
-    #include <algorithm>
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string a, b;
-        std::cin >> a >> b;
-        std::sort(a.begin(), a.end());
-        std::sort(b.begin(), b.end());
-        std::cout << (a == b ? "YES" : "NO") << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1059,35 +313,6 @@ problem(
     """,
     ["12345\n", "0\n", "9\n", "99999999999999999999999999999999999999999\n",
      R.choice("123456789") + "".join(R.choice("0123456789") for _ in range(999)) + "\n"],
-    """
-    print(sum(int(d) for d in input().strip()))
-    """,
-    """
-    #include <ctype.h>
-    #include <stdio.h>
-
-    int main(void) {
-        int ch, sum = 0;
-        while ((ch = getchar()) != EOF) {
-            if (isdigit(ch)) sum += ch - '0';
-        }
-        printf("%d\\n", sum);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string s;
-        std::cin >> s;
-        int sum = 0;
-        for (char ch : s) sum += ch - '0';
-        std::cout << sum << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1099,52 +324,6 @@ problem(
     Output: the number of distinct values among the x_i.
     """,
     ["6\n1 2 2 3 3 3\n", "1\n0\n", "4\n5 5 5 5\n", "5\n-1 1 -1 1 0\n", counted(ints(R, 2000, 1, 1000))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    print(len(set(int(x) for x in data[1:1 + int(data[0])])))
-    """,
-    """
-    #include <stdio.h>
-    #include <stdlib.h>
-
-    static int cmp(const void *a, const void *b) {
-        long long x = *(const long long *)a, y = *(const long long *)b;
-        return (x > y) - (x < y);
-    }
-
-    int main(void) {
-        int n, distinct = 0;
-        if (scanf("%d", &n) != 1) return 1;
-        long long *xs = malloc(sizeof *xs * n);
-        for (int i = 0; i < n; i++) scanf("%lld", &xs[i]);
-        qsort(xs, n, sizeof *xs, cmp);
-        for (int i = 0; i < n; i++) {
-            if (i == 0 || xs[i] != xs[i - 1]) distinct++;
-        }
-        printf("%d\\n", distinct);
-        free(xs);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <set>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::set<long long> values;
-        for (int i = 0; i < n; i++) {
-            long long x;
-            std::cin >> x;
-            values.insert(x);
-        }
-        std::cout << values.size() << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1157,44 +336,6 @@ problem(
     and by 3n + 1 if n is odd (0 for n = 1). Intermediate values may exceed 2^31.
     """,
     ["6\n", "1\n", "27\n", "837799\n", "113383\n"],
-    """
-    n = int(input())
-    steps = 0
-    while n != 1:
-        n = n // 2 if n % 2 == 0 else 3 * n + 1
-        steps += 1
-    print(steps)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        long long n;
-        int steps = 0;
-        if (scanf("%lld", &n) != 1) return 1;
-        while (n != 1) {
-            n = n % 2 == 0 ? n / 2 : 3 * n + 1;
-            steps++;
-        }
-        printf("%d\\n", steps);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        long long n;
-        std::cin >> n;
-        int steps = 0;
-        while (n != 1) {
-            n = n % 2 == 0 ? n / 2 : 3 * n + 1;
-            steps++;
-        }
-        std::cout << steps << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1207,54 +348,6 @@ problem(
     """,
     ["9\n-2 1 -3 4 -1 2 1 -5 4\n", "1\n-7\n", "3\n-3 -1 -2\n", "4\n1000000000 1000000000 -1 1000000000\n",
      counted(ints(R, 1000, -10**9, 10**9))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    xs = [int(x) for x in data[1:1 + int(data[0])]]
-    best = current = xs[0]
-    for x in xs[1:]:
-        current = max(x, current + x)
-        best = max(best, current)
-    print(best)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        long long x, best, current;
-        if (scanf("%d", &n) != 1) return 1;
-        scanf("%lld", &x);
-        best = current = x;
-        for (int i = 1; i < n; i++) {
-            scanf("%lld", &x);
-            current = current + x > x ? current + x : x;
-            if (current > best) best = current;
-        }
-        printf("%lld\\n", best);
-        return 0;
-    }
-    """,
-    """
-    #include <algorithm>
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        long long x, best, current;
-        std::cin >> x;
-        best = current = x;
-        for (int i = 1; i < n; i++) {
-            std::cin >> x;
-            current = std::max(x, current + x);
-            best = std::max(best, current);
-        }
-        std::cout << best << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1267,67 +360,6 @@ problem(
     Output: YES if the string is balanced, NO otherwise.
     """,
     ["([]{})\n", "([)]\n", "\n", "(((\n", "}\n", "{[()()]}[]\n", "(" * 500 + ")" * 500 + "\n"],
-    """
-    import sys
-
-    s = sys.stdin.readline().strip()
-    pairs = {")": "(", "]": "[", "}": "{"}
-    stack = []
-    ok = True
-    for ch in s:
-        if ch in "([{":
-            stack.append(ch)
-        elif not stack or stack.pop() != pairs[ch]:
-            ok = False
-            break
-    print("YES" if ok and not stack else "NO")
-    """,
-    """
-    #include <stdio.h>
-
-    static char stack[100001];
-
-    int main(void) {
-        int ch, top = 0, ok = 1;
-        while ((ch = getchar()) != EOF && ch != '\\n') {
-            if (ch == '(' || ch == '[' || ch == '{') {
-                stack[top++] = (char)ch;
-            } else if (ch == ')' || ch == ']' || ch == '}') {
-                char open = ch == ')' ? '(' : ch == ']' ? '[' : '{';
-                if (top == 0 || stack[--top] != open) {
-                    ok = 0;
-                    break;
-                }
-            }
-        }
-        puts(ok && top == 0 ? "YES" : "NO");
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string s, stack;
-        std::getline(std::cin, s);
-        bool ok = true;
-        for (char ch : s) {
-            if (ch == '(' || ch == '[' || ch == '{') {
-                stack.push_back(ch);
-            } else if (ch == ')' || ch == ']' || ch == '}') {
-                char open = ch == ')' ? '(' : ch == ']' ? '[' : '{';
-                if (stack.empty() || stack.back() != open) {
-                    ok = false;
-                    break;
-                }
-                stack.pop_back();
-            }
-        }
-        std::cout << (ok && stack.empty() ? "YES" : "NO") << "\\n";
-        return 0;
-    }
-    """,
 )
 
 problem(
@@ -1340,58 +372,6 @@ problem(
     XC, CD and CM), e.g. 1994 is MCMXCIV.
     """,
     ["1994\n", "1\n", "4\n", "3999\n", "2024\n", "444\n"],
-    """
-    n = int(input())
-    table = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
-             (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-    out = []
-    for value, symbol in table:
-        while n >= value:
-            out.append(symbol)
-            n -= value
-    print("".join(out))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        static const int values[] = {1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1};
-        static const char *symbols[] = {"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"};
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < 13; i++) {
-            while (n >= values[i]) {
-                fputs(symbols[i], stdout);
-                n -= values[i];
-            }
-        }
-        putchar('\\n');
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-    #include <utility>
-
-    int main() {
-        const std::pair<int, const char *> table[] = {{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"},
-                                                      {100, "C"},  {90, "XC"},  {50, "L"},  {40, "XL"},
-                                                      {10, "X"},   {9, "IX"},   {5, "V"},   {4, "IV"},
-                                                      {1, "I"}};
-        int n;
-        std::cin >> n;
-        std::string out;
-        for (const auto &[value, symbol] : table) {
-            while (n >= value) {
-                out += symbol;
-                n -= value;
-            }
-        }
-        std::cout << out << "\\n";
-        return 0;
-    }
-    """,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -1408,45 +388,6 @@ problem(
     """,
     ["3\n1 2 4\n", "1\n-5\n", "2\n2 4\n", "3\n1000000 1000000 999999\n", "4\n-1 -2 -3 -3\n",
      counted(ints(R, 777, -10**6, 10**6))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    xs = [int(x) for x in data[1:1 + int(data[0])]]
-    average = sum(xs) / len(xs)
-    print(f"{average:.9f}")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        long long x, sum = 0;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) {
-            scanf("%lld", &x);
-            sum += x;
-        }
-        printf("%.9f\\n", (double)sum / n);
-        return 0;
-    }
-    """,
-    """
-    #include <cstdio>
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        long long x, sum = 0;
-        for (int i = 0; i < n; i++) {
-            std::cin >> x;
-            sum += x;
-        }
-        std::printf("%.9f\\n", static_cast<double>(sum) / n);
-        return 0;
-    }
-    """,
     float_tolerance=1e-6,
 )
 
@@ -1459,36 +400,6 @@ problem(
     Output: the distance between the two points. {float_note}
     """,
     ["0 0 3 4\n", "1 1 1 1\n", "-1.5 2.25 3.5 -0.75\n", "10000 10000 -10000 -10000\n", "0.1 0.2 0.3 0.4\n"],
-    """
-    import math
-
-    x1, y1, x2, y2 = map(float, input().split())
-    distance = math.hypot(x2 - x1, y2 - y1)
-    print(f"{distance:.9f}")
-    """,
-    """
-    #include <math.h>
-    #include <stdio.h>
-
-    int main(void) {
-        double x1, y1, x2, y2;
-        if (scanf("%lf %lf %lf %lf", &x1, &y1, &x2, &y2) != 4) return 1;
-        printf("%.9f\\n", sqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)));
-        return 0;
-    }
-    """,
-    """
-    #include <cmath>
-    #include <iomanip>
-    #include <iostream>
-
-    int main() {
-        double x1, y1, x2, y2;
-        std::cin >> x1 >> y1 >> x2 >> y2;
-        std::cout << std::fixed << std::setprecision(9) << std::hypot(x2 - x1, y2 - y1) << "\\n";
-        return 0;
-    }
-    """,
     float_tolerance=1e-6,
 )
 
@@ -1503,44 +414,6 @@ problem(
     Output: n lines, the temperatures in Fahrenheit, in the input order. {float_note}
     """,
     ["3\n0\n100\n-40\n", "1\n36.6\n", "4\n-273.15 21.5 0.001 -17.7777777\n", "2\n10000 -10000\n"],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    for c in map(float, data[1:1 + int(data[0])]):
-        f = c * 9 / 5 + 32
-        print(f"{f:.9f}")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        double c;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) {
-            scanf("%lf", &c);
-            printf("%.9f\\n", c * 9.0 / 5.0 + 32.0);
-        }
-        return 0;
-    }
-    """,
-    """
-    #include <iomanip>
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::cout << std::fixed << std::setprecision(9);
-        for (int i = 0; i < n; i++) {
-            double c;
-            std::cin >> c;
-            std::cout << c * 9.0 / 5.0 + 32.0 << "\\n";
-        }
-        return 0;
-    }
-    """,
     float_tolerance=1e-6,
 )
 
@@ -1553,38 +426,6 @@ problem(
     Output: the area pi * r^2 and the circumference 2 * pi * r, separated by a space. {float_note}
     """,
     ["1\n", "2.5\n", "0.001\n", "10000\n", "7\n"],
-    """
-    import math
-
-    r = float(input())
-    area = math.pi * r * r
-    circumference = 2 * math.pi * r
-    print(f"{area:.9f} {circumference:.9f}")
-    """,
-    """
-    #include <math.h>
-    #include <stdio.h>
-
-    int main(void) {
-        double r;
-        if (scanf("%lf", &r) != 1) return 1;
-        printf("%.9f %.9f\\n", M_PI * r * r, 2 * M_PI * r);
-        return 0;
-    }
-    """,
-    """
-    #include <cmath>
-    #include <iomanip>
-    #include <iostream>
-
-    int main() {
-        const double pi = std::acos(-1.0);
-        double r;
-        std::cin >> r;
-        std::cout << std::fixed << std::setprecision(9) << pi * r * r << " " << 2 * pi * r << "\\n";
-        return 0;
-    }
-    """,
     float_tolerance=1e-6,
 )
 
@@ -1598,50 +439,6 @@ problem(
     Output: the two roots in increasing order, separated by a space. {float_note}
     """,
     ["1 -3 2\n", "1 0 -2\n", "-2 3 5\n", "1 1000 1\n", "3 -7 -1000\n", "1000 -1 0\n"],
-    """
-    import math
-
-    a, b, c = map(int, input().split())
-    d = math.sqrt(b * b - 4 * a * c)
-    # the numerically stable form: no cancellation between -b and d
-    q = -0.5 * (b + math.copysign(d, b))  # never 0, since d > 0
-    x1, x2 = sorted((q / a, c / q))
-    print(f"{x1:.9f} {x2:.9f}")
-    """,
-    """
-    #include <math.h>
-    #include <stdio.h>
-
-    int main(void) {
-        long long a, b, c;
-        if (scanf("%lld %lld %lld", &a, &b, &c) != 3) return 1;
-        double d = sqrt((double)(b * b - 4 * a * c));
-        double x1 = (-b - d) / (2.0 * a), x2 = (-b + d) / (2.0 * a);
-        if (x1 > x2) {
-            double t = x1;
-            x1 = x2;
-            x2 = t;
-        }
-        printf("%.9f %.9f\\n", x1, x2);
-        return 0;
-    }
-    """,
-    """
-    #include <algorithm>
-    #include <cmath>
-    #include <iomanip>
-    #include <iostream>
-
-    int main() {
-        long long a, b, c;
-        std::cin >> a >> b >> c;
-        double d = std::sqrt(static_cast<double>(b * b - 4 * a * c));
-        double x1 = (-b - d) / (2.0 * a), x2 = (-b + d) / (2.0 * a);
-        if (x1 > x2) std::swap(x1, x2);
-        std::cout << std::fixed << std::setprecision(9) << x1 << " " << x2 << "\\n";
-        return 0;
-    }
-    """,
     float_tolerance=1e-6,
 )
 
@@ -1656,57 +453,6 @@ problem(
     (x_n - m)^2) / n), separated by a space. {float_note}
     """,
     ["4\n2 4 4 6\n", "1\n7\n", "3\n5 5 5\n", "5\n-1000000 1000000 0 3 -3\n", counted(ints(R, 500, -10**6, 10**6))],
-    """
-    import math
-    import sys
-
-    data = sys.stdin.read().split()
-    xs = [int(x) for x in data[1:1 + int(data[0])]]
-    mean = sum(xs) / len(xs)
-    std = math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
-    print(f"{mean:.9f} {std:.9f}")
-    """,
-    """
-    #include <math.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        double *xs = malloc(sizeof *xs * n), sum = 0, sq = 0;
-        for (int i = 0; i < n; i++) {
-            scanf("%lf", &xs[i]);
-            sum += xs[i];
-        }
-        double mean = sum / n;
-        for (int i = 0; i < n; i++) sq += (xs[i] - mean) * (xs[i] - mean);
-        printf("%.9f %.9f\\n", mean, sqrt(sq / n));
-        free(xs);
-        return 0;
-    }
-    """,
-    """
-    #include <cmath>
-    #include <iomanip>
-    #include <iostream>
-    #include <vector>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::vector<double> xs(n);
-        double sum = 0, sq = 0;
-        for (auto &x : xs) {
-            std::cin >> x;
-            sum += x;
-        }
-        double mean = sum / n;
-        for (double x : xs) sq += (x - mean) * (x - mean);
-        std::cout << std::fixed << std::setprecision(9) << mean << " " << std::sqrt(sq / n) << "\\n";
-        return 0;
-    }
-    """,
     float_tolerance=1e-6,
 )
 
@@ -1724,42 +470,6 @@ problem(
     lower case; every other character (spaces included) is printed unchanged. {lines_note}
     """,
     ["Hello World\n", "ABC def 123\n", "  two  spaces   here\n", "x\n", "MiXeD-CaSe_with.Punct!  ?\n"],
-    """
-    line = input()
-    print(line.swapcase())
-    """,
-    """
-    #include <ctype.h>
-    #include <stdio.h>
-
-    int main(void) {
-        int ch;
-        while ((ch = getchar()) != EOF && ch != '\\n') {
-            if (islower(ch)) ch = toupper(ch);
-            else if (isupper(ch)) ch = tolower(ch);
-            putchar(ch);
-        }
-        putchar('\\n');
-        return 0;
-    }
-    """,
-    """
-    #include <cctype>
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string line;
-        std::getline(std::cin, line);
-        for (char &ch : line) {
-            unsigned char u = static_cast<unsigned char>(ch);
-            if (std::islower(u)) ch = static_cast<char>(std::toupper(u));
-            else if (std::isupper(u)) ch = static_cast<char>(std::tolower(u));
-        }
-        std::cout << line << "\\n";
-        return 0;
-    }
-    """,
     compare="lines",
 )
 
@@ -1773,36 +483,6 @@ problem(
     edge is straight. {lines_note}
     """,
     ["4\n", "1\n", "2\n", "10\n"],
-    """
-    n = int(input())
-    for i in range(1, n + 1):
-        print(" " * (n - i) + "*" * i)
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 1; i <= n; i++) {
-            for (int j = 0; j < n - i; j++) putchar(' ');
-            for (int j = 0; j < i; j++) putchar('*');
-            putchar('\\n');
-        }
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        for (int i = 1; i <= n; i++) std::cout << std::string(n - i, ' ') << std::string(i, '*') << "\\n";
-        return 0;
-    }
-    """,
     compare="lines",
 )
 
@@ -1816,42 +496,6 @@ problem(
     followed by 2k - 1 asterisks (*). {lines_note}
     """,
     ["3\n", "1\n", "2\n", "6\n"],
-    """
-    n = int(input())
-    for k in list(range(1, n + 1)) + list(range(n - 1, 0, -1)):
-        print(" " * (n - k) + "*" * (2 * k - 1))
-    """,
-    """
-    #include <stdio.h>
-
-    static void row(int n, int k) {
-        for (int j = 0; j < n - k; j++) putchar(' ');
-        for (int j = 0; j < 2 * k - 1; j++) putchar('*');
-        putchar('\\n');
-    }
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int k = 1; k <= n; k++) row(n, k);
-        for (int k = n - 1; k >= 1; k--) row(n, k);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        for (int step = 1; step <= 2 * n - 1; step++) {
-            int k = step <= n ? step : 2 * n - step;
-            std::cout << std::string(n - k, ' ') << std::string(2 * k - 1, '*') << "\\n";
-        }
-        return 0;
-    }
-    """,
     compare="lines",
 )
 
@@ -1866,39 +510,6 @@ problem(
     separated by a single space. {lines_note}
     """,
     ["4\n", "1\n", "3\n", "10\n", "12\n"],
-    """
-    n = int(input())
-    width = len(str(n * n))
-    for i in range(1, n + 1):
-        print(" ".join(str(i * j).rjust(width) for j in range(1, n + 1)))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        int width = 0;
-        for (int v = n * n; v > 0; v /= 10) width++;
-        for (int i = 1; i <= n; i++)
-            for (int j = 1; j <= n; j++) printf("%*d%c", width, i * j, j < n ? ' ' : '\\n');
-        return 0;
-    }
-    """,
-    """
-    #include <iomanip>
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        int width = static_cast<int>(std::to_string(n * n).size());
-        for (int i = 1; i <= n; i++)
-            for (int j = 1; j <= n; j++) std::cout << std::setw(width) << i * j << (j < n ? ' ' : '\\n');
-        return 0;
-    }
-    """,
     compare="lines",
 )
 
@@ -1916,59 +527,6 @@ problem(
     """,
     ["3\nAlice 90\nBob 100\nChristina 7\n", "1\nZed 0\n", "2\nab 5\ncd 6\n",
      "4\nx 1000000000\nLongestNameHereOk 1\nmid 12345\ny 0\n"],
-    """
-    import sys
-
-    lines = sys.stdin.read().split("\\n")
-    n = int(lines[0])
-    rows = [line.split() for line in lines[1:1 + n]]
-    w = max(len(name) for name, _ in rows)
-    v = max(len(score) for _, score in rows)
-    for name, score in rows:
-        print(f"{name:<{w}} | {score:>{v}}")
-    """,
-    """
-    #include <stdio.h>
-    #include <string.h>
-
-    static char names[100][21], scores[100][11];
-
-    int main(void) {
-        int n, w = 0, v = 0;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) {
-            scanf("%20s %10s", names[i], scores[i]);
-            if ((int)strlen(names[i]) > w) w = (int)strlen(names[i]);
-            if ((int)strlen(scores[i]) > v) v = (int)strlen(scores[i]);
-        }
-        for (int i = 0; i < n; i++) printf("%-*s | %*s\\n", w, names[i], v, scores[i]);
-        return 0;
-    }
-    """,
-    """
-    #include <algorithm>
-    #include <iomanip>
-    #include <iostream>
-    #include <string>
-    #include <vector>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        std::vector<std::string> names(n), scores(n);
-        std::size_t w = 0, v = 0;
-        for (int i = 0; i < n; i++) {
-            std::cin >> names[i] >> scores[i];
-            w = std::max(w, names[i].size());
-            v = std::max(v, scores[i].size());
-        }
-        for (int i = 0; i < n; i++) {
-            std::cout << std::left << std::setw(static_cast<int>(w)) << names[i] << " | " << std::right
-                      << std::setw(static_cast<int>(v)) << scores[i] << "\\n";
-        }
-        return 0;
-    }
-    """,
     compare="lines",
 )
 
@@ -1985,53 +543,6 @@ problem(
     """,
     ["3\nHello, World!\n", "0\nabc XYZ\n", "25\nbcd  a\n", "13\nWhy  did the chicken cross the road?\n",
      "1\nzZ 9 yY\n"],
-    """
-    k = int(input())
-    text = input()
-    out = []
-    for ch in text:
-        if "a" <= ch <= "z":
-            ch = chr((ord(ch) - ord("a") + k) % 26 + ord("a"))
-        elif "A" <= ch <= "Z":
-            ch = chr((ord(ch) - ord("A") + k) % 26 + ord("A"))
-        out.append(ch)
-    print("".join(out))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int k, ch;
-        if (scanf("%d", &k) != 1) return 1;
-        while ((ch = getchar()) != EOF && ch != '\\n') {
-        }
-        while ((ch = getchar()) != EOF && ch != '\\n') {
-            if (ch >= 'a' && ch <= 'z') ch = (ch - 'a' + k) % 26 + 'a';
-            else if (ch >= 'A' && ch <= 'Z') ch = (ch - 'A' + k) % 26 + 'A';
-            putchar(ch);
-        }
-        putchar('\\n');
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        int k;
-        std::string text;
-        std::cin >> k;
-        std::getline(std::cin, text);  // the rest of the first line
-        std::getline(std::cin, text);
-        for (char &ch : text) {
-            if (ch >= 'a' && ch <= 'z') ch = static_cast<char>((ch - 'a' + k) % 26 + 'a');
-            else if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>((ch - 'A' + k) % 26 + 'A');
-        }
-        std::cout << text << "\\n";
-        return 0;
-    }
-    """,
     compare="lines",
 )
 
@@ -2049,36 +560,6 @@ problem(
     Output: "Hello, " followed by the name and "!", e.g. "Hello, Ada Lovelace!". {exact_note}
     """,
     ["World\n", "Ada Lovelace\n", "x", "Jean-Luc Picard\n", "R2-D2, C-3PO\n"],
-    """
-    import sys
-
-    name = sys.stdin.readline().rstrip("\\r\\n")
-    print(f"Hello, {name}!")
-    """,
-    """
-    #include <stdio.h>
-    #include <string.h>
-
-    int main(void) {
-        char name[256] = "";
-        if (!fgets(name, sizeof name, stdin)) return 1;
-        name[strcspn(name, "\\r\\n")] = '\\0';
-        printf("Hello, %s!\\n", name);
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-    #include <string>
-
-    int main() {
-        std::string name;
-        std::getline(std::cin, name);
-        if (!name.empty() && name.back() == '\\r') name.pop_back();
-        std::cout << "Hello, " << name << "!\\n";
-        return 0;
-    }
-    """,
     compare="exact",
 )
 
@@ -2091,43 +572,6 @@ problem(
     Output: the n integers in the input order, separated by commas with no spaces, e.g. "3,-1,4". {exact_note}
     """,
     ["3\n3 -1 4\n", "1\n0\n", "5\n1\n2\n3\n4\n5\n", "2\n-1000000000 1000000000\n", counted(ints(R, 50, -99, 99))],
-    """
-    import sys
-
-    data = sys.stdin.read().split()
-    print(",".join(data[1:1 + int(data[0])]))
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int n;
-        long long x;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) {
-            scanf("%lld", &x);
-            printf(i ? ",%lld" : "%lld", x);
-        }
-        printf("\\n");
-        return 0;
-    }
-    """,
-    """
-    #include <iostream>
-
-    int main() {
-        int n;
-        std::cin >> n;
-        for (int i = 0; i < n; i++) {
-            long long x;
-            std::cin >> x;
-            if (i) std::cout << ",";
-            std::cout << x;
-        }
-        std::cout << "\\n";
-        return 0;
-    }
-    """,
     compare="exact",
 )
 
@@ -2141,32 +585,6 @@ problem(
     below 10) and separated by colons, e.g. 3725 is "01:02:05". {exact_note}
     """,
     ["3725\n", "0\n", "359999\n", "59\n", "86400\n"],
-    """
-    s = int(input())
-    print(f"{s // 3600:02d}:{s // 60 % 60:02d}:{s % 60:02d}")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int s;
-        if (scanf("%d", &s) != 1) return 1;
-        printf("%02d:%02d:%02d\\n", s / 3600, s / 60 % 60, s % 60);
-        return 0;
-    }
-    """,
-    """
-    #include <iomanip>
-    #include <iostream>
-
-    int main() {
-        int s;
-        std::cin >> s;
-        std::cout << std::setfill('0') << std::setw(2) << s / 3600 << ":" << std::setw(2) << s / 60 % 60 << ":"
-                  << std::setw(2) << s % 60 << "\\n";
-        return 0;
-    }
-    """,
     compare="exact",
 )
 
@@ -2181,32 +599,6 @@ problem(
     zero-padded, separated by hyphens, e.g. 7/3/2024 is "2024-03-07". {exact_note}
     """,
     ["7/3/2024\n", "31/12/1999\n", "1/1/1\n", "29/02/2000\n", "05/11/955\n"],
-    """
-    d, m, y = map(int, input().strip().split("/"))
-    print(f"{y:04d}-{m:02d}-{d:02d}")
-    """,
-    """
-    #include <stdio.h>
-
-    int main(void) {
-        int d, m, y;
-        if (scanf("%d/%d/%d", &d, &m, &y) != 3) return 1;
-        printf("%04d-%02d-%02d\\n", y, m, d);
-        return 0;
-    }
-    """,
-    """
-    #include <cstdio>
-    #include <iostream>
-
-    int main() {
-        int d, m, y;
-        char slash;
-        std::cin >> d >> slash >> m >> slash >> y;
-        std::printf("%04d-%02d-%02d\\n", y, m, d);
-        return 0;
-    }
-    """,
     compare="exact",
 )
 
@@ -2226,7 +618,7 @@ def run_python(program: str, stdin: str) -> str:
 
 def prompt_for(p: dict, lang: str, first_test: dict) -> str:
     body = p["statement"]
-    for key, value in (("lang", LANGS[lang]), ("float_note", FLOAT_NOTE), ("lines_note", LINES_NOTE),
+    for key, value in (("lang", LANGUAGES[lang][0]), ("float_note", FLOAT_NOTE), ("lines_note", LINES_NOTE),
                        ("exact_note", EXACT_NOTE)):
         body = body.replace("{" + key + "}", value)
     lines: list[str] = []  # unwrap the source's line breaks, keeping paragraphs and Input:/Output: lines
@@ -2242,30 +634,39 @@ def prompt_for(p: dict, lang: str, first_test: dict) -> str:
 
 
 def references() -> dict[str, dict[str, str]]:
-    """Language -> problem name -> program, for the languages of ``references/``."""
-    sys.path.insert(0, str(HERE / "references"))
-    try:
-        return {lang: importlib.import_module(lang).REFERENCES for lang in LANGS if lang not in INLINE}
-    finally:
-        sys.path.pop(0)
+    """Problem name -> language -> its reference program, read from ``references/``.
+
+    Raises:
+        SystemExit: a reference file is missing, or ``references/`` holds one that no problem or
+            language of ``LANGUAGES`` has (the message lists them).
+    """
+    wanted = {REFERENCES / p["name"] / f"{lang}.{ext}": (p["name"], lang)
+              for p in PROBLEMS for lang, (_, ext) in LANGUAGES.items()}
+    present = {path for path in REFERENCES.rglob("*") if path.is_file()}
+    missing, unknown = sorted(set(wanted) - present), sorted(present - set(wanted))
+    if missing or unknown:
+        raise SystemExit("references/ does not match the problems and LANGUAGES: "
+                         + "; ".join([*(f"missing {p.relative_to(HERE)}" for p in missing),
+                                      *(f"unknown {p.relative_to(HERE)}" for p in unknown)]))
+    out: dict[str, dict[str, str]] = {}
+    for path, (name, lang) in wanted.items():
+        out.setdefault(name, {})[lang] = path.read_text(encoding="utf-8")
+    return out
 
 
 def build() -> list[dict]:
     names = [p["name"] for p in PROBLEMS]
     assert len(names) == len(set(names)), "problem names must be unique"
-    more = references()
-    for lang, programs in more.items():
-        assert set(programs) == set(names), f"references/{lang}.py: {sorted(set(names) ^ set(programs))}"
+    programs = references()
     rows = []
     for p in PROBLEMS:
         assert len(p["tests"]) >= 3, p["name"]
-        tests = [{"kind": "stdio", "stdin": stdin, "expected_stdout": run_python(p["python"], stdin)}
+        tests = [{"kind": "stdio", "stdin": stdin, "expected_stdout": run_python(programs[p["name"]]["python"], stdin)}
                  for stdin in p["tests"]]
         tests[0]["visibility"] = "public"  # the prompt shows it as the example; the others are hidden
-        for lang in LANGS:
+        for lang in LANGUAGES:
             row = {"task_id": f"{SUITE}/{p['name']}/{lang}", "prompt": prompt_for(p, lang, tests[0]),
-                   "language": lang, "tests": tests,
-                   "reference_solution": p[lang] if lang in INLINE else more[lang][p["name"]].lstrip("\n")}
+                   "language": lang, "tests": tests, "reference_solution": programs[p["name"]][lang]}
             if p["compare"] != "tokens":
                 row["compare"] = p["compare"]
             if p["float_tolerance"] is not None:

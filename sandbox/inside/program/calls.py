@@ -36,12 +36,12 @@ import os
 from _json import encode_basestring_ascii as _encode_str
 
 from ..procs import REF_MARK, REPLY_LIMIT
-from .encode import _CALLBACK_TYPE, Handles, NotPlainData, encode_value
+from .encode import CALLBACK_TYPE, Handles, NotPlainData, encode_value
 from .errors import exception_message
 
 MAX_NESTING = 60  # calls inside callbacks inside calls
 _MUTABLE = frozenset({list, dict, set, bytearray})
-_BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
+BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
                                 if isinstance(value, type) and issubclass(value, BaseException))
 
 
@@ -77,6 +77,7 @@ class Server:
         return message
 
     def send(self, text: str, _encode=str.encode, _to_bytes=int.to_bytes, _len=len, _write=os.write) -> None:
+        """Write one answer to the judge: its length (4 bytes, little-endian), then its UTF-8 text."""
         data = _encode(text)
         data = _to_bytes(_len(data), 4, "little") + data
         while data:
@@ -120,7 +121,7 @@ class Server:
         except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
             self.restore()
             kind = _type(e).__name__ if _type(e).__module__ == "builtins" and \
-                _type(e).__name__ in _BUILTIN_EXCEPTIONS else "Exception"
+                _type(e).__name__ in BUILTIN_EXCEPTIONS else "Exception"
             reply = head + '"raised", ' + _encode_str(kind) + ", " + _encode_str(exception_message(e)) + "]"
         finally:
             self.depth -= 1
@@ -254,13 +255,14 @@ class Callback:
         self.number, self.server = number, server
 
     def __call__(self, *args, **kwargs):
+        """Have the judge run the test's callable, and return what it returned."""
         return self.server.callback(self.number, args, kwargs)
 
     def __repr__(self) -> str:
         return "<a callable of the test's>"
 
 
-_CALLBACK_TYPE[0] = Callback
+CALLBACK_TYPE[0] = Callback
 
 
 def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, restore) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..procs import CALL_FD_OFFSET, PROGRAM_UID, cpu_limit_s, set_dumpable, setup_child
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
-from .calls import _BUILTIN_EXCEPTIONS, serve_calls
+from .calls import BUILTIN_EXCEPTIONS, serve_calls
 from .encode import NotPlainData, encode_value
 from .errors import exception_message, exception_only, print_exception
 from .monitor import install
@@ -151,7 +151,7 @@ def _python_child(p, result_fd: int) -> None:
     except BaseException as e:  # noqa: BLE001 - any exception of the program is its outcome
         _restore_builtins()
         if kind == "call":
-            name = type(e).__name__ if type(e).__module__ == "builtins" and type(e).__name__ in _BUILTIN_EXCEPTIONS \
+            name = type(e).__name__ if type(e).__module__ == "builtins" and type(e).__name__ in BUILTIN_EXCEPTIONS \
                 else "Exception"
             report(RAISED, kind=name, message=exception_message(e))
         print_exception(e, stderr)

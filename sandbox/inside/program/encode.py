@@ -31,6 +31,7 @@ class Handles:
         self.by_id: dict[int, int] = {}
 
     def handle(self, obj, _id=id, _len=len) -> int:
+        """The number of ``obj``'s handle (the same object, the same number), kept alive here."""
         number = self.by_id.get(_id(obj))
         if number is None:
             number = self.by_id[_id(obj)] = _len(self.objects)
@@ -40,7 +41,7 @@ class Handles:
 
 _INF = float("inf")
 _DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
-_CALLBACK_TYPE: list = [None]  # ``calls.Callback``, set by that module (it imports this one)
+CALLBACK_TYPE: list = [None]  # ``calls.Callback``, set by that module (it imports this one)
 
 
 def encode_value(value, handles: Handles | None = None, _type=type, _str=_encode_str, _repr_int=int.__repr__,
@@ -112,7 +113,7 @@ def _encode_walk(v, depth, handles, _type=type, _repr_int=int.__repr__, _repr_fl
         return '{"e": 0}'
     if handles is None:
         raise NotPlainData(f"returned a value of type {_type_name(t)}, which is not plain data")
-    if t is _CALLBACK_TYPE[0]:
+    if t is CALLBACK_TYPE[0]:
         return '{"k": ' + _repr_int(v.number) + "}"
     return '{"h": [' + _repr_int(handles.handle(v)) + ", " + _str(_type_name(t)) + "]}"
 

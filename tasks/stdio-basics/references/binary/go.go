@@ -1,0 +1,17 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	in.Split(bufio.ScanWords)
+	next := func() string { in.Scan(); return in.Text() }
+	n, _ := strconv.ParseUint(next(), 10, 64)
+	fmt.Println(strconv.FormatUint(n, 2))
+}

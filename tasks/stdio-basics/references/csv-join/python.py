@@ -1,0 +1,4 @@
+import sys
+
+data = sys.stdin.read().split()
+print(",".join(data[1:1 + int(data[0])]))

@@ -1,0 +1,5 @@
+const n = Number(require('fs').readFileSync(0, 'utf8').trim());
+const out = [];
+for (let k = 1; k <= n; k++) out.push(' '.repeat(n - k) + '*'.repeat(2 * k - 1));
+for (let k = n - 1; k >= 1; k--) out.push(' '.repeat(n - k) + '*'.repeat(2 * k - 1));
+console.log(out.join('\n'));

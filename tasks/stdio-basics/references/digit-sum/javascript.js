@@ -1,0 +1,4 @@
+const digits = require('fs').readFileSync(0, 'utf8').trim();
+let total = 0;
+for (const d of digits) total += d.charCodeAt(0) - 48;
+console.log(total);

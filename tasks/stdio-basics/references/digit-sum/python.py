@@ -1,0 +1,1 @@
+print(sum(int(d) for d in input().strip()))

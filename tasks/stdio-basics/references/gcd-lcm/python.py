@@ -1,0 +1,5 @@
+from math import gcd
+
+a, b = map(int, input().split())
+g = gcd(a, b)
+print(g, a // g * b)

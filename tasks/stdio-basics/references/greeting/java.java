@@ -1,0 +1,11 @@
+import java.io.*;
+import java.util.*;
+
+public class Main {
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        String line = in.readLine();
+        if (line == null) line = "";
+        System.out.print("Hello, " + line + "!\n");
+    }
+}

@@ -1,0 +1,2 @@
+const name = require('fs').readFileSync(0, 'utf8').split('\n')[0].replace(/\r$/, '');
+process.stdout.write('Hello, ' + name + '!\n');

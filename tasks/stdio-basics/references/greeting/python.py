@@ -1,0 +1,4 @@
+import sys
+
+name = sys.stdin.readline().rstrip("\r\n")
+print(f"Hello, {name}!")

@@ -1,0 +1,4 @@
+import * as fs from 'fs';
+
+const name = fs.readFileSync(0, 'utf8').split('\n')[0].replace(/\r$/, '');
+process.stdout.write('Hello, ' + name + '!\n');

@@ -1,0 +1,12 @@
+import * as fs from 'fs';
+
+const data: string[] = fs.readFileSync(0, 'utf8').split(/\s+/).filter((s) => s.length > 0);
+const r = Number(data[0]);
+const c = Number(data[1]);
+const out: string[] = [];
+for (let j = 0; j < c; j++) {
+  const row: string[] = [];
+  for (let i = 0; i < r; i++) row.push(data[2 + i * c + j]);
+  out.push(row.join(' '));
+}
+console.log(out.join('\n'));

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	in.Split(bufio.ScanWords)
+	next := func() string { in.Scan(); return in.Text() }
+	n, _ := strconv.Atoi(next())
+	best, _ := strconv.ParseInt(next(), 10, 64)
+	current := best
+	for i := 1; i < n; i++ {
+		x, _ := strconv.ParseInt(next(), 10, 64)
+		if current+x > x {
+			current += x
+		} else {
+			current = x
+		}
+		if current > best {
+			best = current
+		}
+	}
+	fmt.Println(best)
+}

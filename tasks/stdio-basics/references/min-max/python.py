@@ -1,0 +1,6 @@
+import sys
+
+data = sys.stdin.read().split()
+n = int(data[0])
+xs = [int(x) for x in data[1:1 + n]]
+print(min(xs), max(xs))

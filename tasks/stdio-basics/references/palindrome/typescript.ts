@@ -1,0 +1,4 @@
+import * as fs from 'fs';
+
+const s = fs.readFileSync(0, 'utf8').trim();
+console.log(s === s.split('').reverse().join('') ? 'YES' : 'NO');

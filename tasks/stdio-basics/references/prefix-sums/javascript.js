@@ -1,0 +1,9 @@
+const data = require('fs').readFileSync(0, 'utf8').split(/\s+/).filter((s) => s.length > 0);
+const n = Number(data[0]);
+const out = [];
+let total = 0;
+for (let i = 1; i <= n; i++) {
+  total += Number(data[i]);
+  out.push(total);
+}
+console.log(out.join(' '));

@@ -1,0 +1,3 @@
+const line = require('fs').readFileSync(0, 'utf8').split('\n')[0];
+const words = line.split(' ').filter((w) => w.length > 0);
+console.log(words.reverse().join(' '));

@@ -1,0 +1,2 @@
+words = input().split()
+print(" ".join(reversed(words)))

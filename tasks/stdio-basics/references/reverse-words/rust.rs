@@ -1,0 +1,9 @@
+use std::io::{self, Read};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).unwrap();
+    let line = input.lines().next().unwrap_or("");
+    let words: Vec<&str> = line.split_whitespace().rev().collect();
+    println!("{}", words.join(" "));
+}

@@ -1,0 +1,20 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	in.Split(bufio.ScanWords)
+	next := func() string { in.Scan(); return in.Text() }
+	n, _ := strconv.Atoi(next())
+	for i := 1; i <= n; i++ {
+		fmt.Println(strings.Repeat(" ", n-i) + strings.Repeat("*", i))
+	}
+}

@@ -1,0 +1,12 @@
+import java.io.*;
+import java.util.*;
+
+public class Main {
+    public static void main(String[] args) throws IOException {
+        StringTokenizer in = new StringTokenizer(new String(System.in.readAllBytes()));
+        int n = Integer.parseInt(in.nextToken());
+        StringBuilder out = new StringBuilder();
+        for (int i = 1; i <= n; i++) out.append(" ".repeat(n - i)).append("*".repeat(i)).append('\n');
+        System.out.print(out);
+    }
+}

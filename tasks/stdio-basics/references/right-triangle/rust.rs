@@ -1,0 +1,11 @@
+use std::io::{self, Read};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).unwrap();
+    let mut it = input.split_ascii_whitespace();
+    let n: usize = it.next().unwrap().parse().unwrap();
+    for i in 1..=n {
+        println!("{}{}", " ".repeat(n - i), "*".repeat(i));
+    }
+}

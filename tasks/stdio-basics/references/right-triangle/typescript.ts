@@ -1,0 +1,6 @@
+import * as fs from 'fs';
+
+const n = Number(fs.readFileSync(0, 'utf8').trim());
+const out: string[] = [];
+for (let i = 1; i <= n; i++) out.push(' '.repeat(n - i) + '*'.repeat(i));
+console.log(out.join('\n'));

@@ -1,0 +1,16 @@
+use std::io::{self, Read};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).unwrap();
+    let mut it = input.split_ascii_whitespace();
+    let n: usize = it.next().unwrap().parse().unwrap();
+    let mut xs: Vec<i64> = it.take(n).map(|x| x.parse().unwrap()).collect();
+    xs.sort();
+    xs.dedup();
+    if xs.len() >= 2 {
+        println!("{}", xs[xs.len() - 2]);
+    } else {
+        println!("NONE");
+    }
+}

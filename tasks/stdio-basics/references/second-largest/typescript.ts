@@ -1,0 +1,6 @@
+import * as fs from 'fs';
+
+const data: string[] = fs.readFileSync(0, 'utf8').split(/\s+/).filter((s) => s.length > 0);
+const n = Number(data[0]);
+const values = [...new Set(data.slice(1, 1 + n).map(Number))].sort((a, b) => a - b);
+console.log(values.length >= 2 ? String(values[values.length - 2]) : 'NONE');

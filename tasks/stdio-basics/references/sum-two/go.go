@@ -1,0 +1,18 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	in.Split(bufio.ScanWords)
+	next := func() string { in.Scan(); return in.Text() }
+	a, _ := strconv.ParseInt(next(), 10, 64)
+	b, _ := strconv.ParseInt(next(), 10, 64)
+	fmt.Println(a + b)
+}

@@ -1,0 +1,10 @@
+import java.io.*;
+import java.util.*;
+
+public class Main {
+    public static void main(String[] args) throws IOException {
+        StringTokenizer in = new StringTokenizer(new String(System.in.readAllBytes()));
+        long a = Long.parseLong(in.nextToken()), b = Long.parseLong(in.nextToken());
+        System.out.println(a + b);
+    }
+}

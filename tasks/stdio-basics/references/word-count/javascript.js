@@ -1,0 +1,2 @@
+const text = require('fs').readFileSync(0, 'utf8');
+console.log(text.split(/\s+/).filter((w) => w.length > 0).length);
