@@ -1,6 +1,6 @@
 """Time limits calibrated from the reference solutions, by the rule competitive-programming judges use.
 
-The Kattis problem package format (``limits.time_multipliers``; problemtools and the ICPC judges
+The Kattis problem package format (``time_multipliers`` under ``limits``; problemtools and the ICPC judges
 follow it): with ``T_ac`` the running time of the slowest accepted submission, the time limit is
 the smallest multiple of ``time_resolution`` that is at least ``T_ac * ac_to_time_limit`` (default
 2.0), and every submission meant to time out must run at least ``time_limit * time_limit_to_tle``

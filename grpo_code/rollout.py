@@ -9,7 +9,7 @@ rollout stops early when its answer passes every public test, when the completio
 its task has no public test. An answer cut by the per-answer token cap (``max_new_tokens``) gets
 its end-of-turn token from the rollout (masked) and its report like any other.
 
-Generation is TRL's own (``GRPOTrainer._generate_single_turn``: transformers, paged or vLLM, as
+Generation is TRL's own (``trl.GRPOTrainer._generate_single_turn``: transformers, paged or vLLM, as
 configured), and the turns are joined by token ids, as TRL's tool loop joins a tool's result: the
 feedback turns' tokens are masked out of the loss (``env_mask``) and get logprob 0. The rollout
 hands the reward functions each rollout's ``last_answer`` and ``first_answer`` (extra columns):

@@ -180,7 +180,8 @@ def test_the_host_side_arrows_of_the_sandbox_are_the_code_s_own():
 
 
 DOTTED = re.compile(r"``?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?")
-FILE_SUFFIXES = {"json", "jsonl", "png", "md", "html", "py", "js", "sh", "toml", "yaml", "csv", "parquet", "txt"}
+FILE_SUFFIXES = {"json", "jsonl", "png", "md", "html", "py", "js", "sh", "toml", "yaml", "csv", "parquet", "txt",
+                 "jsa", "blob"}
 # Dotted words that are neither ours nor a module: a task's metadata key, train's parsed options
 # (``code_args.suite``), the cgroup's files (``memory.peak``).
 NOT_CODE = {"metadata", "code_args", "memory"}
