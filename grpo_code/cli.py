@@ -27,20 +27,19 @@ out = Console(soft_wrap=True)
 # -- shared helpers ---------------------------------------------------------------------
 
 
+EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--concurrency", "ray_address": "--ray-address"}
+
+
 def _executor(args):
     """The command's executor, not started yet (so a bad option is reported before any work):
-    ``--executor docker|ray``, ``--ray-address``, ``--concurrency``."""
+    ``--executor docker|ray``, ``--ray-address``, ``--concurrency`` (the sandbox's rules)."""
     from grpo_code.errors import ConfigError
     from sandbox import make_executor
 
-    if args.concurrency is not None and args.concurrency < 1:
-        raise ConfigError(f"--concurrency must be >= 1, got {args.concurrency}")
-    kind = getattr(args, "executor", "docker")
-    if getattr(args, "ray_address", None) and kind != "ray":
-        raise ConfigError("--ray-address needs --executor ray")
     try:
-        return make_executor(kind, concurrency=args.concurrency, ray_address=getattr(args, "ray_address", None))
-    except ValueError as e:  # the sandbox's own check of the options
+        return make_executor(getattr(args, "executor", "docker"), concurrency=args.concurrency,
+                             ray_address=getattr(args, "ray_address", None), option_names=EXECUTOR_OPTIONS)
+    except ValueError as e:
         raise ConfigError(str(e)) from None
 
 

@@ -46,6 +46,8 @@ from grpo_code.trainlog import curves, quarter_means
 log = logging.getLogger(__name__)
 
 ENVIRONMENTS = ("none", "tools", "feedback")
+# grpo-code train's spelling of sandbox.make_executor's options (TRL's parser: underscores)
+EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--sandbox_concurrency", "ray_address": "--ray_address"}
 
 
 @dataclass
@@ -113,14 +115,13 @@ class GrpoCodeArguments:
             raise ConfigError("--format_reward_weight must be >= 0")
         if self.max_tasks is not None and self.max_tasks < 1:
             raise ConfigError(f"--max_tasks must be >= 1, got {self.max_tasks}")
-        from sandbox import EXECUTOR_KINDS
+        from sandbox import check_executor_options
 
-        if self.executor not in EXECUTOR_KINDS:
-            raise ConfigError(f"--executor must be one of {', '.join(EXECUTOR_KINDS)}, got {self.executor!r}")
-        if self.ray_address and self.executor != "ray":
-            raise ConfigError("--ray_address needs --executor ray")
-        if self.sandbox_concurrency is not None and self.sandbox_concurrency < 1:
-            raise ConfigError("--sandbox_concurrency must be >= 1")
+        try:  # the sandbox owns the executor options' rules
+            check_executor_options(self.executor, self.sandbox_concurrency, self.ray_address,
+                                   option_names=EXECUTOR_OPTIONS)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
         check_band(self.min_solve_rate, self.max_solve_rate)
         if self.profile is None and (self.min_solve_rate, self.max_solve_rate) != (0.0, 1.0):
             raise ConfigError("--min_solve_rate and --max_solve_rate need --profile FILE (a task profile: "
@@ -273,7 +274,7 @@ def check_train_args(code_args: GrpoCodeArguments, group_size: int) -> SolveRate
 def local_concurrency(requested: int | None) -> int:
     """Sandbox containers for this process: split the node's cores among its training processes
     (``LOCAL_WORLD_SIZE``, set by accelerate / torchrun)."""
-    if requested:
+    if requested is not None:
         return requested
     local_world = int(os.environ.get("LOCAL_WORLD_SIZE", "1"))
     return max(1, (os.cpu_count() or 1) // max(1, local_world))
@@ -289,15 +290,20 @@ def make_train_executor(code_args: GrpoCodeArguments):
     with its share of the node's cores, or on a Ray cluster its share of every sandbox node.
 
     Raises:
+        ConfigError: an option the sandbox refuses (``sandbox.check_executor_options``).
         SandboxError: the Ray executor without Ray installed.
     """
     from sandbox import make_executor
 
-    if code_args.executor == "ray":
-        world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
-        return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
-                             node_share=1.0 / world)
-    return make_executor("docker", concurrency=local_concurrency(code_args.sandbox_concurrency))
+    try:
+        if code_args.executor == "ray":
+            world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
+            return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
+                                 option_names=EXECUTOR_OPTIONS, node_share=1.0 / world)
+        return make_executor(code_args.executor, concurrency=local_concurrency(code_args.sandbox_concurrency),
+                             ray_address=code_args.ray_address, option_names=EXECUTOR_OPTIONS)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
 
 
 @dataclass

@@ -117,13 +117,17 @@ def test_bad_suite_file_error_names_file_line_field(tmp_path):
 
 
 @pytest.mark.parametrize("args, message, status", [
-    (["score", "x.jsonl", "--suite", "humaneval", "--ray-address", "auto"], "--ray-address needs --executor ray", 2),
-    (["score", "x.jsonl", "--suite", "humaneval", "--concurrency", "0"], "--concurrency must be >= 1", 2),
+    (["score", "x.jsonl", "--suite", "humaneval", "--ray-address", "auto"],
+     "--ray-address needs the ray executor (--executor ray)", 2),
+    (["score", "x.jsonl", "--suite", "humaneval", "--concurrency", "0"],
+     "--concurrency must be >= 1 (leave it out for every CPU), got 0", 2),
     # a cluster that does not answer is the sandbox's failure, like a Docker daemon that is down
     (["tasks", "validate", "warmup-python", "--executor", "ray", "--ray-address", "127.0.0.1:1"],
      "cannot reach the Ray cluster at 127.0.0.1:1", 1),
     (["train", "--executor", "kubernetes"], "--executor must be one of docker, ray", 2),
-    (["train", "--ray_address", "auto"], "--ray_address needs --executor ray", 2),
+    (["train", "--ray_address", "auto"], "--ray_address needs the ray executor (--executor ray)", 2),
+    (["train", "--sandbox_concurrency", "0"],
+     "--sandbox_concurrency must be >= 1 (leave it out for every CPU), got 0", 2),
 ])
 def test_executor_options_are_checked_with_one_line_errors(args, message, status):
     proc = grpo_code(*args)
