@@ -22,6 +22,7 @@ from grpo_code.errors import ConfigError
 from grpo_code.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.scoring import Scored, ascore
 from grpo_code.tasks import TaskSuite
+from grpo_code.trainlog import REWARD_NAME, node_seconds_key, sandbox_key
 from grpo_code.visibility import HIDDEN, restrict
 from sandbox import Executor
 from sandbox.types import STATUSES, Verdict
@@ -125,7 +126,7 @@ class PassRateReward:
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
     """
 
-    __name__ = "pass_rate"  # TRL names the logged metrics after it: rewards/pass_rate/mean
+    __name__ = REWARD_NAME  # TRL names the logged metrics after it: trainlog.REWARD_KEY
 
     def __init__(self, suite: TaskSuite, executor: Executor, mode: str = "fraction",
                  no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep",
@@ -251,19 +252,19 @@ class PassRateReward:
         try:
             if log_metric is not None:
                 for status in STATUSES:
-                    log_metric(f"sandbox/{status}", stats.statuses[status] / stats.n if stats.n else 0.0)
+                    log_metric(sandbox_key(status), stats.statuses[status] / stats.n if stats.n else 0.0)
                 if stats.mean_pass_rate is not None:
-                    log_metric("sandbox/pass_rate", stats.mean_pass_rate)
+                    log_metric(sandbox_key("pass_rate"), stats.mean_pass_rate)
                 for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap"):
                     if getattr(stats, key) is not None:
-                        log_metric(f"sandbox/{key}", getattr(stats, key))
-                log_metric("sandbox/seconds", stats.sandbox_s)
-                log_metric("sandbox/completions", stats.n)
-                log_metric("sandbox/dedup_hits", stats.dedup_hits)
-                log_metric("sandbox/flagged", stats.flagged / stats.n if stats.n else 0.0)
-                log_metric("sandbox/masked", stats.masked / max(stats.n, stats.masked, 1))
+                        log_metric(sandbox_key(key), getattr(stats, key))
+                log_metric(sandbox_key("seconds"), stats.sandbox_s)
+                log_metric(sandbox_key("completions"), stats.n)
+                log_metric(sandbox_key("dedup_hits"), stats.dedup_hits)
+                log_metric(sandbox_key("flagged"), stats.flagged / stats.n if stats.n else 0.0)
+                log_metric(sandbox_key("masked"), stats.masked / max(stats.n, stats.masked, 1))
                 for node, seconds in sorted(stats.node_seconds.items()):
-                    log_metric(f"sandbox/node/{node}/seconds", seconds)
+                    log_metric(node_seconds_key(node), seconds)
             if log_extra is not None:
                 log_extra("task_id", task_ids if len(task_ids) == n else ["-"] * n)
                 log_extra("status", [v.status for v in verdicts] if verdicts else ["sandbox_error"] * n)

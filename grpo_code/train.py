@@ -41,7 +41,7 @@ from grpo_code.rewards import (
     process_rank,
 )
 from grpo_code.tasks import TaskSuite
-from grpo_code.trainlog import curves, quarter_means
+from grpo_code.trainlog import STEP_TIME_KEY, TOOL_CALLS_KEY, curves, node_seconds, quarter_means, sandbox_key
 
 log = logging.getLogger(__name__)
 
@@ -430,14 +430,14 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: S
     history = reward_history(trainer.state.log_history)
     quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
-    sandbox = [e["sandbox/seconds"] for e in trainer.state.log_history if "sandbox/seconds" in e]
-    step_times = [e["step_time"] for e in trainer.state.log_history if "step_time" in e]
+    logged = trainer.state.log_history
+    sandbox = [e[sandbox_key("seconds")] for e in logged if sandbox_key("seconds") in e]
+    step_times = [e[STEP_TIME_KEY] for e in logged if STEP_TIME_KEY in e]
     per_node: dict[str, list[float]] = {}
-    for entry in trainer.state.log_history:
-        for key, value in entry.items():
-            if key.startswith("sandbox/node/") and key.endswith("/seconds"):
-                per_node.setdefault(key.removeprefix("sandbox/node/").removesuffix("/seconds"), []).append(value)
-    hits = [e["sandbox/dedup_hits"] for e in trainer.state.log_history if "sandbox/dedup_hits" in e]
+    for entry in logged:
+        for node, value in node_seconds(entry).items():
+            per_node.setdefault(node, []).append(value)
+    hits = [e[sandbox_key("dedup_hits")] for e in logged if sandbox_key("dedup_hits") in e]
     return {
         "suite": code_args.suite,
         "model": code_args.model,
@@ -464,15 +464,15 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: S
 def visibility_figures(log_history: list[dict]) -> dict:
     """The run's mean pass rates on public and on hidden tests and their gap, over the logged
     steps that have each (``sandbox/public_pass_rate``, ...; None where none has), and the mean
-    ``run_tests`` calls per rollout (``env/tool_calls``; None without the environment)."""
+    ``run_tests`` calls per rollout (``trainlog.TOOL_CALLS_KEY``; None without the environment)."""
     def mean(key: str) -> float | None:
         values = [e[key] for e in log_history if e.get(key) is not None]
         return sum(values) / len(values) if values else None
 
-    return {"mean_public_pass_rate": mean("sandbox/public_pass_rate"),
-            "mean_hidden_pass_rate": mean("sandbox/hidden_pass_rate"),
-            "mean_visibility_gap": mean("sandbox/visibility_gap"),
-            "mean_tool_calls": mean("env/tool_calls")}
+    return {"mean_public_pass_rate": mean(sandbox_key("public_pass_rate")),
+            "mean_hidden_pass_rate": mean(sandbox_key("hidden_pass_rate")),
+            "mean_visibility_gap": mean(sandbox_key("visibility_gap")),
+            "mean_tool_calls": mean(TOOL_CALLS_KEY)}
 
 
 def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
