@@ -72,6 +72,7 @@ class RewardStats:
 
     @property
     def n(self) -> int:
+        """Completions scored (every status counted)."""
         return sum(self.statuses.values())
 
 
@@ -171,6 +172,9 @@ class PassRateReward:
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, **kwargs) -> list[float | None]:
+        """One reward per completion (TRL's reward-function call; see the module docstring), the
+        step's sandbox figures logged through ``log_metric`` and each completion's verdict
+        columns through ``log_extra``. Never raises: a failed call gives every completion None."""
         n = len(completions)
         scored: list[Scored] = []
         rewards: list[float | None] = [None] * n
@@ -199,8 +203,9 @@ class PassRateReward:
         where present: the answer of its last turn."""
         last = kwargs.get("last_answer")
         texts = [a if isinstance(a, str) else completion_text(c)
-                 for a, c in zip(last if isinstance(last, list) else [None] * len(completions), completions)]
-        return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts)])
+                 for a, c in zip(last if isinstance(last, list) else [None] * len(completions), completions,
+                                 strict=True)]
+        return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts, strict=True)])
 
     async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
         """The reward of each scored completion (``reward_of_scored``); a subclass may score more."""
@@ -288,6 +293,7 @@ class FormatReward:
         self.suite = suite
 
     def __call__(self, prompts, completions, task_id=None, **kwargs) -> list[float]:
+        """1.0 or 0.0 per completion (TRL's reward-function call), by its task's language."""
         rewards = []
         for i, completion in enumerate(completions):
             language = self.suite.get(task_id[i]).language if task_id is not None else "python"

@@ -9,7 +9,7 @@ import ast
 import difflib
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -275,21 +275,23 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
                 reference_solutions=references, checker=checker, context=context)
     # The sandbox owns what it runs (languages, test kinds per language, limits, comparisons,
     # checkers, assert tests the judge can run): its refusal names the field, which is the task's.
-    _sandbox_accepts(lambda: task.job(""), None, where)
+    _sandbox_accepts(task, None, where)
     for i, test in enumerate(tests):
         if test.kind == "call" and language != "python" and not _JS_IDENTIFIER.match(test.fn_name or ""):
             raise TaskFormatError(f"expected a {language} function name (ASCII letters, digits, _ and $), "
                                   f"got {test.fn_name!r}", field=f"tests[{i}].fn_name", **where)
     for lang in references:  # the same problem in each of the other languages
-        _sandbox_accepts(lambda lang=lang: task.for_language(lang).job(""), f"reference_solutions.{lang}", where)
+        variant = task.for_language(lang)
+        if variant is not None:  # always: lang is one of its reference_solutions
+            _sandbox_accepts(variant, f"reference_solutions.{lang}", where)
     return task
 
 
-def _sandbox_accepts(make_job: Callable[[], Job | None], field: str | None, where: dict) -> None:
-    """Raise the sandbox's refusal of the job ``make_job`` builds as a TaskFormatError, in
-    ``field`` (default: the field the sandbox names, ``sandbox.types.FieldError``)."""
+def _sandbox_accepts(task: Task, field: str | None, where: dict) -> None:
+    """Raise the sandbox's refusal of ``task``'s job as a TaskFormatError, in ``field`` (default:
+    the field the sandbox names, ``sandbox.types.FieldError``)."""
     try:
-        make_job()
+        task.job("")
     except ValueError as e:
         named = getattr(e, "field", None)
         message = str(e).removeprefix(f"{named}: ") if named else str(e)

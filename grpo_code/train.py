@@ -306,10 +306,21 @@ def make_train_executor(code_args: GrpoCodeArguments):
         raise ConfigError(str(e)) from None
 
 
+OUTPUTS = ("checkpoint-*/", "completions/*.parquet", "trainer_state.json", "reward_curve.png", "summary.json")
+
+
 @dataclass
 class TrainResult:
+    """What a training run wrote: its folder, its figures (``summary.json``) and, from the main
+    process, its report (``report.html``, None elsewhere)."""
+
     output_dir: Path
     summary: dict
+    report: Path | None = None
+
+    def outputs(self) -> list[str]:
+        """The kinds of file the run wrote into ``output_dir`` beside the model (``OUTPUTS``), in order."""
+        return [pattern for pattern in OUTPUTS if any(self.output_dir.glob(pattern.rstrip("/")))]
 
 
 @dataclass
@@ -410,7 +421,7 @@ def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
     """``(step, mean pass-rate reward)`` for each logged training step with one
     (``trainlog.REWARD_KEY``; a step whose reward is NaN, every completion unscorable, is left out)."""
     c = curves(log_history)
-    return [(step, rate) for step, rate in zip(c.steps, c.pass_rate) if rate is not None]
+    return [(step, rate) for step, rate in zip(c.steps, c.pass_rate, strict=True) if rate is not None]
 
 
 def zero_std_summary(log_history: list[dict]) -> dict:
@@ -418,7 +429,7 @@ def zero_std_summary(log_history: list[dict]) -> dict:
     were all equal, advantage 0, nothing learned): per logged step, its mean, and the means of the
     first and last quarter of steps (None where never logged)."""
     c = curves(log_history)
-    per_step = [(step, v) for step, v in zip(c.steps, c.zero_std) if v is not None]
+    per_step = [(step, v) for step, v in zip(c.steps, c.zero_std, strict=True) if v is not None]
     quarters = quarter_means([v for _, v in per_step])
     return {"mean_zero_std": sum(v for _, v in per_step) / len(per_step) if per_step else None,
             "zero_std_first_quarter": quarters[0] if quarters else None,
@@ -427,6 +438,9 @@ def zero_std_summary(log_history: list[dict]) -> dict:
 
 
 def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: SolveRateBand | None = None) -> dict:
+    """The run's figures (``summary.json``): the reward and the zero-variance share early and
+    late and per step, the last loss, step and sandbox seconds (per node too), dedup hits, the
+    solve-rate band and the options (``trainer``: the ``GRPOTrainer`` after ``train``)."""
     history = reward_history(trainer.state.log_history)
     quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
@@ -477,14 +491,14 @@ def visibility_figures(log_history: list[dict]) -> dict:
 
 def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
           **trainer_kwargs) -> TrainResult:
-    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png and
-    summary.json.
+    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png,
+    summary.json and the run's report (``report.write_report``: report.html and report.md).
 
     ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
     shows progress instead).
 
     Every training process scores its own completions with its own executor; only the main
-    process writes the model, the plot and ``summary.json``.
+    process writes the model, the plot, ``summary.json`` and the report.
 
     Raises:
         ConfigError: the solve-rate band keeps no task, or its profile cannot be read.
@@ -517,4 +531,7 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         plot_training(c.steps, c.pass_rate, output_dir / "reward_curve.png", reward=c.reward, statuses=c.statuses,
                       sandbox_s=c.sandbox_s, step_s=c.step_s, zero_std=c.zero_std)
         (output_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+        from grpo_code.report import write_report
+
+        return TrainResult(output_dir, summary, write_report([], output_dir, train_dir=output_dir).files["html"])
     return TrainResult(output_dir, summary)
