@@ -119,17 +119,11 @@ def cmd_sandbox_clean(args) -> int:
 
 
 def cmd_tasks_list(args) -> int:
-    """``grpo-code tasks list``: every named suite, loaded (one that does not load says why)."""
+    """``grpo-code tasks list``: ``registry.load_available`` (a suite that does not load says why)."""
     from grpo_code.adapters import RECORD_ADAPTERS
-    from grpo_code.registry import available_suites, load_suite
+    from grpo_code.registry import load_available
 
-    def loaded(spec):
-        try:
-            return load_suite(spec)
-        except GrpoCodeError as e:  # one broken suite must not hide the others
-            return e
-
-    display.print_suites([(ref, loaded(ref.spec)) for ref in available_suites()], RECORD_ADAPTERS)
+    display.print_suites(load_available(), RECORD_ADAPTERS)
     return 0
 
 
@@ -231,6 +225,7 @@ GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
+    from grpo_code import calibrate, harbor
     from grpo_code.adapters import RECORD_ADAPTERS
     from grpo_code.endpoint import API_KINDS
 
@@ -338,15 +333,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "the Kattis rule (slowest run x M, rounded up, at least a floor)")
     p.add_argument("--write", action="store_true", help="with --calibrate: write the proposed limits into the "
                                                         "suite's tasks file (time_limit_s)")
-    p.add_argument("--repeats", type=int, default=3, help="with --calibrate: runs of each reference (default 3)")
-    p.add_argument("--ac-to-time-limit", type=float, default=2.0, metavar="M",
-                   help="with --calibrate: the limit is at least M x the reference's time (Kattis's default 2.0)")
-    p.add_argument("--time-limit-to-tle", type=float, default=1.5, metavar="S",
-                   help="with --calibrate: a limit above S x the proposal is reported as loose (Kattis's 1.5)")
-    p.add_argument("--time-resolution", type=float, default=1.0, metavar="SECONDS",
-                   help="with --calibrate: limits are multiples of this (Kattis's default 1.0)")
-    p.add_argument("--min-time-limit", type=float, default=1.0, metavar="SECONDS",
-                   help="with --calibrate: no proposal below this (default 1.0)")
+    p.add_argument("--repeats", type=int, default=calibrate.REPEATS,
+                   help="with --calibrate: runs of each reference (default %(default)s)")
+    p.add_argument("--ac-to-time-limit", type=float, default=calibrate.AC_TO_TIME_LIMIT, metavar="M",
+                   help="with --calibrate: the limit is at least M x the reference's time (Kattis: %(default)s)")
+    p.add_argument("--time-limit-to-tle", type=float, default=calibrate.TIME_LIMIT_TO_TLE, metavar="S",
+                   help="with --calibrate: a limit above S x the proposal is reported as loose (Kattis's %(default)s)")
+    p.add_argument("--time-resolution", type=float, default=calibrate.TIME_RESOLUTION_S, metavar="SECONDS",
+                   help="with --calibrate: limits are multiples of this (Kattis's default %(default)s)")
+    p.add_argument("--min-time-limit", type=float, default=calibrate.MIN_TIME_LIMIT_S, metavar="SECONDS",
+                   help="with --calibrate: no proposal below this (default %(default)s)")
     add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
 
@@ -355,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("suite")
     p.add_argument("out", help="folder to write the task folders into")
     p.add_argument("--format", choices=["harbor"], default="harbor", help="the task format (harbor)")
-    p.add_argument("--reward", choices=["fraction", "binary"], default="fraction",
+    p.add_argument("--reward", choices=harbor.REWARD_MODES, default="fraction",
                    help="reward.json's reward: the pass rate (default) or 1 when every test passed")
     p.add_argument("--image", help="the sandbox image the tasks start from (default: this version's tag)")
     p.set_defaults(func=cmd_tasks_export)

@@ -43,6 +43,24 @@ def test_score_human_eval_samples_file_unchanged(tmp_path):
     assert json.loads((tmp_path / "results.summary.json").read_text()) == summary
 
 
+def test_a_library_caller_gets_what_score_gets(tmp_path):
+    from grpo_code.registry import load_suite
+    from grpo_code.scorefile import score_file
+    from sandbox import DockerExecutor
+
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(json.dumps({"task_id": "warmup-python/add", "completion": c}) + "\n"
+                               for c in ("def add(a, b):\n    return a + b\n", "def add(a, b):\n    return a\n")))
+    proc = grpo_code("score", str(samples), "--suite", "warmup-python", "-k", "1", "--json", "--concurrency", "1")
+    assert proc.returncode == 0, proc.stderr
+    scored = score_file(samples, load_suite("warmup-python"), DockerExecutor(concurrency=1), [1],
+                        out=tmp_path / "library.results.jsonl")
+    summary = json.loads(proc.stdout)
+    assert scored.summary == summary and summary["n_dedup_hits"] == 0 and summary["status_counts"] == {
+        "passed": 1, "failed": 1}
+    assert json.loads((tmp_path / "library.summary.json").read_text()) == summary
+
+
 def test_score_counts_what_the_monitor_flagged(tmp_path):
     # HumanEval/0's canonical solution, plus an attempt on the harness's frames that is refused
     # (a wrong answer then) and one on the garbage collector's objects that is caught.

@@ -137,6 +137,7 @@ def test_what_the_reward_logs_is_what_the_readers_read(suite):
     # summary and the step line read them. TRL names the reward's mean after its __name__.
     from collections import Counter
 
+    from grpo_code.display import step_line
     from grpo_code.rewards import RewardStats
     from grpo_code.train import visibility_figures
     from grpo_code.trainlog import REWARD_KEY, curves, node_seconds
@@ -152,3 +153,5 @@ def test_what_the_reward_logs_is_what_the_readers_read(suite):
     assert (c.pass_rate, c.statuses, c.sandbox_s) == ([0.8], {"passed": [0.75], "failed": [0.25]}, [1.5])
     assert node_seconds(entry) == {"a": 1.0, "b": 0.5}
     assert visibility_figures([entry])["mean_visibility_gap"] == 0.2
+    assert step_line(7, entry) == ("step    7  reward 0.800  zero-std -  loss nan  step 0.0s  "
+                                   "sandbox 1.50s [a 1.00s, b 0.50s]  (passed 75%, failed 25%)")
