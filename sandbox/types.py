@@ -280,7 +280,7 @@ class Job:
                      f"{self.language} programs take {', '.join(supported)} tests, not {test.kind!r}",
                      f"tests[{i}].kind")
             _require(test.kind != "call" or self.language == "python" or not test.kwargs,
-                     f"{self.language} functions take positional arguments only: a call test's 'kwargs' must be empty",
+                     f"{self.language} functions take positional arguments only: put them in 'args', not 'kwargs'",
                      f"tests[{i}].kwargs")
         _require(self.compare in COMPARE_MODES,
                  f"compare must be one of {', '.join(COMPARE_MODES)}, got {self.compare!r}", "compare")
