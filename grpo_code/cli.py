@@ -225,7 +225,7 @@ GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
-    from grpo_code import calibrate, harbor
+    from grpo_code import calibrate, harbor, serve
     from grpo_code.adapters import RECORD_ADAPTERS
     from grpo_code.endpoint import API_KINDS
 
@@ -369,7 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080, SandboxFusion's)")
     p.add_argument("--token-file", metavar="FILE",
-                   help="file holding the bearer token every request must carry (or GRPO_CODE_SERVE_TOKEN)")
+                   help=f"file holding the bearer token every request must carry (or {serve.TOKEN_VARIABLE})")
     p.add_argument("--max-body-mb", type=float, default=16, help="largest request body, MiB (default 16)")
     p.add_argument("--max-in-flight", type=int, help="requests worked on at once (default: 4 per sandbox worker)")
     p.add_argument("--max-waiting", type=int, default=1024,
