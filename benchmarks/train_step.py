@@ -17,6 +17,7 @@ import tempfile
 from grpo_code.models import load_tokenizer, resolve_model
 from grpo_code.registry import load_suite
 from grpo_code.train import build_trainer, parse_train_args
+from grpo_code.trainlog import STEP_TIME_KEY, sandbox_key
 from sandbox import DockerExecutor
 
 
@@ -40,7 +41,7 @@ def run(reward: str, args, out: str) -> list[dict]:
         with DockerExecutor() as executor:
             trainer = build_trainer(code_args, grpo_args, executor)
             trainer.train()
-    return [e for e in trainer.state.log_history if "step_time" in e][1:]  # the first step warms up
+    return [e for e in trainer.state.log_history if STEP_TIME_KEY in e][1:]  # the first step warms up
 
 
 def main() -> None:
@@ -52,9 +53,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         sandboxed = run("sandbox", args, f"{tmp}/sandbox")
         constant = run("constant", args, f"{tmp}/constant")
-    t_sandbox = statistics.mean(e["step_time"] for e in sandboxed)
-    t_constant = statistics.mean(e["step_time"] for e in constant)
-    in_sandbox = statistics.mean(e["sandbox/seconds"] for e in sandboxed)
+    t_sandbox = statistics.mean(e[STEP_TIME_KEY] for e in sandboxed)
+    t_constant = statistics.mean(e[STEP_TIME_KEY] for e in constant)
+    in_sandbox = statistics.mean(e[sandbox_key("seconds")] for e in sandboxed)
     print(f"model {args.model}, suite {args.suite}, {args.steps} measured steps per run")
     print(f"step time with sandbox reward : {t_sandbox:8.2f} s   (of which in the sandbox {in_sandbox:.3f} s)")
     print(f"step time with constant reward: {t_constant:8.2f} s")

@@ -79,6 +79,26 @@ class EndpointConfig:
             raise ConfigError("--max-concurrency must be >= 1, retries >= 0 and the timeout > 0")
 
 
+def endpoint_from_options(url: str | None, model: str | None, api: str | None = None,
+                          max_concurrency: int | None = None, max_retries: int = 5) -> EndpointConfig | None:
+    """``grpo-code eval``'s ``--endpoint`` options, checked before anything starts: the server's
+    config, or None without a URL (sample in this process).
+
+    Raises:
+        ConfigError: ``--api`` or ``--max-concurrency`` without ``--endpoint``, or a bad value.
+        MissingExtraError: the ``endpoint`` extra (``openai``) is not installed.
+    """
+    if url is None:
+        for flag, value in (("--api", api), ("--max-concurrency", max_concurrency)):
+            if value is not None:
+                raise ConfigError(f"{flag} needs --endpoint URL (an OpenAI-compatible server)")
+        return None
+    config = EndpointConfig(url, model or "", api=api or "chat", max_concurrency=max_concurrency or 16,
+                            max_retries=max_retries)
+    require_openai()
+    return config
+
+
 def require_openai():
     """The ``openai`` module; raises MissingExtraError naming the extra when it is missing."""
     require_modules("grpo-code eval --endpoint", "openai")

@@ -32,6 +32,7 @@ from grpo_code.feedback import NO_PUBLIC_TESTS, ReportLimits, public_report
 from grpo_code.rewards import PassRateReward
 from grpo_code.scoring import Scored, ascore
 from grpo_code.tasks import Task, TaskSuite
+from grpo_code.trainlog import REWARD_NAME, TOOL_CALLS_KEY
 
 log = logging.getLogger(__name__)
 
@@ -211,7 +212,7 @@ class EnvironmentVerdicts(PassRateReward):
     columns), plus each rollout's ``tool_calls``.
     """
 
-    __name__ = "pass_rate"
+    __name__ = REWARD_NAME  # PassRateReward's: the same logged names
 
     def __init__(self, factory: CodeEnvironmentFactory):
         rules = factory.rules
@@ -230,7 +231,7 @@ class EnvironmentVerdicts(PassRateReward):
             if log_extra is not None:
                 log_extra("tool_calls", calls if len(calls) == len(completions) else [0] * len(completions))
             if log_metric is not None and calls:
-                log_metric("env/tool_calls", sum(calls) / len(calls))
+                log_metric(TOOL_CALLS_KEY, sum(calls) / len(calls))
         except Exception:
             log.exception("could not log the tool calls")
         return rewards

@@ -135,6 +135,54 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
 
 
 @dataclass
+class EvalPlan:
+    """An eval run before it starts (``plan_eval``).
+
+    Attributes:
+        out_dir: the run's folder.
+        existing: the samples already in its ``samples.jsonl`` (same model and settings: checked).
+        missing: how many samples are still to draw.
+        source: where they come from, in words (the model, or the model at the endpoint's URL).
+        profile_group_size: the group size of the difficulty profile, or None (no profile).
+    """
+
+    out_dir: Path
+    existing: list[dict]
+    missing: int
+    source: str
+    profile_group_size: int | None = None
+
+
+def plan_eval(suite: TaskSuite, tasks: list[Task], model_name: str | None, config: SamplingConfig,
+              out: str | Path | None = None, endpoint=None, profile_group_size: int | None = None) -> EvalPlan:
+    """What ``evaluate`` will do, checked before anything loads: the folder (``out``, default
+    ``runs/eval/<suite>-<model>``), the samples there (of the same model and settings), how many
+    are missing and, when some are to be drawn in this process, that the model can be loaded.
+
+    Raises:
+        ConfigError: a profile group size below 2, or samples of another model or settings there.
+        MissingExtraError: samples to draw in this process without torch and transformers.
+        ModelNotFoundError: ``model_name`` names no model.
+    """
+    from grpo_code.errors import require_modules
+    from grpo_code.models import DEFAULT_MODEL, check_model
+
+    if profile_group_size is not None and profile_group_size < 2:
+        raise ConfigError(f"--group-size must be >= 2 (a GRPO group), got {profile_group_size}")
+    model_tag = Path(model_name).name if model_name else DEFAULT_MODEL
+    out_dir = Path(out or f"runs/eval/{suite.name}-{model_tag}")
+    existing = read_existing(out_dir / "samples.jsonl")
+    check_existing(existing, out_dir / "samples.jsonl", model_name or DEFAULT_MODEL, config,
+                   api=endpoint.api if endpoint else None)
+    missing = len(missing_samples(tasks, config.n, existing))
+    if missing and endpoint is None:  # a complete run is only scored again: no model needed
+        require_modules("grpo-code eval", "torch", "transformers")
+        check_model(model_name)
+    source = f"{model_name} at {endpoint.url}" if endpoint else model_name or DEFAULT_MODEL
+    return EvalPlan(out_dir, existing, missing, source, profile_group_size)
+
+
+@dataclass
 class EvalResult:
     """What ``evaluate`` wrote: the summary, one result per sample and one row per task."""
 

@@ -278,6 +278,18 @@ def available_suites() -> list[SuiteRef]:
     return refs
 
 
+def load_available() -> list[tuple[SuiteRef, TaskSuite | GrpoCodeError]]:
+    """Every named suite (``available_suites``) loaded, or the error that kept it from loading:
+    one broken suite does not hide the others (``grpo-code tasks list``)."""
+    loaded: list[tuple[SuiteRef, TaskSuite | GrpoCodeError]] = []
+    for ref in available_suites():
+        try:
+            loaded.append((ref, load_suite(ref.spec)))
+        except GrpoCodeError as e:
+            loaded.append((ref, e))
+    return loaded
+
+
 def _load_entry_point(ep: metadata.EntryPoint, options: dict) -> TaskSuite:
     obj = ep.load()
     if callable(obj) and not isinstance(obj, TaskSuite):

@@ -26,6 +26,7 @@ import yaml
 from grpo_code.errors import ConfigError
 from grpo_code.feedback import DEFAULT_REPORT, ReportLimits, public_report
 from grpo_code.jsonl import read_records
+from grpo_code.scorefile import summary_beside
 from grpo_code.tasks import Task, TaskSuite
 from grpo_code.visibility import PUBLIC, clip, restrict, visibilities
 from sandbox.types import TestResult, Verdict
@@ -40,6 +41,18 @@ class RepairSuite:
 
     suite: TaskSuite
     left_out: Counter
+
+
+@dataclass
+class RepairRun:
+    """What ``repair_run`` built: the suite (``RepairSuite``'s), why lines were left out, how many
+    results lines it read, the name of the suite they answered, and the folder written."""
+
+    suite: TaskSuite
+    left_out: Counter
+    n_results: int
+    source_suite: str
+    folder: Path
 
 
 @dataclass
@@ -62,8 +75,7 @@ def read_run(path: str | Path) -> Run:
     results_path = path / "results.jsonl" if path.is_dir() else path
     if not results_path.is_file():
         raise ConfigError(f"{path} holds no results: give an eval folder or a score run's .results.jsonl")
-    summary_path = results_path.with_name(results_path.name.removesuffix(".jsonl").removesuffix(".results")
-                                          + ".summary.json") if results_path.name != "results.jsonl" \
+    summary_path = summary_beside(results_path) if results_path.name != "results.jsonl" \
         else results_path.with_name("summary.json")
     spec = json.loads(summary_path.read_text()).get("suite") if summary_path.is_file() else None
     return Run(list(read_records(results_path)), spec, results_path.parent)
@@ -160,3 +172,40 @@ def write_suite(suite: TaskSuite, out_dir: str | Path) -> Path:
         for task in suite:
             f.write(json.dumps(task.to_dict(), ensure_ascii=False) + "\n")
     return out
+
+
+def repair_run(run_path: str | Path, suite_spec: str | None = None, out_dir: str | Path | None = None,
+               max_per_task: int | None = None) -> RepairRun:
+    """``grpo-code tasks repair``: read a run (``read_run``), load the suite it answered
+    (``suite_spec``, else the one its summary names), build the repair suite and write it.
+
+    Args:
+        run_path: an eval folder or a score run's ``.results.jsonl``.
+        suite_spec: the suite the run was scored against (default: its summary's).
+        out_dir: the new suite's folder (default: ``<run folder>/repair``).
+        max_per_task: at most this many repair tasks per task (default: every failing attempt).
+
+    Raises:
+        ConfigError: ``max_per_task`` below 1, no results, no suite named or the named one does
+            not load (give ``--suite``), or the results are another suite's.
+        UnknownSuiteError: ``suite_spec`` names no suite.
+    """
+    from grpo_code.errors import UnknownSuiteError
+    from grpo_code.registry import load_suite
+
+    if max_per_task is not None and max_per_task < 1:
+        raise ConfigError(f"--max-per-task must be >= 1, got {max_per_task}")
+    run = read_run(run_path)
+    spec = suite_spec or run.suite_spec
+    if not spec:
+        raise ConfigError(f"{run_path} has no summary naming its suite: give --suite")
+    try:
+        suite = load_suite(spec)
+    except UnknownSuiteError as e:
+        if suite_spec:
+            raise
+        raise ConfigError(f"the run's summary names suite {run.suite_spec!r}, which does not load ({e}): "
+                          "give --suite") from None
+    built = repair_suite(suite, run.results, max_per_task=max_per_task)
+    folder = write_suite(built.suite, out_dir or f"{run.folder}/repair")
+    return RepairRun(built.suite, built.left_out, len(run.results), suite.name, folder)

@@ -22,6 +22,7 @@ from grpo_code.errors import ConfigError
 from grpo_code.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.scoring import Scored, ascore
 from grpo_code.tasks import TaskSuite
+from grpo_code.trainlog import REWARD_NAME, node_seconds_key, sandbox_key
 from grpo_code.visibility import HIDDEN, restrict
 from sandbox import Executor
 from sandbox.types import STATUSES, Verdict
@@ -71,6 +72,7 @@ class RewardStats:
 
     @property
     def n(self) -> int:
+        """Completions scored (every status counted)."""
         return sum(self.statuses.values())
 
 
@@ -125,7 +127,7 @@ class PassRateReward:
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
     """
 
-    __name__ = "pass_rate"  # TRL names the logged metrics after it: rewards/pass_rate/mean
+    __name__ = REWARD_NAME  # TRL names the logged metrics after it: trainlog.REWARD_KEY
 
     def __init__(self, suite: TaskSuite, executor: Executor, mode: str = "fraction",
                  no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep",
@@ -170,6 +172,9 @@ class PassRateReward:
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, **kwargs) -> list[float | None]:
+        """One reward per completion (TRL's reward-function call; see the module docstring), the
+        step's sandbox figures logged through ``log_metric`` and each completion's verdict
+        columns through ``log_extra``. Never raises: a failed call gives every completion None."""
         n = len(completions)
         scored: list[Scored] = []
         rewards: list[float | None] = [None] * n
@@ -198,8 +203,9 @@ class PassRateReward:
         where present: the answer of its last turn."""
         last = kwargs.get("last_answer")
         texts = [a if isinstance(a, str) else completion_text(c)
-                 for a, c in zip(last if isinstance(last, list) else [None] * len(completions), completions)]
-        return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts)])
+                 for a, c in zip(last if isinstance(last, list) else [None] * len(completions), completions,
+                                 strict=True)]
+        return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts, strict=True)])
 
     async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
         """The reward of each scored completion (``reward_of_scored``); a subclass may score more."""
@@ -251,19 +257,19 @@ class PassRateReward:
         try:
             if log_metric is not None:
                 for status in STATUSES:
-                    log_metric(f"sandbox/{status}", stats.statuses[status] / stats.n if stats.n else 0.0)
+                    log_metric(sandbox_key(status), stats.statuses[status] / stats.n if stats.n else 0.0)
                 if stats.mean_pass_rate is not None:
-                    log_metric("sandbox/pass_rate", stats.mean_pass_rate)
+                    log_metric(sandbox_key("pass_rate"), stats.mean_pass_rate)
                 for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap"):
                     if getattr(stats, key) is not None:
-                        log_metric(f"sandbox/{key}", getattr(stats, key))
-                log_metric("sandbox/seconds", stats.sandbox_s)
-                log_metric("sandbox/completions", stats.n)
-                log_metric("sandbox/dedup_hits", stats.dedup_hits)
-                log_metric("sandbox/flagged", stats.flagged / stats.n if stats.n else 0.0)
-                log_metric("sandbox/masked", stats.masked / max(stats.n, stats.masked, 1))
+                        log_metric(sandbox_key(key), getattr(stats, key))
+                log_metric(sandbox_key("seconds"), stats.sandbox_s)
+                log_metric(sandbox_key("completions"), stats.n)
+                log_metric(sandbox_key("dedup_hits"), stats.dedup_hits)
+                log_metric(sandbox_key("flagged"), stats.flagged / stats.n if stats.n else 0.0)
+                log_metric(sandbox_key("masked"), stats.masked / max(stats.n, stats.masked, 1))
                 for node, seconds in sorted(stats.node_seconds.items()):
-                    log_metric(f"sandbox/node/{node}/seconds", seconds)
+                    log_metric(node_seconds_key(node), seconds)
             if log_extra is not None:
                 log_extra("task_id", task_ids if len(task_ids) == n else ["-"] * n)
                 log_extra("status", [v.status for v in verdicts] if verdicts else ["sandbox_error"] * n)
@@ -287,6 +293,7 @@ class FormatReward:
         self.suite = suite
 
     def __call__(self, prompts, completions, task_id=None, **kwargs) -> list[float]:
+        """1.0 or 0.0 per completion (TRL's reward-function call), by its task's language."""
         rewards = []
         for i, completion in enumerate(completions):
             language = self.suite.get(task_id[i]).language if task_id is not None else "python"

@@ -29,6 +29,7 @@ from grpo_code.feedback import ReportLimits, public_report
 from grpo_code.rewards import PassRateReward
 from grpo_code.scoring import Scored, ascore, score
 from grpo_code.tasks import Task, TaskSuite
+from grpo_code.trainlog import FEEDBACK_TURNS_KEY
 from sandbox import Executor
 
 log = logging.getLogger(__name__)
@@ -259,7 +260,7 @@ class FeedbackReward(PassRateReward):
             if log_extra is not None:
                 log_extra("feedback_turns", turns if len(turns) == len(completions) else [0] * len(completions))
             if log_metric is not None and turns:
-                log_metric("feedback/turns", sum(turns) / len(turns))
+                log_metric(FEEDBACK_TURNS_KEY, sum(turns) / len(turns))
         except Exception:
             log.exception("could not log the feedback turns")
         return rewards

@@ -27,13 +27,20 @@ token in a URL stays out of logs).
 import asyncio
 import hmac
 import logging
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from grpo_code.errors import ConfigError
 from grpo_code.sandbox_fusion import RequestBounds
 from sandbox import Executor
 
 log = logging.getLogger(__name__)
+
+TOKEN_VARIABLE = "GRPO_CODE_SERVE_TOKEN"  # the bearer token, when no --token-file is given
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,61 @@ class ServeSettings:
     max_in_flight: int | None = None
     max_waiting: int = 1024
     bounds: RequestBounds = field(default_factory=RequestBounds)
+
+    @classmethod
+    def from_options(cls, host: str = "127.0.0.1", port: int = 8080, token_file: str | None = None,
+                     max_body_mb: float = 16, max_in_flight: int | None = None, max_waiting: int = 1024,
+                     max_memory_mb: int = 1024, max_run_timeout: float = 60,
+                     environ: Mapping[str, str] | None = None) -> "ServeSettings":
+        """The settings of ``grpo-code serve``'s options, checked; the token is read from
+        ``token_file``, else from ``GRPO_CODE_SERVE_TOKEN`` in ``environ`` (default: ``os.environ``).
+
+        Args:
+            host: the address to bind.
+            port: the TCP port.
+            token_file: a file holding the bearer token (stripped of surrounding white space).
+            max_body_mb: largest request body, MiB.
+            max_in_flight: requests worked on at once (None: 4 per sandbox worker).
+            max_waiting: requests that may wait for a turn.
+            max_memory_mb: the largest memory limit a request may ask for, MiB (at least 16).
+            max_run_timeout: the largest time limits a request may ask for (run and compile), CPU seconds.
+            environ: where ``GRPO_CODE_SERVE_TOKEN`` is looked up.
+
+        Raises:
+            ConfigError: a token file that cannot be read or is empty, or a value out of range
+                (the message names the option: ``--port must be > 0, got 0``).
+        """
+        token = (os.environ if environ is None else environ).get(TOKEN_VARIABLE) or None
+        if token_file:
+            try:
+                token = Path(token_file).read_text(encoding="utf-8").strip()
+            except OSError as e:
+                raise ConfigError(f"--token-file: cannot read {token_file}: {e.strerror}") from None
+            if not token:
+                raise ConfigError(f"--token-file: {token_file} is empty")
+        for name, value in (("port", port), ("max-body-mb", max_body_mb), ("max-memory-mb", max_memory_mb),
+                            ("max-run-timeout", max_run_timeout), ("max-waiting", max_waiting)):
+            if value <= 0:
+                raise ConfigError(f"--{name} must be > 0, got {value}")
+        if max_in_flight is not None and max_in_flight < 1:
+            raise ConfigError(f"--max-in-flight must be >= 1, got {max_in_flight}")
+        if max_memory_mb < 16:
+            raise ConfigError(f"--max-memory-mb must be at least 16, got {max_memory_mb}")
+        return cls(host=host, port=port, token=token, max_body_bytes=int(max_body_mb * 2**20),
+                   max_in_flight=max_in_flight, max_waiting=max_waiting,
+                   bounds=RequestBounds(max_run_timeout_s=max_run_timeout, max_compile_timeout_s=max_run_timeout,
+                                        max_memory_mb=max_memory_mb))
+
+    @property
+    def exposed(self) -> bool:
+        """Whether anyone who reaches the port may run programs: no token, and an address
+        beyond this machine."""
+        return self.token is None and self.host not in LOOPBACK_HOSTS
+
+    @property
+    def url(self) -> str:
+        """``http://HOST:PORT``."""
+        return f"http://{self.host}:{self.port}"
 
 
 def _problem(status: int, loc: list, msg: str, headers: dict | None = None):

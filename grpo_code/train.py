@@ -41,11 +41,13 @@ from grpo_code.rewards import (
     process_rank,
 )
 from grpo_code.tasks import TaskSuite
-from grpo_code.trainlog import curves, quarter_means
+from grpo_code.trainlog import STEP_TIME_KEY, TOOL_CALLS_KEY, curves, node_seconds, quarter_means, sandbox_key
 
 log = logging.getLogger(__name__)
 
 ENVIRONMENTS = ("none", "tools", "feedback")
+# grpo-code train's spelling of sandbox.make_executor's options (TRL's parser: underscores)
+EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--sandbox_concurrency", "ray_address": "--ray_address"}
 
 
 @dataclass
@@ -113,14 +115,13 @@ class GrpoCodeArguments:
             raise ConfigError("--format_reward_weight must be >= 0")
         if self.max_tasks is not None and self.max_tasks < 1:
             raise ConfigError(f"--max_tasks must be >= 1, got {self.max_tasks}")
-        from sandbox import EXECUTOR_KINDS
+        from sandbox import check_executor_options
 
-        if self.executor not in EXECUTOR_KINDS:
-            raise ConfigError(f"--executor must be one of {', '.join(EXECUTOR_KINDS)}, got {self.executor!r}")
-        if self.ray_address and self.executor != "ray":
-            raise ConfigError("--ray_address needs --executor ray")
-        if self.sandbox_concurrency is not None and self.sandbox_concurrency < 1:
-            raise ConfigError("--sandbox_concurrency must be >= 1")
+        try:  # the sandbox owns the executor options' rules
+            check_executor_options(self.executor, self.sandbox_concurrency, self.ray_address,
+                                   option_names=EXECUTOR_OPTIONS)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
         check_band(self.min_solve_rate, self.max_solve_rate)
         if self.profile is None and (self.min_solve_rate, self.max_solve_rate) != (0.0, 1.0):
             raise ConfigError("--min_solve_rate and --max_solve_rate need --profile FILE (a task profile: "
@@ -273,7 +274,7 @@ def check_train_args(code_args: GrpoCodeArguments, group_size: int) -> SolveRate
 def local_concurrency(requested: int | None) -> int:
     """Sandbox containers for this process: split the node's cores among its training processes
     (``LOCAL_WORLD_SIZE``, set by accelerate / torchrun)."""
-    if requested:
+    if requested is not None:
         return requested
     local_world = int(os.environ.get("LOCAL_WORLD_SIZE", "1"))
     return max(1, (os.cpu_count() or 1) // max(1, local_world))
@@ -289,21 +290,37 @@ def make_train_executor(code_args: GrpoCodeArguments):
     with its share of the node's cores, or on a Ray cluster its share of every sandbox node.
 
     Raises:
+        ConfigError: an option the sandbox refuses (``sandbox.check_executor_options``).
         SandboxError: the Ray executor without Ray installed.
     """
     from sandbox import make_executor
 
-    if code_args.executor == "ray":
-        world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
-        return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
-                             node_share=1.0 / world)
-    return make_executor("docker", concurrency=local_concurrency(code_args.sandbox_concurrency))
+    try:
+        if code_args.executor == "ray":
+            world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
+            return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
+                                 option_names=EXECUTOR_OPTIONS, node_share=1.0 / world)
+        return make_executor(code_args.executor, concurrency=local_concurrency(code_args.sandbox_concurrency),
+                             ray_address=code_args.ray_address, option_names=EXECUTOR_OPTIONS)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
+
+
+OUTPUTS = ("checkpoint-*/", "completions/*.parquet", "trainer_state.json", "reward_curve.png", "summary.json")
 
 
 @dataclass
 class TrainResult:
+    """What a training run wrote: its folder, its figures (``summary.json``) and, from the main
+    process, its report (``report.html``, None elsewhere)."""
+
     output_dir: Path
     summary: dict
+    report: Path | None = None
+
+    def outputs(self) -> list[str]:
+        """The kinds of file the run wrote into ``output_dir`` beside the model (``OUTPUTS``), in order."""
+        return [pattern for pattern in OUTPUTS if any(self.output_dir.glob(pattern.rstrip("/")))]
 
 
 @dataclass
@@ -404,7 +421,7 @@ def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
     """``(step, mean pass-rate reward)`` for each logged training step with one
     (``trainlog.REWARD_KEY``; a step whose reward is NaN, every completion unscorable, is left out)."""
     c = curves(log_history)
-    return [(step, rate) for step, rate in zip(c.steps, c.pass_rate) if rate is not None]
+    return [(step, rate) for step, rate in zip(c.steps, c.pass_rate, strict=True) if rate is not None]
 
 
 def zero_std_summary(log_history: list[dict]) -> dict:
@@ -412,7 +429,7 @@ def zero_std_summary(log_history: list[dict]) -> dict:
     were all equal, advantage 0, nothing learned): per logged step, its mean, and the means of the
     first and last quarter of steps (None where never logged)."""
     c = curves(log_history)
-    per_step = [(step, v) for step, v in zip(c.steps, c.zero_std) if v is not None]
+    per_step = [(step, v) for step, v in zip(c.steps, c.zero_std, strict=True) if v is not None]
     quarters = quarter_means([v for _, v in per_step])
     return {"mean_zero_std": sum(v for _, v in per_step) / len(per_step) if per_step else None,
             "zero_std_first_quarter": quarters[0] if quarters else None,
@@ -421,17 +438,20 @@ def zero_std_summary(log_history: list[dict]) -> dict:
 
 
 def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: SolveRateBand | None = None) -> dict:
+    """The run's figures (``summary.json``): the reward and the zero-variance share early and
+    late and per step, the last loss, step and sandbox seconds (per node too), dedup hits, the
+    solve-rate band and the options (``trainer``: the ``GRPOTrainer`` after ``train``)."""
     history = reward_history(trainer.state.log_history)
     quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
-    sandbox = [e["sandbox/seconds"] for e in trainer.state.log_history if "sandbox/seconds" in e]
-    step_times = [e["step_time"] for e in trainer.state.log_history if "step_time" in e]
+    logged = trainer.state.log_history
+    sandbox = [e[sandbox_key("seconds")] for e in logged if sandbox_key("seconds") in e]
+    step_times = [e[STEP_TIME_KEY] for e in logged if STEP_TIME_KEY in e]
     per_node: dict[str, list[float]] = {}
-    for entry in trainer.state.log_history:
-        for key, value in entry.items():
-            if key.startswith("sandbox/node/") and key.endswith("/seconds"):
-                per_node.setdefault(key.removeprefix("sandbox/node/").removesuffix("/seconds"), []).append(value)
-    hits = [e["sandbox/dedup_hits"] for e in trainer.state.log_history if "sandbox/dedup_hits" in e]
+    for entry in logged:
+        for node, value in node_seconds(entry).items():
+            per_node.setdefault(node, []).append(value)
+    hits = [e[sandbox_key("dedup_hits")] for e in logged if sandbox_key("dedup_hits") in e]
     return {
         "suite": code_args.suite,
         "model": code_args.model,
@@ -458,27 +478,27 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: S
 def visibility_figures(log_history: list[dict]) -> dict:
     """The run's mean pass rates on public and on hidden tests and their gap, over the logged
     steps that have each (``sandbox/public_pass_rate``, ...; None where none has), and the mean
-    ``run_tests`` calls per rollout (``env/tool_calls``; None without the environment)."""
+    ``run_tests`` calls per rollout (``trainlog.TOOL_CALLS_KEY``; None without the environment)."""
     def mean(key: str) -> float | None:
         values = [e[key] for e in log_history if e.get(key) is not None]
         return sum(values) / len(values) if values else None
 
-    return {"mean_public_pass_rate": mean("sandbox/public_pass_rate"),
-            "mean_hidden_pass_rate": mean("sandbox/hidden_pass_rate"),
-            "mean_visibility_gap": mean("sandbox/visibility_gap"),
-            "mean_tool_calls": mean("env/tool_calls")}
+    return {"mean_public_pass_rate": mean(sandbox_key("public_pass_rate")),
+            "mean_hidden_pass_rate": mean(sandbox_key("hidden_pass_rate")),
+            "mean_visibility_gap": mean(sandbox_key("visibility_gap")),
+            "mean_tool_calls": mean(TOOL_CALLS_KEY)}
 
 
 def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
           **trainer_kwargs) -> TrainResult:
-    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png and
-    summary.json.
+    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png,
+    summary.json and the run's report (``report.write_report``: report.html and report.md).
 
     ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
     shows progress instead).
 
     Every training process scores its own completions with its own executor; only the main
-    process writes the model, the plot and ``summary.json``.
+    process writes the model, the plot, ``summary.json`` and the report.
 
     Raises:
         ConfigError: the solve-rate band keeps no task, or its profile cannot be read.
@@ -511,4 +531,7 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         plot_training(c.steps, c.pass_rate, output_dir / "reward_curve.png", reward=c.reward, statuses=c.statuses,
                       sandbox_s=c.sandbox_s, step_s=c.step_s, zero_std=c.zero_std)
         (output_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+        from grpo_code.report import write_report
+
+        return TrainResult(output_dir, summary, write_report([], output_dir, train_dir=output_dir).files["html"])
     return TrainResult(output_dir, summary)

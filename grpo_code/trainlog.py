@@ -24,8 +24,36 @@ from pathlib import Path
 from grpo_code.errors import ConfigError
 from sandbox.types import STATUSES
 
-REWARD_KEY = "rewards/pass_rate/mean"
+# The names a training run logs: the one owner that every writer (rewards, environment, rollout)
+# and every reader (train's summary, the report, the command line's step line) imports.
+REWARD_NAME = "pass_rate"  # the sandbox reward's ``__name__``: TRL logs rewards/<it>/mean and a column <it>
+REWARD_KEY = f"rewards/{REWARD_NAME}/mean"  # TRL's mean of that reward over a step's completions
 ZERO_STD_KEY = "frac_reward_zero_std"  # TRL's: the share of groups whose rewards were all equal
+STEP_TIME_KEY = "step_time"  # TRL's: wall seconds of the step
+TOOL_CALLS_KEY = "env/tool_calls"  # --environment tools: mean run_tests calls per rollout
+FEEDBACK_TURNS_KEY = "feedback/turns"  # --environment feedback: mean answers per rollout
+SANDBOX_METRICS = ("pass_rate", "public_pass_rate", "hidden_pass_rate", "visibility_gap", "seconds", "completions",
+                   "dedup_hits", "flagged", "masked")  # and each status's share (``STATUSES``)
+
+
+def sandbox_key(name: str) -> str:
+    """The logged key of a sandbox figure: ``sandbox/<name>``, ``name`` one of ``SANDBOX_METRICS``
+    or a status (its share of the step's completions)."""
+    return f"sandbox/{name}"
+
+
+_NODE_PREFIX, _NODE_SUFFIX = sandbox_key("node/"), "/seconds"
+
+
+def node_seconds_key(node: str) -> str:
+    """The logged key of a sandbox node's busy seconds in a step: ``sandbox/node/<node>/seconds``."""
+    return f"{_NODE_PREFIX}{node}{_NODE_SUFFIX}"
+
+
+def node_seconds(entry: dict) -> dict[str, float]:
+    """Each node's busy sandbox seconds in one logged step (``node_seconds_key``), by node name."""
+    return {key.removeprefix(_NODE_PREFIX).removesuffix(_NODE_SUFFIX): value for key, value in entry.items()
+            if key.startswith(_NODE_PREFIX) and key.endswith(_NODE_SUFFIX)}
 
 
 @dataclass
@@ -111,14 +139,14 @@ def curves(history: list[dict]) -> Curves:
     ``train_runtime`` one, are left out; a NaN, such as the reward of a step whose every
     completion was unscorable, becomes None)."""
     entries = [e for e in history if "step" in e and (REWARD_KEY in e or "reward" in e)]
-    present = [s for s in STATUSES if any(_number(e.get(f"sandbox/{s}")) for e in entries)]
+    present = [s for s in STATUSES if any(_number(e.get(sandbox_key(s))) for e in entries)]
 
     def column(key: str) -> list[float | None]:
         return [_number(e.get(key)) for e in entries]
 
     return Curves(steps=[int(e["step"]) for e in entries], reward=column("reward"), pass_rate=column(REWARD_KEY),
-                  statuses={s: [v or 0.0 for v in column(f"sandbox/{s}")] for s in present},
-                  sandbox_s=column("sandbox/seconds"), step_s=column("step_time"),
+                  statuses={s: [v or 0.0 for v in column(sandbox_key(s))] for s in present},
+                  sandbox_s=column(sandbox_key("seconds")), step_s=column(STEP_TIME_KEY),
                   zero_std=column(ZERO_STD_KEY))
 
 
@@ -178,7 +206,7 @@ def completions_at(folder: str | Path, step: int, limit: int = 3) -> list[Logged
         task = row.get("task_id") or _text(row.get("prompt", "")).strip().split("\n")[0]
         task = task if len(task) <= 80 else task[:77] + "..."
         out.append(LoggedCompletion(int(row.get("step", step)), str(task), _text(row.get("completion", "")),
-                                    row.get("status"), row.get("tests_passed"), _number(row.get("pass_rate")),
+                                    row.get("status"), row.get("tests_passed"), _number(row.get(REWARD_NAME)),
                                     _number(row.get("advantage"))))
     return out
 

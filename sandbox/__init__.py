@@ -17,7 +17,7 @@ builds one. Ray is imported only when asked for.
 
 from sandbox.container import ContainerSettings
 from sandbox.executor import DockerExecutor
-from sandbox.factory import EXECUTOR_KINDS, make_executor
+from sandbox.factory import EXECUTOR_KINDS, check_executor_options, make_executor
 from sandbox.inside.languages import LANGUAGES
 from sandbox.protocol import Executor, ExecutorStats
 from sandbox.types import (
@@ -54,5 +54,6 @@ __all__ = [
     "TestCase",
     "TestResult",
     "Verdict",
+    "check_executor_options",
     "make_executor",
 ]

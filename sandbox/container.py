@@ -351,3 +351,20 @@ def connect(max_pool_size: int = 32):
             f"cannot reach the Docker daemon at {where} ({e}). Start it: `sudo systemctl start docker`, "
             "or as root `dockerd > /var/log/dockerd.log 2>&1 &`; or set DOCKER_HOST to a reachable "
             "daemon. On a fresh Debian machine: apt-get install -y docker.io") from e
+
+
+def remove_all(client=None) -> int:
+    """Remove every sandbox container on the daemon (``LABEL``), whoever started it, running or
+    not (``grpo-code sandbox clean``: what killed runs left behind). Returns how many.
+
+    Args:
+        client: a ``docker.DockerClient``; default: ``connect()``.
+
+    Raises:
+        DockerUnavailable: the daemon cannot be reached.
+    """
+    client = client or connect()
+    containers = client.containers.list(all=True, filters={"label": LABEL})
+    for container in containers:
+        container.remove(force=True)
+    return len(containers)

@@ -46,7 +46,7 @@ from sandbox.container import (
 from sandbox.dedup import collapse
 from sandbox.image import require_image
 from sandbox.placement import place, placement_lock
-from sandbox.protocol import ExecutorBase, ExecutorStats
+from sandbox.protocol import ExecutorBase, ExecutorStats, check_concurrency
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
 
 log = logging.getLogger(__name__)
@@ -120,12 +120,16 @@ class DockerExecutor(ExecutorBase):
             verdicts = await ex.arun(jobs)
 
     Args:
-        concurrency: containers in the pool, one job each at a time; default: CPU cores.
+        concurrency: containers in the pool, one job each at a time (at least 1); default (None):
+            CPU cores.
         image: the sandbox image tag; default: the tag of this version's image (``sandbox.image``).
         settings: how containers are confined (memory, CPUs and CPU pinning, processes, tmpfs).
         max_retries: how often a job is retried on a fresh container after a fault.
         max_jobs_per_container: a container is replaced after this many jobs.
         client: a ``docker.DockerClient``; default: from the environment.
+
+    Raises:
+        ValueError: ``concurrency`` below 1 (``protocol.check_concurrency``).
 
     Raises (from ``start``):
         DockerUnavailable: the daemon cannot be reached (the message says how to start it).
@@ -136,7 +140,8 @@ class DockerExecutor(ExecutorBase):
     def __init__(self, concurrency: int | None = None, image: str | None = None,
                  settings: ContainerSettings | None = None, max_retries: int = 2,
                  max_jobs_per_container: int = 1000, client=None):
-        self.concurrency = max(1, concurrency or os.cpu_count() or 1)
+        check_concurrency(concurrency)
+        self.concurrency = concurrency or os.cpu_count() or 1
         self.image = image
         self.settings = settings or ContainerSettings()
         self.max_retries = max_retries

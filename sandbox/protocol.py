@@ -16,6 +16,21 @@ from typing import Protocol, Self, runtime_checkable
 from sandbox.types import Job, Verdict
 
 
+def check_concurrency(concurrency: int | None, name: str = "concurrency") -> None:
+    """The rule of every executor's ``concurrency``: None (every CPU) or at least 1; 0 never
+    means "every CPU".
+
+    Args:
+        concurrency: the number asked for.
+        name: what the caller calls it, for the message (``--concurrency``, ...).
+
+    Raises:
+        ValueError: below 1.
+    """
+    if concurrency is not None and concurrency < 1:
+        raise ValueError(f"{name} must be >= 1 (leave it out for every CPU), got {concurrency}")
+
+
 @dataclass
 class ExecutorStats:
     """What an executor has done since it started (counts; read with ``Executor.stats``; ``+``

@@ -29,7 +29,7 @@ from typing import Any
 from sandbox.attempts import JobAttempts
 from sandbox.dedup import collapse
 from sandbox.executor import DockerExecutor
-from sandbox.protocol import ExecutorBase, ExecutorStats
+from sandbox.protocol import ExecutorBase, ExecutorStats, check_concurrency
 from sandbox.types import Job, SandboxError, Verdict
 
 log = logging.getLogger(__name__)
@@ -114,8 +114,8 @@ class RayExecutor(ExecutorBase):
         address: the cluster (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``); default: join the
             local Ray, or start one whose node offers ``resource``. When this process is
             connected to Ray already, that connection is used.
-        concurrency: containers in all, spread over the nodes in proportion to their CPUs (at
-            least one each); default: every sandbox node's CPUs times ``node_share``.
+        concurrency: containers in all (at least 1), spread over the nodes in proportion to their
+            CPUs (at least one each); default (None): every sandbox node's CPUs times ``node_share``.
         node_share: the share of each node's CPUs this executor's pools take (several trainer
             processes sharing a cluster: 1 / their number).
         resource: the Ray resource that marks a sandbox node.
@@ -124,6 +124,10 @@ class RayExecutor(ExecutorBase):
         **pool: keyword arguments of every node's ``DockerExecutor`` (``max_jobs_per_container``,
             ``settings``, ...); the image defaults to this version's tag (every node must have
             it built).
+
+    Raises:
+        ValueError: ``concurrency`` below 1 (``protocol.check_concurrency``), ``node_share``
+            outside (0, 1].
 
     Raises (from ``start``):
         SandboxError: Ray is not installed, the cluster cannot be reached, no node offers
@@ -134,8 +138,7 @@ class RayExecutor(ExecutorBase):
                  resource: str = RESOURCE, max_in_flight: int = 4, max_retries: int = 2, **pool):
         if not 0 < node_share <= 1:
             raise ValueError(f"node_share must be in (0, 1], got {node_share}")
-        if concurrency is not None and concurrency < 1:
-            raise ValueError(f"concurrency must be >= 1, got {concurrency}")
+        check_concurrency(concurrency)
         self.address = address
         self.requested = concurrency
         self.node_share = node_share

@@ -76,9 +76,23 @@ def unjudgeable(code: str, test_setup: str | None = None) -> str | None:
     return planned if isinstance(planned, str) else None
 
 
-def _require(condition: bool, message: str) -> None:
+class FieldError(ValueError):
+    """A value the sandbox refuses, with the field it is in.
+
+    Attributes:
+        field: ``language``, ``compare``, ``tests[2].kind``, ``time_limit_s``, ...; None when no
+            one field is at fault. A caller that read the value from its own file (a task suite)
+            names that field in its own message.
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+def _require(condition: bool, message: str, field: str | None = None) -> None:
     if not condition:
-        raise ValueError(message)
+        raise FieldError(message, field)
 
 
 @dataclass(frozen=True)
@@ -181,13 +195,14 @@ class Limits:
     wall_time_limit_s: float | None = None
 
     def __post_init__(self) -> None:
-        _require(self.time_limit_s > 0 and math.isfinite(self.time_limit_s), "time_limit_s must be > 0")
-        _require(self.memory_limit_mb >= 16, "memory_limit_mb must be at least 16")
-        _require(self.output_limit_bytes >= 1024, "output_limit_bytes must be at least 1024")
-        _require(self.file_size_limit_mb >= 1, "file_size_limit_mb must be at least 1")
+        _require(self.time_limit_s > 0 and math.isfinite(self.time_limit_s), "time_limit_s must be > 0", "time_limit_s")
+        _require(self.memory_limit_mb >= 16, "memory_limit_mb must be at least 16", "memory_limit_mb")
+        _require(self.output_limit_bytes >= 1024, "output_limit_bytes must be at least 1024", "output_limit_bytes")
+        _require(self.file_size_limit_mb >= 1, "file_size_limit_mb must be at least 1", "file_size_limit_mb")
         if self.wall_time_limit_s is None:
             object.__setattr__(self, "wall_time_limit_s", 3 * self.time_limit_s + 1)
-        _require(cast(float, self.wall_time_limit_s) >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s")
+        _require(cast(float, self.wall_time_limit_s) >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s",
+                 "wall_time_limit_s")
 
     def to_dict(self) -> dict:
         """The per-test limits as JSON-ready data, as the runner takes them (no whole-job budget)."""
@@ -258,21 +273,25 @@ class Job:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))
         _require(self.language in LANGUAGES,
-                 f"unknown language {self.language!r}; the sandbox runs {', '.join(LANGUAGES)}")
+                 f"unknown language {self.language!r}; the sandbox runs {', '.join(LANGUAGES)}", "language")
         supported = LANGUAGES[self.language].test_kinds
-        for test in self.tests:
+        for i, test in enumerate(self.tests):
             _require(test.kind in supported,
-                     f"{self.language} programs take {', '.join(supported)} tests, not {test.kind!r}")
+                     f"{self.language} programs take {', '.join(supported)} tests, not {test.kind!r}",
+                     f"tests[{i}].kind")
             _require(test.kind != "call" or self.language == "python" or not test.kwargs,
-                     f"{self.language} functions take positional arguments only: a call test's 'kwargs' must be empty")
-        _require(self.compare in COMPARE_MODES, f"compare must be one of {', '.join(COMPARE_MODES)}")
-        _require(self.float_tolerance >= 0, "float_tolerance must be >= 0")
-        _require(len(self.tests) > 0, "a job needs at least one test case")
+                     f"{self.language} functions take positional arguments only: put them in 'args', not 'kwargs'",
+                     f"tests[{i}].kwargs")
+        _require(self.compare in COMPARE_MODES,
+                 f"compare must be one of {', '.join(COMPARE_MODES)}, got {self.compare!r}", "compare")
+        _require(self.float_tolerance >= 0, f"float_tolerance must be >= 0, got {self.float_tolerance}",
+                 "float_tolerance")
+        _require(len(self.tests) > 0, "at least one test case is needed", "tests")
         _require(self.checker is None or any(t.kind == "stdio" for t in self.tests),
-                 "a checker judges stdio tests, and this job has none")
+                 "a checker judges stdio tests, and there are none", "checker")
         for i, test in enumerate(self.tests):
             why = unjudgeable(test.code, self.test_setup) if test.kind == "assert" else None
-            _require(why is None, f"tests[{i}]: the judge cannot run this assert test: {why}")
+            _require(why is None, f"tests[{i}]: the judge cannot run this assert test: {why}", f"tests[{i}]")
 
     @classmethod
     def from_dict(cls, data: dict) -> Job:

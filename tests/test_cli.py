@@ -43,6 +43,24 @@ def test_score_human_eval_samples_file_unchanged(tmp_path):
     assert json.loads((tmp_path / "results.summary.json").read_text()) == summary
 
 
+def test_a_library_caller_gets_what_score_gets(tmp_path):
+    from grpo_code.registry import load_suite
+    from grpo_code.scorefile import score_file
+    from sandbox import DockerExecutor
+
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(json.dumps({"task_id": "warmup-python/add", "completion": c}) + "\n"
+                               for c in ("def add(a, b):\n    return a + b\n", "def add(a, b):\n    return a\n")))
+    proc = grpo_code("score", str(samples), "--suite", "warmup-python", "-k", "1", "--json", "--concurrency", "1")
+    assert proc.returncode == 0, proc.stderr
+    scored = score_file(samples, load_suite("warmup-python"), DockerExecutor(concurrency=1), [1],
+                        out=tmp_path / "library.results.jsonl")
+    summary = json.loads(proc.stdout)
+    assert scored.summary == summary and summary["n_dedup_hits"] == 0 and summary["status_counts"] == {
+        "passed": 1, "failed": 1}
+    assert json.loads((tmp_path / "library.summary.json").read_text()) == summary
+
+
 def test_score_counts_what_the_monitor_flagged(tmp_path):
     # HumanEval/0's canonical solution, plus an attempt on the harness's frames that is refused
     # (a wrong answer then) and one on the garbage collector's objects that is caught.
@@ -117,13 +135,17 @@ def test_bad_suite_file_error_names_file_line_field(tmp_path):
 
 
 @pytest.mark.parametrize("args, message, status", [
-    (["score", "x.jsonl", "--suite", "humaneval", "--ray-address", "auto"], "--ray-address needs --executor ray", 2),
-    (["score", "x.jsonl", "--suite", "humaneval", "--concurrency", "0"], "--concurrency must be >= 1", 2),
+    (["score", "x.jsonl", "--suite", "humaneval", "--ray-address", "auto"],
+     "--ray-address needs the ray executor (--executor ray)", 2),
+    (["score", "x.jsonl", "--suite", "humaneval", "--concurrency", "0"],
+     "--concurrency must be >= 1 (leave it out for every CPU), got 0", 2),
     # a cluster that does not answer is the sandbox's failure, like a Docker daemon that is down
     (["tasks", "validate", "warmup-python", "--executor", "ray", "--ray-address", "127.0.0.1:1"],
      "cannot reach the Ray cluster at 127.0.0.1:1", 1),
     (["train", "--executor", "kubernetes"], "--executor must be one of docker, ray", 2),
-    (["train", "--ray_address", "auto"], "--ray_address needs --executor ray", 2),
+    (["train", "--ray_address", "auto"], "--ray_address needs the ray executor (--executor ray)", 2),
+    (["train", "--sandbox_concurrency", "0"],
+     "--sandbox_concurrency must be >= 1 (leave it out for every CPU), got 0", 2),
 ])
 def test_executor_options_are_checked_with_one_line_errors(args, message, status):
     proc = grpo_code(*args)

@@ -130,3 +130,28 @@ def test_each_step_logs_the_public_hidden_gap_and_hidden_tests_can_be_the_reward
     # a multi-turn rollout's last answer is scored in place of the whole completion
     last = call(PassRateReward(suite, executor), [chat(GOOD + "\n" + shown)] * 2, ids, last_answer=[shown, GOOD])
     assert last == [0.25, 1.0]
+
+
+def test_what_the_reward_logs_is_what_the_readers_read(suite):
+    # One owner of the logged names (grpo_code.trainlog): the reward writes them; the run's curves,
+    # summary and the step line read them. TRL names the reward's mean after its __name__.
+    from collections import Counter
+
+    from grpo_code.display import step_line
+    from grpo_code.rewards import RewardStats
+    from grpo_code.train import visibility_figures
+    from grpo_code.trainlog import REWARD_KEY, curves, node_seconds
+
+    logged: dict[str, float] = {}
+    stats = RewardStats(Counter(passed=3, failed=1), 0.8, 1.5, dedup_hits=1, node_seconds={"a": 1.0, "b": 0.5},
+                        public_pass_rate=0.9, hidden_pass_rate=0.7, visibility_gap=0.2)
+    reward = PassRateReward(suite, executor=None)  # type: ignore[arg-type]  # _log needs none
+    reward._log(stats, [], 4, logged.__setitem__, None, [])
+    entry = {"step": 1, f"rewards/{reward.__name__}/mean": 0.8, **logged}
+    assert REWARD_KEY in entry
+    c = curves([entry])
+    assert (c.pass_rate, c.statuses, c.sandbox_s) == ([0.8], {"passed": [0.75], "failed": [0.25]}, [1.5])
+    assert node_seconds(entry) == {"a": 1.0, "b": 0.5}
+    assert visibility_figures([entry])["mean_visibility_gap"] == 0.2
+    assert step_line(7, entry) == ("step    7  reward 0.800  zero-std -  loss nan  step 0.0s  "
+                                   "sandbox 1.50s [a 1.00s, b 0.50s]  (passed 75%, failed 25%)")

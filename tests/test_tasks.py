@@ -25,14 +25,18 @@ STDIO = {"task_id": "t/1", "prompt": "Echo a line.", "reference_solution": "prin
 
 
 @pytest.mark.parametrize("bad, field, words", [
-    ({**GOOD, "tests": []}, "tests", "non-empty list"),
+    ({**GOOD, "tests": []}, "tests", "at least one test case is needed"),
     ({**GOOD, "tests": [{"kind": "asert", "code": "x"}]}, "tests[0]", "kind must be one of"),
     ({**GOOD, "tests": [{"kind": "stdio", "stdin": "1"}]}, "tests[0]", "expected_stdout"),
     ({**GOOD, "time_limit_s": "2"}, "time_limit_s", "a number of seconds"),
     ({**GOOD, "time_limit_s": 0}, "time_limit_s", "> 0"),
     ({**GOOD, "language": "cobol"}, "language", "unknown language"),
-    ({**GOOD, "compare": "fuzzy"}, "compare", "tokens, lines, exact"),
-    ({**GOOD, "language": "c"}, "tests[0].kind", "c tasks take stdio tests"),
+    ({**GOOD, "language": ["python"]}, "language", "expected a language name, got list"),
+    ({**GOOD, "float_tolerance": -1}, "float_tolerance", "float_tolerance must be >= 0, got -1"),
+    ({**GOOD, "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}, {"kind": "assert", "code": "f("}]},
+     "tests[1]", "the judge cannot run this assert test: the test code does not compile"),
+    ({**GOOD, "compare": "fuzzy"}, "compare", "tokens, lines, exact, got 'fuzzy'"),
+    ({**GOOD, "language": "c"}, "tests[0].kind", "c programs take stdio tests, not 'assert'"),
     ({k: v for k, v in GOOD.items() if k != "prompt"}, "prompt", "required"),
     ({**GOOD, "entry_point": "not a name"}, "entry_point", "function name"),
     ({**GOOD, "language": "javascript", "tests": [{"kind": "call", "fn_name": "f", "args": [], "kwargs": {"a": 1},
@@ -42,13 +46,15 @@ STDIO = {"task_id": "t/1", "prompt": "Echo a line.", "reference_solution": "prin
     ({**STDIO, "reference_solutions": {"cobol": "x"}}, "reference_solutions.cobol", "unknown language"),
     ({**STDIO, "reference_solutions": {"python": "x"}}, "reference_solutions.python", "own language"),
     ({**STDIO, "reference_solutions": {"rust": 3}}, "reference_solutions.rust", "a string"),
-    ({**GOOD, "reference_solutions": {"rust": "fn main() {}"}}, "reference_solutions.rust", "take only stdio"),
+    ({**GOOD, "reference_solutions": {"rust": "fn main() {}"}}, "reference_solutions.rust",
+     "rust programs take stdio tests"),
     ({**STDIO, "checker": "def check(input, output, expected)\n    return True\n"}, "checker",
      "does not compile: expected ':' (line 1 of the checker)"),
     ({**STDIO, "checker": "def judge(i, o, e):\n    return True\n"}, "checker", "must define check("),
     ({**STDIO, "checker": "def check(output, expected):\n    return True\n"}, "checker", "three arguments"),
     ({**STDIO, "checker": 5}, "checker", "a string of Python code"),
-    ({**GOOD, "checker": "def check(i, o, e):\n    return True\n"}, "checker", "has none"),
+    ({**GOOD, "checker": "def check(i, o, e):\n    return True\n"}, "checker",
+     "a checker judges stdio tests, and there are none"),
 ])
 def test_errors_name_file_line_and_field(tmp_path, bad, field, words):
     path = write_jsonl(tmp_path / "suite.jsonl", [GOOD | {"task_id": "t/0"}, bad])
