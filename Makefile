@@ -73,10 +73,10 @@ DEMO_EVAL   = $(BIN)/grpo-code eval --suite "warmup-python?split=heldout" -n $(D
 DEMO_TRAIN  = --max_steps $(DEMO_STEPS) --learning_rate 2e-5 --lr_scheduler_type constant \
               --max_completion_length 128 --save_strategy no --seed $(DEMO_SEED) \
               --profile $(DEMO_PROFILE) --min_solve_rate $(DEMO_MIN_SOLVE) --max_solve_rate $(DEMO_MAX_SOLVE)
-# PyTorch's OpenMP threads spin while they wait for each other: on a CPU that other processes share,
-# a thread that spins for a partner taken off the CPU wastes its share (a step of the demo took 270 s
-# instead of 15 s while other jobs ran). Passive waiting computes the same numbers.
-demo demo-profile: export OMP_WAIT_POLICY = PASSIVE
+# On a CPU that other processes share, PyTorch's OpenMP threads waste their share spinning for a
+# partner taken off the CPU (a step of the demo took 270 s instead of 15 s while other jobs ran):
+# there, run `OMP_WAIT_POLICY=PASSIVE make demo`. Not by default: on a quiet machine passive waiting
+# made a step slower (65 to 84 s against 52 to 55 s, the same three seeded steps).
 demo: setup
 	rm -rf $(DEMO)/heldout-before $(DEMO)/train $(DEMO)/heldout-after $(DEMO)/report
 	$(DEMO_EVAL) --out $(DEMO)/heldout-before

@@ -3,7 +3,7 @@ time under the machine's heavy lock, and one table of what each run showed.
 
 Each run is the demo: held-out pass@k before (``eval``), GRPO training (``train``), held-out pass@k
 after, and the report, with the Makefile's settings (keep them in step with its ``DEMO_EVAL``,
-``DEMO_TRAIN`` and ``OMP_WAIT_POLICY``). A run holds the lock (``flock``, as
+``DEMO_TRAIN``). A run holds the lock (``flock``, as
 ``flock /tmp/grpo-heavy.lock CMD`` takes it) from its first command to its last, so that its wall
 time is its own; the load average before and after is recorded, since other processes slow it.
 The held-out evaluation before training depends on the seed only: a second run of a seed (another
@@ -119,7 +119,6 @@ def main() -> None:
     parser.add_argument("--out", default="runs/demo-runs")
     parser.add_argument("--lock", default=LOCK)
     args = parser.parse_args()
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as the Makefile's demo target exports it
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     low, high = (float(x) for x in args.band.split(","))
