@@ -47,7 +47,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
-from grpo_code.sandbox_fusion import RequestBounds, RunCodeRequest, to_job
+from grpo_code.bounds import RequestBounds
+from grpo_code.sandbox_fusion import RunCodeRequest, to_job
 from sandbox import DockerExecutor
 
 

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from grpo_code.bounds import RequestBounds
 from grpo_code.errors import ConfigError
-from grpo_code.sandbox_fusion import RequestBounds
 from sandbox import Executor
 
 log = logging.getLogger(__name__)
