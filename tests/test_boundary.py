@@ -309,6 +309,31 @@ def test_processes_left_to_fill_the_pid_limit_are_gone_for_the_next_job(solo_exe
     assert len(trusted_processes(solo_executor)) == 3  # the runner, the fork server, the judge
 
 
+FORK_BOMB_C = r"""
+#include <signal.h>
+#include <unistd.h>
+int main(void) {
+    for (;;) {
+        fork();  /* until the pid limit refuses; every process goes on forking and signalling */
+        for (int sig = 1; sig < 32; sig++)
+            kill(1, sig);  /* the runner: while it kills as this user, it shares the user for one call */
+    }
+}
+"""
+
+
+def test_a_compiled_fork_bomb_that_signals_the_runner_fails_and_leaves_nothing(solo_executor):
+    """The runner ends a job's processes without forking (a full pid limit refuses a fork), and no
+    signal reaches it even while it takes the program's user for that one ``kill(-1)``."""
+    for _ in range(3):
+        verdict = solo_executor.run_one(Job(program=FORK_BOMB_C, language="c", limits=Limits(time_limit_s=1),
+                                            tests=(TestCase(kind="stdio", expected_stdout="never\n"),) * 2))
+        assert verdict.status not in ("sandbox_error", "compile_error") and verdict.pass_rate == 0.0, verdict
+        assert [t.status for t in verdict.test_results] == ["timeout", "timeout"], verdict
+    still_clean(solo_executor)
+    assert len(trusted_processes(solo_executor)) == 3
+
+
 def test_files_that_resist_deletion_are_gone_for_the_next_job(solo_executor):
     verdict = solo_executor.run_one(add_job(RESIST_DELETION))
     assert verdict.pass_rate == 0.0 and set(statuses(verdict)) <= {"failed", "runtime_error"}
