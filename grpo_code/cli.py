@@ -225,9 +225,10 @@ GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
-    from grpo_code import calibrate, harbor, serve
+    from grpo_code import calibrate, serve
     from grpo_code.adapters import RECORD_ADAPTERS
     from grpo_code.endpoint import API_KINDS
+    from grpo_code.rewards import REWARD_MODES
 
     suite_help = f"suite name, path, or hf:<dataset>?adapter=NAME ({', '.join(RECORD_ADAPTERS)})"
     language_help = (f"only the suite's tasks in this language ({', '.join(LANGUAGES)}): its tasks of that language "
@@ -351,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("suite")
     p.add_argument("out", help="folder to write the task folders into")
     p.add_argument("--format", choices=["harbor"], default="harbor", help="the task format (harbor)")
-    p.add_argument("--reward", choices=harbor.REWARD_MODES, default="fraction",
+    p.add_argument("--reward", choices=REWARD_MODES, default="fraction",
                    help="reward.json's reward: the pass rate (default) or 1 when every test passed")
     p.add_argument("--image", help="the sandbox image the tasks start from (default: this version's tag)")
     p.set_defaults(func=cmd_tasks_export)

@@ -42,6 +42,7 @@ import re
 from pathlib import Path
 
 from grpo_code.errors import ConfigError, TaskFormatError
+from grpo_code.rewards import REWARD_MODES
 from grpo_code.tasks import Task, TaskSuite, parse_task
 from sandbox import ContainerSettings
 
@@ -50,7 +51,6 @@ PROGRAM_FILES = {"python": "solution.py", "c": "solution.c", "cpp": "solution.cp
 APP_DIR = "/app"
 TASK_FILE = "grpo_code_task.json"  # under tests/: the task, as the import reads it
 JOB_FILE = "job.json"  # under tests/: what the verifier runs
-REWARD_MODES = ("fraction", "binary")
 VERIFIER_MARGIN_S = 60.0  # on top of the job's worst case: the verifier's start-up and the reply
 AGENT_TIMEOUT_S = 600.0
 

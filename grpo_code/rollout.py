@@ -39,9 +39,11 @@ RETRY_REQUEST = "Fix the program so that every test passes, and answer with the 
 
 @dataclass(frozen=True)
 class FeedbackSettings:
-    """Attributes:
-    max_turns: answers per rollout, the first included (2: one feedback turn at most).
-    report: how much a report may say (``feedback.ReportLimits``).
+    """How a feedback rollout goes.
+
+    Attributes:
+        max_turns: answers per rollout, the first included (2: one feedback turn at most).
+        report: how much a report may say (``feedback.ReportLimits``).
     """
 
     max_turns: int = 2
