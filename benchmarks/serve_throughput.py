@@ -6,13 +6,18 @@ exit status 0 passes), side by side in the same run, with the same number of san
 
 - in-process: the same jobs ``/run_code`` makes (``grpo_code.sandbox_fusion.to_job``) through one
   ``DockerExecutor.run`` call;
+- in-process, one job per call: the same jobs, one ``DockerExecutor.run([job])`` each from
+  ``--clients`` threads, as the server calls it per request (the executor's share of the cost);
 - through ``grpo-code serve`` (a subprocess on 127.0.0.1): ``POST /run_code`` per sample, from
   ``--clients`` threads (verl's own client code sends one request per test from a thread pool);
 - optionally through a SandboxFusion server (``--sandbox-fusion URL``, started separately from
   its repository at a fixed commit, in its default configuration), the same requests.
 
-The two grpo-code sides take turns for ``--rounds`` rounds; the ratios printed are medians of the
-rounds'.
+The grpo-code sides take turns for ``--rounds`` rounds; the ratios printed are medians of the
+rounds'. The client threads, the server and the sandbox share this machine's CPUs, so the CPU
+milliseconds each takes per request are printed too (the client's and the server's, beside the
+in-process host's per job): on a machine whose every core runs a sandbox worker, each
+millisecond the HTTP layer spends is a millisecond the sandbox does not get.
 
     python benchmarks/serve_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--clients 16]
         [--sandbox-fusion http://127.0.0.1:8081]
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import signal
 import socket
 import statistics
@@ -60,18 +66,32 @@ def programs(repeats: int) -> list[str]:
             for r in range(repeats) for p in problems]
 
 
-def in_process(codes: list[str], workers: int) -> tuple[float, int]:
+def cpu_s(pid: int | None = None) -> float:
+    """CPU seconds (user + system) of this process, or of process ``pid``."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def in_process(codes: list[str], workers: int, clients: int = 0) -> tuple[float, int, float]:
+    """Samples/s, how many exited 0, and this process's CPU ms per job: one ``run`` of all the
+    jobs, or (``clients`` > 0) one ``run`` per job from that many threads."""
     jobs = [to_job(RunCodeRequest(code=code, language="python"), RequestBounds()) for code in codes]
-    with DockerExecutor(concurrency=workers) as ex:
+    with DockerExecutor(concurrency=workers) as ex, ThreadPoolExecutor(max(1, clients)) as pool:
         ex.run(jobs[:workers * 2])  # warm up
-        started = time.perf_counter()
-        verdicts = ex.run(jobs)
-        seconds = time.perf_counter() - started
+        started, cpu = time.perf_counter(), cpu_s()
+        verdicts = list(pool.map(lambda job: ex.run([job])[0], jobs)) if clients else ex.run(jobs)
+        seconds, cpu = time.perf_counter() - started, cpu_s() - cpu
     ok = sum(v.test_results[0].output is not None and v.test_results[0].output.exit_code == 0 for v in verdicts)
-    return len(jobs) / seconds, ok
+    return len(jobs) / seconds, ok, cpu / len(jobs) * 1e3
 
 
-def over_http(url: str, codes: list[str], clients: int) -> tuple[float, int]:
+def over_http(url: str, codes: list[str], clients: int, server_pid: int | None = None) -> tuple[float, int, str]:
+    """Samples/s, how many got ``Success``, and the CPU ms per request of the client threads
+    (and of the server, given its pid)."""
     local = threading.local()
 
     def one(code: str) -> bool:
@@ -83,10 +103,15 @@ def over_http(url: str, codes: list[str], clients: int) -> tuple[float, int]:
 
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(one, codes[:clients]))  # warm up
-        started = time.perf_counter()
+        started, client = time.perf_counter(), cpu_s()
+        server = cpu_s(server_pid) if server_pid else 0.0
         ok = sum(pool.map(one, codes))
-        seconds = time.perf_counter() - started
-    return len(codes) / seconds, ok
+        seconds, client = time.perf_counter() - started, cpu_s() - client
+        server = cpu_s(server_pid) - server if server_pid else 0.0
+    cpu = f"client {client / len(codes) * 1e3:.2f}"
+    if server_pid:
+        cpu += f", server {server / len(codes) * 1e3:.2f}"
+    return len(codes) / seconds, ok, cpu
 
 
 class Serve:
@@ -120,22 +145,27 @@ def main() -> None:
     codes = programs(args.repeats)
     print(f"HumanEval canonical solutions x{args.repeats} = {len(codes)} programs per round, {args.rounds} rounds, "
           f"{args.workers} sandbox workers, {args.clients} client threads")
-    ratios, http_rates = [], []
+    ratios, single_ratios, http_rates = [], [], []
     server = Serve(args.workers)
     try:
         for r in range(1, args.rounds + 1):
-            direct, ok_direct = in_process(codes, args.workers)
-            http, ok_http = over_http(server.url, codes, args.clients)
+            direct, ok_direct, direct_cpu = in_process(codes, args.workers)
+            single, ok_single, single_cpu = in_process(codes, args.workers, args.clients)
+            http, ok_http, http_cpu = over_http(server.url, codes, args.clients, server.proc.pid)
             ratios.append(http / direct)
+            single_ratios.append(single / direct)
             http_rates.append(http)
-            print(f"round {r}: in-process {direct:6.1f} samples/s ({ok_direct}/{len(codes)} exit 0) | "
-                  f"serve /run_code {http:6.1f} samples/s ({ok_http}/{len(codes)} Success) | ratio {http / direct:.2f}")
+            print(f"round {r}: in-process {direct:6.1f} samples/s ({ok_direct}/{len(codes)} exit 0; host CPU "
+                  f"{direct_cpu:.2f} ms/job) | one job per run {single:6.1f} ({ok_single}; {single_cpu:.2f} ms/job) | "
+                  f"serve /run_code {http:6.1f} ({ok_http} Success; CPU ms/request: {http_cpu}) | "
+                  f"ratio {http / direct:.2f}")
     finally:
         server.close()
+    print(f"ratio one-job runs/in-process (median of {args.rounds} rounds): {statistics.median(single_ratios):.2f}")
     print(f"ratio serve/in-process (median of {args.rounds} rounds): {statistics.median(ratios):.2f} "
           f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
     if args.sandbox_fusion:
-        peer, ok_peer = over_http(args.sandbox_fusion.rstrip("/"), codes, args.clients)
+        peer, ok_peer, _ = over_http(args.sandbox_fusion.rstrip("/"), codes, args.clients)
         print(f"SandboxFusion /run_code {peer:6.1f} samples/s ({ok_peer}/{len(codes)} Success) | ratio grpo-code "
               f"serve/SandboxFusion {statistics.median(http_rates) / peer:.2f}")
 

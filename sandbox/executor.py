@@ -1,12 +1,13 @@
 """The host side of the sandbox: a pool of warm containers that runs jobs concurrently.
 
 Each container runs one job at a time (the next one already waits in its input, so it never
-idles between jobs); its runner has a fresh process forked per test case, so the cost per job
-is a few milliseconds instead of a ``docker run`` (about 300 ms). Faults (a container that dies,
-a runner that fails or stops answering, a daemon restart) are retried on a fresh container; a job
-whose every attempt faulted after its program started broke the sandbox itself (a failure flagged
-``sandbox_tamper``), any other is reported as a ``sandbox_error`` verdict for that job alone:
-``run`` never raises for a single job.
+idles between jobs, even when the jobs come from many concurrent ``run`` calls of one job each,
+as a service's requests do: every call feeds one queue); its runner has a fresh process forked
+per test case, so the cost per job is a few milliseconds instead of a ``docker run`` (about
+300 ms). Faults (a container that dies, a runner that fails or stops answering, a daemon
+restart) are retried on a fresh container; a job whose every attempt faulted after its program
+started broke the sandbox itself (a failure flagged ``sandbox_tamper``), any other is reported as
+a ``sandbox_error`` verdict for that job alone: ``run`` never raises for a single job.
 
 Identical jobs of one batch run once (``sandbox.dedup``). Containers carry a label; ``close``
 removes them all, and is called on normal exit, on exceptions (context manager), at interpreter
@@ -17,6 +18,7 @@ sweep at start removes any container left by a killed process all the same.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import logging
@@ -43,7 +45,7 @@ from sandbox.container import (
     owner_alive,
     owner_token,
 )
-from sandbox.dedup import collapse
+from sandbox.dedup import Collapsed, collapse
 from sandbox.image import require_image
 from sandbox.placement import place, placement_lock
 from sandbox.protocol import ExecutorBase, ExecutorStats, check_concurrency
@@ -53,6 +55,8 @@ log = logging.getLogger(__name__)
 
 RETRY_BACKOFF_S = (0.2, 1.0, 3.0)
 PIPELINE_DEPTH = 2  # jobs submitted ahead to one container: no idle gap between two jobs
+
+_Queued = tuple[JobAttempts, Callable[[tuple[int, Verdict | BaseException]], Any]]  # a job, where its verdict goes
 
 
 def sweep_orphans(client) -> int:
@@ -151,6 +155,11 @@ class DockerExecutor(ExecutorBase):
         self._slots: list[_Slot] = []
         self._idle: queue.Queue[_Slot] = queue.Queue()
         self._threads: ThreadPoolExecutor | None = None
+        # Every run's jobs, one queue for all of them: ``(JobAttempts, where its verdict goes)``;
+        # ``_workers`` workers (one container each, at most ``concurrency``) drain it.
+        self._todo: queue.SimpleQueue[_Queued] = queue.SimpleQueue()
+        self._workers = 0
+        self._workers_lock = threading.Lock()
         self._lock = threading.Lock()
         self._previous_handlers: dict[int, Any] = {}
         self._stats = ExecutorStats()
@@ -175,6 +184,7 @@ class DockerExecutor(ExecutorBase):
             self.image = self.image or require_image(self.client)
             sweep_orphans(self.client)
             self._idle = queue.Queue()
+            self._todo, self._workers = queue.SimpleQueue(), 0
             self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="sandbox")
             self.started = True
             atexit.register(self.close)
@@ -249,19 +259,10 @@ class DockerExecutor(ExecutorBase):
             on_verdict: called as ``on_verdict(index, verdict)`` as each job finishes (progress),
                 in the calling thread.
         """
-        threads = self._threads
-        if not self.started or threads is None:
-            raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
-        batch = collapse(jobs)
-        copies = batch.copies()
-        todo: queue.SimpleQueue = queue.SimpleQueue()
-        for item in enumerate(batch.unique):
-            todo.put(item)
         done: queue.SimpleQueue = queue.SimpleQueue()
-        self._busy(+1)
+        batch = self._enqueue(jobs, done.put)
+        copies = batch.copies() if on_verdict is not None else {}
         try:
-            for _ in range(min(self.concurrency, len(batch.unique))):
-                threads.submit(self._work, todo, done)
             verdicts: list[Verdict | None] = [None] * len(batch.unique)
             for _ in range(len(batch.unique)):
                 u, verdict = done.get()
@@ -273,8 +274,42 @@ class DockerExecutor(ExecutorBase):
                         on_verdict(i, verdict)
         finally:
             self._busy(-1)
+        return batch.expand(cast(list[Verdict], verdicts))
+
+    async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
+        """Like ``run``, awaitable, with no thread of its own while it waits: the workers hand
+        each verdict to the event loop (a service awaits thousands of one-job runs at once)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Queue = asyncio.Queue()
+        batch = self._enqueue(jobs, lambda reply: loop.call_soon_threadsafe(done.put_nowait, reply))
+        try:
+            verdicts: list[Verdict | None] = [None] * len(batch.unique)
+            for _ in range(len(batch.unique)):
+                u, verdict = await done.get()
+                if isinstance(verdict, BaseException):
+                    raise verdict
+                verdicts[u] = verdict
+        finally:
+            self._busy(-1)
+        return batch.expand(cast(list[Verdict], verdicts))
+
+    def _enqueue(self, jobs: Sequence[Job], reply: Callable[[tuple[int, Verdict | BaseException]], Any]) -> Collapsed:
+        """Queue a run's distinct jobs (``reply`` takes each ``(index, verdict)``, from a worker's
+        thread) and start the workers they need; the run counts as busy until ``_busy(-1)``."""
+        threads = self._threads
+        if not self.started or threads is None:
+            raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
+        batch = collapse(jobs)
+        for index, job in enumerate(batch.unique):
+            self._todo.put((JobAttempts(index, job), reply))
+        self._busy(+1)
+        with self._workers_lock:  # after the puts: a worker leaves only when the queue is empty
+            more = max(0, min(self.concurrency - self._workers, len(batch.unique)))
+            self._workers += more
+        for _ in range(more):
+            threads.submit(self._work)
         self._count(jobs=batch.hits, dedup_hits=batch.hits)
-        return batch.expand(verdicts)  # type: ignore[arg-type]
+        return batch
 
     def _busy(self, change: int) -> None:
         """Count a ``run`` in (+1) or out (-1): the node's busy seconds add up the time with at
@@ -294,9 +329,10 @@ class DockerExecutor(ExecutorBase):
             busy = self._busy_s + (time.monotonic() - since if self._running and since is not None else 0.0)
         return {socket.gethostname(): busy}
 
-    def _work(self, todo: queue.SimpleQueue, done: queue.SimpleQueue) -> None:
-        """One container's share of a ``run``: up to ``PIPELINE_DEPTH`` jobs in flight on it (the
-        runner starts the next job the moment one ends), faults retried on a fresh container.
+    def _work(self) -> None:
+        """One container's share of the queued jobs, until the queue is empty: up to
+        ``PIPELINE_DEPTH`` jobs in flight on it (the runner starts the next job the moment one
+        ends), faults retried on a fresh container, each verdict put on its run's reply queue.
 
         ``inflight`` holds this worker's jobs, oldest first; the container's own ``pending`` queue
         is always a prefix of it (the jobs sent to this container), so a replaced or fresh
@@ -304,49 +340,60 @@ class DockerExecutor(ExecutorBase):
         the submission it answers (``SandboxContainer.receive``).
         """
         slot = self._idle.get()
-        inflight: deque[JobAttempts] = deque()
+        inflight: deque[_Queued] = deque()
         try:
             while True:
                 while len(inflight) < PIPELINE_DEPTH:
                     try:
-                        inflight.append(JobAttempts(*todo.get_nowait()))
+                        inflight.append(self._todo.get_nowait())
                     except queue.Empty:
                         break
                 if not inflight:
-                    return
+                    with self._workers_lock:
+                        if self._todo.empty():
+                            self._workers -= 1
+                            return
+                    continue
                 culprit = 0
                 try:
                     container = slot.ensure()
                     sent = len(container.pending)
                     while sent < len(inflight) and slot.accepting():
                         culprit = sent
-                        container.submit(inflight[sent].job)
+                        container.submit(inflight[sent][0].job)
                         sent += 1
                     culprit = 0
                     job, verdict = container.receive()
                 except SandboxFault as e:
                     slot.discard()
-                    self._fault(inflight, culprit, e, done)
+                    self._fault(inflight, culprit, e)
                     continue
-                entry = inflight.popleft()
+                entry, reply = inflight.popleft()
                 if job is not entry.job:  # the pending queue is a prefix of inflight: never happens
                     raise SandboxError(f"sandbox executor bug: a verdict of job {job.job_id!r} came back "
                                        f"for job {entry.job.job_id!r}")
                 if entry.attempt > 1:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)
-                done.put((entry.index, replace(verdict, attempts=entry.attempt)))
-        except BaseException as e:  # a bug: the caller re-raises it
-            for entry in inflight:
-                done.put((entry.index, e))
+                reply((entry.index, replace(verdict, attempts=entry.attempt)))
+        except BaseException as e:  # a bug: every run waiting on the queue re-raises it
+            with self._workers_lock:
+                self._workers -= 1
+                while True:
+                    try:
+                        inflight.append(self._todo.get_nowait())
+                    except queue.Empty:
+                        break
+            for entry, reply in inflight:
+                reply((entry.index, e))
             raise
         finally:
             self._idle.put(slot)
 
-    def _fault(self, inflight: deque[JobAttempts], culprit: int, error: SandboxFault, done: queue.SimpleQueue) -> None:
+    def _fault(self, inflight: deque[_Queued], culprit: int, error: SandboxFault) -> None:
         """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its
         verdict (``JobAttempts.given_up``). The other jobs in flight are sent again, attempts unchanged."""
-        entry = inflight[culprit]
+        entry, reply = inflight[culprit]
         entry.error = str(error)
         entry.program_faults += error.started
         entry.flags = tuple(sorted({*entry.flags, *error.flags}))
@@ -357,7 +404,7 @@ class DockerExecutor(ExecutorBase):
             verdict = entry.given_up()
             self._count(jobs=1, sandbox_errors=int(verdict.status == "sandbox_error"),
                         program_faults=int(verdict.status != "sandbox_error"))
-            done.put((entry.index, verdict))
+            reply((entry.index, verdict))
             return
         time.sleep(RETRY_BACKOFF_S[min(entry.attempt - 1, len(RETRY_BACKOFF_S) - 1)])
         entry.attempt += 1

@@ -76,6 +76,24 @@ def test_killing_the_zygote_costs_nothing_but_its_speed(executor):
     assert statuses(verdict) == ["passed", "passed", "passed"]
 
 
+DIE_LATER = (  # the zygote takes the next request, then dies before it forks for it
+    "import os, signal, time\ndef later(*_):\n    time.sleep(0.5)\n    os._exit(0)\n"
+    "signal.signal(signal.SIGUSR1, later)\n"
+    "def f(kill):\n    if kill:\n        os.kill(zygote(), signal.SIGUSR1)\n    return os.getppid()\n")
+
+
+@pytest.mark.parametrize("kind", ["assert", "call"])
+def test_a_zygote_that_dies_before_it_forks_for_a_test_costs_that_test_nothing(executor, kind):
+    # Whatever the timing of a zygote's end (a SIGKILL takes effect when the zygote next runs),
+    # the test it did not fork for runs in a fresh process: the verdict a correct program earns.
+    if kind == "assert":
+        job = asserts(KILL_ZYGOTE + DIE_LATER, "assert f(False) == 1", "assert f(True) == 1", "assert f(False) == 1")
+    else:
+        job = Job(program=KILL_ZYGOTE + DIE_LATER, tests=tuple(
+            TestCase(kind="call", fn_name="f", args=[kill], expected=1) for kill in (False, True, False)))
+    assert statuses(executor.run_one(job)) == ["passed", "passed", "passed"]
+
+
 def test_a_timeout_in_the_middle_leaves_the_other_tests_right(executor):
     program = "def f(n):\n    while n:\n        pass\n    return 1\n"
     verdict = executor.run_one(asserts(program, "assert f(0) == 1", "assert f(1) == 1", "assert f(0) == 1",

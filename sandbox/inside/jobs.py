@@ -419,10 +419,10 @@ class _TestRun:
         known = self.known()
         watch_all([(zygote.watch, outcome, self.limits["output_limit_bytes"])], started + self.wall(), self.cpu_limit,
                   lambda: zygote.follow_forked(outcome, nonce, known))
-        zygote.finish(outcome, started, self.tasks())
+        named = zygote.finish(outcome, started, self.tasks())
         if not zygote.alive:
             self._everything_killed()
-        return outcome
+        return outcome if named else self._fresh_test(test, plan, nonce)
 
     def _check(self, test: dict, output: str, nonce: str) -> tuple[str, str, float | None, set[str]]:
         """The task's checker's judgement of a ``stdio`` test's output, run by the judge within the
@@ -493,9 +493,9 @@ class _TestRun:
             record = _verdict_record(verdict, nonce)
         if judge.watch.guard_gone and program.killed_for is None:
             program.killed_for = "judge"
-        tasks = self.tasks()
+        tasks, named = self.tasks(), True
         if zygote is not None:
-            zygote.finish(program, started, tasks)
+            named = zygote.finish(program, started, tasks)
             clean = zygote.alive
         else:
             clean = program_watch.finish(program, started, limits["output_limit_bytes"], tasks)
@@ -503,6 +503,8 @@ class _TestRun:
                 program_watch.close()
         if not clean:
             self._everything_killed()
+        if not named:  # the zygote went before it named the test process: again, in a fresh process
+            return self._judged(i, _token(16))
         return judged_result(program, record, limits, nonce)
 
 

@@ -12,7 +12,7 @@ believes that only if the pid is a child of its own (``follow_forked``); the tes
 comes from the kernel. If a zygote's top level does not finish in time or within the output
 limit, that is the outcome of every test it would have run. If it fails otherwise (an exception,
 an exit, a signal), or a zygote dies, the runner runs the job's remaining tests one fresh process
-each, for exact verdicts.
+each, for exact verdicts, from the test whose process the zygote had not yet named.
 """
 
 from __future__ import annotations
@@ -176,11 +176,16 @@ class Zygote(Resident):
         watch.follow(pid)
         return watch.exited
 
-    def finish(self, outcome: Outcome, started: float, tasks: int) -> None:
-        """After a test: take its outcome; if anything was killed, let the zygote go."""
+    def finish(self, outcome: Outcome, started: float, tasks: int) -> bool:
+        """After a test: take its outcome; if anything was killed, let the zygote go. False if
+        the zygote went away before it named the test's process (killed by an earlier test's
+        process, say: a ``SIGKILL`` takes effect only when the zygote next runs): the test did
+        not run, and everything was killed; run it again in a fresh process."""
+        named = self.watch.pid is not None or outcome.killed_for is not None
         self.watch.unguard(self.pidfd)
         if not self.watch.finish(outcome, started, self.limits["output_limit_bytes"], tasks):
             self.release()  # the watch is closed already: everything was killed
+        return named
 
 
 def _is_own_child(pid: int) -> bool:
