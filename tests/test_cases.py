@@ -154,8 +154,9 @@ IDLE_PIDS = 2  # between jobs: the runner and its fork server
 
 
 def _pids_in(executor, container_id):
-    stats = executor.client.api.stats(container_id, stream=False)
-    return stats["pids_stats"].get("current")
+    """The container's tasks (every thread, zombies too: what its pids limit counts), listed by
+    the daemon at once (``docker stats`` would wait a second for a second sample)."""
+    return len(executor.client.api.top(container_id, ps_args="-eLo pid,lwp")["Processes"])
 
 
 def _process_rows(executor, container_id):

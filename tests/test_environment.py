@@ -175,14 +175,20 @@ def _spy_on_the_sandbox(monkeypatch) -> list:
     from sandbox.executor import DockerExecutor
 
     ran: list = []
-    original = DockerExecutor.run
+    original, original_async = DockerExecutor.run, DockerExecutor.arun
 
     def run(self, jobs, on_verdict=None):
         verdicts = original(self, jobs, on_verdict=on_verdict)
         ran.extend(zip(jobs, verdicts, strict=True))
         return verdicts
 
+    async def arun(self, jobs):
+        verdicts = await original_async(self, jobs)
+        ran.extend(zip(jobs, verdicts, strict=True))
+        return verdicts
+
     monkeypatch.setattr(DockerExecutor, "run", run)
+    monkeypatch.setattr(DockerExecutor, "arun", arun)
     return ran
 
 

@@ -54,10 +54,11 @@ def executor_class(request):
 
 @pytest.mark.parametrize("name", EXECUTORS)
 def test_grpo_batches_get_their_own_verdicts(name, executor_class, caplog):
-    # Containers replaced every 40 jobs: the replace path runs about 50 times.
-    wrong, stats, warnings = _soak(executor_class, 2000, 656, caplog, max_jobs_per_container=40)
+    # Containers replaced every 40 jobs: the replace path runs about 25 times (the 20,000-job soak
+    # is `make bench`'s).
+    wrong, stats, warnings = _soak(executor_class, 1000, 500, caplog, max_jobs_per_container=40)
     assert wrong == []
-    assert stats.jobs == 2000 and stats.dedup_hits == 0 and stats.recycled >= 40
+    assert stats.jobs == 1000 and stats.dedup_hits == 0 and stats.recycled >= 20
     assert (stats.faults, stats.mismatches, stats.sandbox_errors) == (0, 0, 0)
     assert warnings == []
 
