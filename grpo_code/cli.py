@@ -9,6 +9,7 @@ the traceback. Options are checked before anything is announced, loaded or start
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import logging
 import sys
@@ -32,6 +33,11 @@ def _executor(args):
                              ray_address=getattr(args, "ray_address", None), option_names=EXECUTOR_OPTIONS)
     except ValueError as e:
         raise ConfigError(str(e)) from None
+
+
+def _dest(flag: str) -> str:
+    """The parameter an option's flag names (``--max-body-mb``: ``max_body_mb``)."""
+    return flag.removeprefix("--").replace("-", "_")
 
 
 def _suite(args, language: bool = True):
@@ -140,13 +146,13 @@ def cmd_tasks_show(args) -> int:
 
 def cmd_tasks_validate(args) -> int:
     """``grpo-code tasks validate SUITE``: ``validate.validate_suite``, printed; 1 when it fails."""
-    from grpo_code.calibrate import Rule, tasks_file
+    from grpo_code.calibrate import RULE_OPTIONS, Rule, tasks_file
     from grpo_code.validate import validate_suite
 
     executor = _executor(args)
     if args.write and not args.calibrate:
         raise ConfigError("--write writes the calibrated time limits: give --calibrate too")
-    rule = Rule(args.ac_to_time_limit, args.time_limit_to_tle, args.time_resolution, args.min_time_limit)
+    rule = Rule(**{name: getattr(args, name) for _, name, _, _ in RULE_OPTIONS})
     suite = _suite(args, language=False)  # the schema: raises with file, line and field
     path = tasks_file(suite, args.suite) if args.write else None
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
@@ -179,10 +185,9 @@ def cmd_tasks_repair(args) -> int:
 def cmd_serve(args) -> int:
     """``grpo-code serve``: ``serve.serve`` with ``serve.ServeSettings.from_options``."""
     require_modules("grpo-code serve", "fastapi", "uvicorn")
-    from grpo_code.serve import ServeSettings, serve
+    from grpo_code.serve import OPTIONS, ServeSettings, serve
 
-    settings = ServeSettings.from_options(args.host, args.port, args.token_file, args.max_body_mb, args.max_in_flight,
-                                          args.max_waiting, args.max_memory_mb, args.max_run_timeout)
+    settings = ServeSettings.from_options(**{_dest(flag): getattr(args, _dest(flag)) for flag, _, _ in OPTIONS})
     executor = _executor(args)
     try:
         serve(executor, settings, on_ready=display.serving(settings))
@@ -336,14 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "suite's tasks file (time_limit_s)")
     p.add_argument("--repeats", type=int, default=calibrate.REPEATS,
                    help="with --calibrate: runs of each reference (default %(default)s)")
-    p.add_argument("--ac-to-time-limit", type=float, default=calibrate.AC_TO_TIME_LIMIT, metavar="M",
-                   help="with --calibrate: the limit is at least M x the reference's time (Kattis: %(default)s)")
-    p.add_argument("--time-limit-to-tle", type=float, default=calibrate.TIME_LIMIT_TO_TLE, metavar="S",
-                   help="with --calibrate: a limit above S x the proposal is reported as loose (Kattis's %(default)s)")
-    p.add_argument("--time-resolution", type=float, default=calibrate.TIME_RESOLUTION_S, metavar="SECONDS",
-                   help="with --calibrate: limits are multiples of this (Kattis's default %(default)s)")
-    p.add_argument("--min-time-limit", type=float, default=calibrate.MIN_TIME_LIMIT_S, metavar="SECONDS",
-                   help="with --calibrate: no proposal below this (default %(default)s)")
+    for flag, name, metavar, text in calibrate.RULE_OPTIONS:
+        p.add_argument(flag, dest=name, type=float, default=getattr(calibrate.Rule, name), metavar=metavar,
+                       help=f"with --calibrate: {text}")
     add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
 
@@ -367,18 +367,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="the sandbox as an HTTP service: /v1/jobs, and SandboxFusion's /run_code for "
                                      "verl (pip install 'grpo-code[serve]')")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080, SandboxFusion's)")
-    p.add_argument("--token-file", metavar="FILE",
-                   help=f"file holding the bearer token every request must carry (or {serve.TOKEN_VARIABLE})")
-    p.add_argument("--max-body-mb", type=float, default=16, help="largest request body, MiB (default 16)")
-    p.add_argument("--max-in-flight", type=int, help="requests worked on at once (default: 4 per sandbox worker)")
-    p.add_argument("--max-waiting", type=int, default=1024,
-                   help="requests that may wait for a turn; beyond, 503 (default 1024)")
-    p.add_argument("--max-memory-mb", type=int, default=1024,
-                   help="the largest memory limit a request may ask for, MiB; /run_code's -1 (default 1024)")
-    p.add_argument("--max-run-timeout", type=float, default=60,
-                   help="the largest time limits a request may ask for (run and compile), CPU seconds (default 60)")
+    defaults = inspect.signature(serve.ServeSettings.from_options).parameters
+    for flag, kind, text in serve.OPTIONS:
+        p.add_argument(flag, type=kind, default=defaults[_dest(flag)].default, help=text)
     add_sandbox_options(p)
     p.set_defaults(func=cmd_serve)
 

@@ -41,6 +41,20 @@ log = logging.getLogger(__name__)
 
 TOKEN_VARIABLE = "GRPO_CODE_SERVE_TOKEN"  # the bearer token, when no --token-file is given
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+# ``grpo-code serve``'s options: flag, type, help. Each is the parameter of ``ServeSettings.from_options``
+# its flag names, and takes that parameter's default.
+OPTIONS: tuple[tuple[str, type, str], ...] = (
+    ("--host", str, "address to bind (default %(default)s: this machine only)"),
+    ("--port", int, "TCP port (default %(default)s, SandboxFusion's)"),
+    ("--token-file", str, f"file holding the bearer token every request must carry (or {TOKEN_VARIABLE})"),
+    ("--max-body-mb", float, "largest request body, MiB (default %(default)s)"),
+    ("--max-in-flight", int, "requests worked on at once (default: 4 per sandbox worker)"),
+    ("--max-waiting", int, "requests that may wait for a turn; beyond, 503 (default %(default)s)"),
+    ("--max-memory-mb", int, "the largest memory limit a request may ask for, MiB; /run_code's -1 (default "
+                             "%(default)s)"),
+    ("--max-run-timeout", float, "the largest time limits a request may ask for (run and compile), CPU seconds "
+                                 "(default %(default)s)"),
+)
 
 
 @dataclass(frozen=True)
