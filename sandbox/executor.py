@@ -281,7 +281,12 @@ class DockerExecutor(ExecutorBase):
         each verdict to the event loop (a service awaits thousands of one-job runs at once)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Queue = asyncio.Queue()
-        batch = self._enqueue(jobs, lambda reply: loop.call_soon_threadsafe(done.put_nowait, reply))
+
+        def reply(item: tuple[int, Verdict | BaseException]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: no one waits for the verdict now
+                loop.call_soon_threadsafe(done.put_nowait, item)
+
+        batch = self._enqueue(jobs, reply)
         try:
             verdicts: list[Verdict | None] = [None] * len(batch.unique)
             for _ in range(len(batch.unique)):

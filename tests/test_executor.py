@@ -55,6 +55,23 @@ def test_arun_leaves_the_event_loop_free(executor):
     assert ticks >= 10
 
 
+@pytest.mark.timeout(60)  # a verdict lost for good would make the run wait forever
+def test_an_abandoned_arun_costs_the_other_runs_nothing(executor):
+    # A caller whose event loop ends while its jobs still run (a timeout, a cancelled request):
+    # the verdicts have no one to go to, and every other run still gets its own.
+    slow = distinct(stdio_job("import time\ntime.sleep(0.5)\nprint(1)\n", "", "1\n"), 2)
+
+    async def abandon():
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(executor.arun(slow), 0.1)
+
+    asyncio.run(abandon())  # its loop is closed now; its two jobs are still on a container
+    # queued while the abandoned verdicts come back (about 1.5 s of jobs on the other container)
+    others = distinct(stdio_job("import time\ntime.sleep(0.05)\nprint(input())\n", "7\n", "7\n"), 24)
+    assert [v.status for v in executor.run(others)] == ["passed"] * 24
+    assert [v.status for v in executor.run(others[:4])] == ["passed"] * 4  # the workers are still there
+
+
 def test_jobs_run_concurrently(executor):
     # Four jobs of 1 s each, every one distinct (copies would run once): 2 s on the pool's two
     # containers, 4 s on a pool that runs one job at a time.
