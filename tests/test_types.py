@@ -1,4 +1,5 @@
-"""The sandbox's own types refuse what it cannot run, naming the field (no Docker).
+"""The sandbox's own types refuse what it cannot run, naming the field, and read a runner's
+reply into the figure training uses, the pass rate (no Docker).
 
 These are the rules' one owner: ``grpo_code.tasks.parse_task`` reports the same refusals in a
 suite file's field, file and line (tests/test_tasks.py).
@@ -9,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from sandbox import Job, Limits, TestCase
-from sandbox.types import FieldError
+from sandbox.types import FieldError, Verdict
 
 ASSERT = TestCase(kind="assert", code="assert f() == 1")
 STDIO = TestCase(kind="stdio", stdin="", expected_stdout="1\n")
@@ -38,3 +39,21 @@ def test_a_refusal_names_its_field(make, field, words):
         make()
     assert err.value.field == field and words in str(err.value)
     assert isinstance(err.value, ValueError)  # what callers of the sandbox catch
+
+
+def test_the_pass_rate_counts_passed_tests_and_a_checker_partial_credit():
+    def reply(*tests: tuple[str, object]) -> Verdict:
+        return Verdict.from_wire({"status": "failed", "tests": [{"status": s, "score": score} for s, score in tests]},
+                                 n_tests=4)
+
+    # 1 + 0.5 + 0.25 + 0 of 4 tests
+    partial = reply(("passed", None), ("failed", 0.5), ("failed", 0.25), ("failed", None))
+    assert partial.pass_rate == 0.4375 and [t.score for t in partial.test_results] == [None, 0.5, 0.25, None]
+    # credit is a number strictly between 0 and 1: 0, 1 or more on a failed test counts nothing
+    beyond = reply(("passed", None), ("failed", 1.0), ("failed", 1.5), ("failed", 0))
+    assert beyond.pass_rate == 0.25 and [t.score for t in beyond.test_results] == [None] * 4
+    assert reply(("passed", None), ("checker_error", None)).pass_rate is None  # the checker's fault: no figure
+    # a verdict without tests (a program-level status) is a 0, never a full score
+    assert Verdict(status="compile_error").pass_rate == 0.0
+    assert Verdict.program_level("no_code", n_tests=3, message="no code").pass_rate == 0.0
+    assert Verdict.program_level("sandbox_error", n_tests=3, message="lost").pass_rate is None
