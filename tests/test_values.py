@@ -1,14 +1,19 @@
 """Plain values that cross from the program's process: written by harness code in it
-(``program.encode.encode_value``), read strictly in trusted code (``values.decode_value``)."""
+(``program.encode.encode_value``), read strictly in trusted code (``values.decode_value``); the
+records they travel in, likewise (``records.record_line``, ``records.read_records``)."""
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import tempfile
 
 import pytest
 
-from sandbox.inside.program.encode import NotPlainData, encode_value
 from sandbox.inside.procs import MAX_VALUE_DEPTH
+from sandbox.inside.program.encode import NotPlainData, encode_value
+from sandbox.inside.records import JUDGE_EVENTS, MESSAGE_LIMIT, clip, flag_names, read_records, record_line, write_all
 from sandbox.inside.values import MAX_INT_BITS, NotPlain, decode_value, preview, to_json_form
 
 ROUND_TRIP = [
@@ -134,3 +139,62 @@ def test_preview_writes_a_value_as_json_and_bounds_it():
     assert preview(list(range(100)), limit=20) == "[0, 1, 2, 3, 4, 5, 6"  # the writer stops at the limit
     assert preview(_nested(30)) == "[" * 21 + "..." + "]" * 21  # past 20 levels: "..."
     assert preview([]) == "[]" and preview({}) == "{}"
+
+
+def test_records_written_by_harness_code_are_read_back_clipped():
+    lines = [record_line("ready", "n0", {}), record_line("forked", "n0", {"pid": 12}),
+             record_line("flag", "n0", {"name": "ctypes"}), record_line("returned", "n0", {"value": '[1, "\u00e9"]'}),
+             record_line("forked", "n1", {"pid": 13}),  # another test's record on a zygote's channel: not this one's
+             record_line("raised", "n0", {"kind": "ValueError", "message": "m" * 600}),
+             record_line("not_plain", "n0", {"message": "a set"})]
+    assert lines[1] == b'{"event": "forked", "nonce": "n0", "pid": 12}\n'
+    assert lines[3] == b'{"event": "returned", "nonce": "n0", "value": "[1, \\"\\u00e9\\"]"}\n'
+    records, malformed = read_records(b"".join(lines) + b'{"event": "ready", "nonce": "n0"', "n0")  # last: unfinished
+    assert not malformed and records == [
+        {"event": "ready", "nonce": "n0"}, {"event": "forked", "nonce": "n0", "pid": 12},
+        {"event": "flag", "nonce": "n0", "name": "ctypes"},
+        {"event": "returned", "nonce": "n0", "value": '[1, "\u00e9"]'},
+        {"event": "raised", "nonce": "n0", "kind": "ValueError", "message": "m" * (MESSAGE_LIMIT - 3) + "..."},
+        {"event": "not_plain", "nonce": "n0", "message": "a set"}]
+    assert read_records(b"", "n0") == ([], False) and read_records(b"\n\n", "n0") == ([], False)
+
+
+VERDICT = {"event": "verdict", "nonce": "n0", "status": "passed", "message": "", "calls": 1, "flags": "", "score": ""}
+
+
+@pytest.mark.parametrize("record", [
+    VERDICT,  # the judge's event, on a program's channel
+    {"event": "forked", "nonce": "n0"}, {"event": "ready", "nonce": "n0", "x": 1},  # a field missing, one too many
+    {"event": "forked", "nonce": "n0", "pid": "12"}, {"event": "forked", "nonce": "n0", "pid": True},
+    {"event": "forked", "nonce": "n0", "pid": -1}, {"event": "forked", "nonce": "n0", "pid": 2**31},
+    {"event": "flag", "nonce": "n0", "name": "nope"}, {"event": "passed", "nonce": "n0"},
+    {"event": 1, "nonce": "n0"}, {"event": "ready", "nonce": 0}, {"nonce": "n0"}, {"event": "ready"}, [1], "ready",
+    {"event": "forked", "nonce": "n1", "pid": "12"},  # another test's nonce is no excuse
+], ids=repr)
+def test_a_record_that_is_not_one_of_its_writer_events_is_evidence_not_a_record(record):
+    good = record_line("forked", "n0", {"pid": 7})
+    records, malformed = read_records(json.dumps(record).encode() + b"\n" + good, "n0")
+    assert malformed and records == [{"event": "forked", "nonce": "n0", "pid": 7}]  # reading goes on after it
+    records, malformed = read_records(b"{not json\n" + good, "n0")
+    assert malformed and len(records) == 1
+
+
+def test_the_judge_channel_reads_verdicts_and_the_bounds_of_its_integers():
+    assert read_records(json.dumps(VERDICT).encode() + b"\n", "n0", JUDGE_EVENTS) == ([VERDICT], False)
+    for pid in (0, 2**31 - 1):
+        assert read_records(record_line("forked", "n0", {"pid": pid}), "n0") == \
+            ([{"event": "forked", "nonce": "n0", "pid": pid}], False)
+    assert flag_names([{"event": "flag", "nonce": "n0", "name": "ctypes"}, {"event": "ready", "nonce": "n0"},
+                       {**VERDICT, "flags": "gc_walk,made_up,"}]) == {"ctypes", "gc_walk"}  # type: ignore[list-item]
+
+
+def test_clip_and_write_all():
+    assert clip("x" * 80) == "x" * 80 and clip("x" * 81) == "x" * 77 + "..." and clip("abcdef", 5) == "ab..."
+    with tempfile.TemporaryFile() as f:
+        write_all(f.fileno(), b"y" * 300_000)
+        f.seek(0)
+        assert f.read() == b"y" * 300_000
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    write_all(write_end, b"z")  # a broken channel: its reader sees it, the writer goes on
+    os.close(write_end)
