@@ -21,7 +21,7 @@ def test_standard_error_hand_computed():
     # a task with no scored samples weighs 0 and still counts in T: sqrt(3 / 2 * 1.125) / 4
     assert stats.standard_error([0.0, 1.0, 0.5], [1, 3, 0]) == pytest.approx(math.sqrt(1.6875) / 4)
     for weights in ([1], [-1, 3], [0, 0]):  # wrong shape, negative, all zero
-        with pytest.raises(ValueError, match="weights must be non-negative, one per task, not all zero"):
+        with pytest.raises(ValueError, match=r"^weights must be non-negative, one per task, not all zero$"):
             stats.standard_error([0.1, 0.2], weights)
 
 

@@ -82,7 +82,8 @@ def test_the_judge_knows_which_names_of_an_assert_test_are_the_program_s(code, p
 
 
 def test_an_assert_test_is_compiled_for_the_judge():
-    plan = plan_assert("assert P(2, k=1).scale(5, by=2) == 20 and Q(1).m() != 0", frozenset())
+    code = "assert P(2, k=1).scale(5, by=2) == 20 and Q(1).m() != 0 and P(**o).m(*o, **o)"
+    plan = plan_assert(code, frozenset({"o"}))  # o: bound by the test setup
     assert not isinstance(plan, str)
     compiled, program, _, _, compares_order = plan
     assert program == ("P", "Q") and compares_order  # != compares by order: a NaN answer is flagged
@@ -93,8 +94,9 @@ def test_an_assert_test_is_compiled_for_the_judge():
         calls.append((name, args, kwargs, attr, margs, mkwargs))
         return 20 if attr == "scale" else 1
 
-    exec(compiled, {METHOD_CALL: method})
-    assert calls == [("P", (2,), {"k": 1}, "scale", (5,), {"by": 2}), ("Q", (1,), {}, "m", (), {})]
+    exec(compiled, {METHOD_CALL: method, "o": {"a": 1}})
+    assert calls == [("P", (2,), {"k": 1}, "scale", (5,), {"by": 2}), ("Q", (1,), {}, "m", (), {}),
+                     ("P", (), {"a": 1}, "m", ("a",), {"a": 1})]
     assert plan_assert("assert f() == 1", frozenset())[4] is False
     with pytest.raises(SyntaxError) as err:
         plan_assert("assert f(", frozenset())
@@ -106,7 +108,8 @@ def test_an_assert_test_is_compiled_for_the_judge():
 
 
 @pytest.mark.parametrize("code, why", [
-    ("assert f(*(i for i in range(3)))", "the test passes a generator to the program's f()"),
+    ("assert f(*(i for i in range(3)))", "the test passes a generator to the program's f(): only plain data and "
+                                         "callables cross to the program's process (pass a list)"),
     ("assert f(k=(i for i in range(3)))", "the test passes a generator to the program's f()"),
     ("class D(P):\n    pass\nassert D()", "the test subclasses a class of the program's (D)"),
     ("with P() as r:\n    assert r", "the test uses an object of the program's as a context manager (`with`)"),

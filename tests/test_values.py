@@ -63,16 +63,26 @@ def test_deep_nesting_is_refused():
         encode_value(deep)
 
 
-@pytest.mark.parametrize("text", [
-    "", "[1, 2", "{}", '{"t": [], "s": []}', '{"zz": 1}', '{"s": [[1]]}', '{"d": [[[1], 2]]}',
-    '{"d": [1]}', '{"c": ["a", 1]}', '{"i": "zz"}', "1 2", "[" * 100000 + "]" * 100000, "9" * 5000,
-    '{"r": [1, 2]}', '{"e": 1}', '{"d": [[1, 2, 3]]}', '{"zz": "ff"}', '{"h": [0, "X"]}', '{"k": 0}',
-    '{"r": [-9223372036854775808, 0, 1]}', '{"r": [0, 9223372036854775808, 1]}',  # past a C long
-    '{"i": "' + "f" * (MAX_INT_BITS // 4 + 2) + '"}',  # more than MAX_INT_BITS bits
-])
-def test_what_a_program_could_write_instead_is_refused(text):
-    with pytest.raises(NotPlain):
+@pytest.mark.parametrize("text, why", [  # why: what the verdict's message says, in its parentheses
+    ("", "not a plain value: StopIteration"), ("[1, 2", "not a plain value: JSONDecodeError"),
+    ("{}", "an encoded object must have exactly one tag"),
+    ('{"t": [], "s": []}', "an encoded object must have exactly one tag"), ('{"zz": 1}', "unknown tag 'zz'"),
+    ('{"s": [[1]]}', "not a plain value: TypeError"), ('{"d": [[[1], 2]]}', "not a plain value: TypeError"),
+    ('{"d": [1]}', "a dict item must be a [key, value] pair"), ('{"c": ["a", 1]}', "unknown tag 'c'"),
+    ('{"i": "zz"}', "not a plain value: ValueError"), ("1 2", "extra data after the value"),
+    ("[" * 100000 + "]" * 100000, "not a plain value: RecursionError"),
+    ("9" * 5000, "not a plain value: ValueError"),  # the interpreter's own limit on decimal digits
+    ('{"r": [1, 2]}', "unknown tag 'r'"), ('{"e": 1}', "unknown tag 'e'"),
+    ('{"d": [[1, 2, 3]]}', "a dict item must be a [key, value] pair"), ('{"zz": "ff"}', "unknown tag 'zz'"),
+    ('{"h": [0, "X"]}', "unknown tag 'h'"), ('{"k": 0}', "unknown tag 'k'"),
+    ('{"r": [-9223372036854775808, 0, 1]}', "unknown tag 'r'"),  # past a C long
+    ('{"r": [0, 9223372036854775808, 1]}', "unknown tag 'r'"),
+    ('{"i": "' + "f" * (MAX_INT_BITS // 4 + 2) + '"}', "an integer too large to read"),  # over MAX_INT_BITS bits
+], ids=lambda v: v[:30])
+def test_what_a_program_could_write_instead_is_refused(text, why):
+    with pytest.raises(NotPlain) as err:
         decode_value(text)
+    assert str(err.value) == why
 
 
 def test_the_largest_values_allowed_are_read():
@@ -104,6 +114,9 @@ def test_json_form_is_what_call_tests_compare():
     assert to_json_form({2**13000: 0, -(2**13000): 1}) == {"0x1" + "0" * 3250: 0, "-0x1" + "0" * 3250: 1}
     with pytest.raises(NotPlain, match="returned dict has a key of type bytes"):
         to_json_form({b"k": 1})
+    with pytest.raises(NotPlain) as err:
+        to_json_form([b"x"])
+    assert str(err.value) == "returned a value of type bytes, which JSON has no form for"
     with pytest.raises(NotPlain):
         to_json_form({1, 2})
 
@@ -123,7 +136,7 @@ def _nested(levels: int, make=lambda inner: [inner]):
 def test_json_form_allows_max_value_depth_levels_of_nesting(make, as_json):
     # containers at depths 0 .. MAX_VALUE_DEPTH are read; one level more is refused
     assert to_json_form(_nested(MAX_VALUE_DEPTH + 1, make)) == _nested(MAX_VALUE_DEPTH + 1, as_json)
-    with pytest.raises(NotPlain, match="the value nests too deeply"):
+    with pytest.raises(NotPlain, match=r"^the value nests too deeply$"):
         to_json_form(_nested(MAX_VALUE_DEPTH + 2, make))
 
 
@@ -134,10 +147,16 @@ def test_preview_writes_a_value_as_json_and_bounds_it():
     assert preview({1: "x", "b": [None]}) == '{1: "x", "b": [null]}'
     assert preview(2**1999) == str(2**1999)[:197] + "..."  # 2,000 bits: still written, then cut
     assert preview(2**3000) == "<an integer of 3001 bits>" and preview(-(2**3000)) == "<an integer of 3001 bits>"
+    assert preview(2**2000) == "<an integer of 2001 bits>"  # past 2,000 bits: its size only
+    assert preview({(1, 2): 3}) == "{<tuple>: 3}"
     assert preview("x" * 300, limit=10) == '"xxxxxx...'
     assert preview({"a": 1, "b": "long" * 50}, limit=30) == '{"a": 1, "b": "longlonglong...'
-    assert preview(list(range(100)), limit=20) == "[0, 1, 2, 3, 4, 5, 6"  # the writer stops at the limit
+    # the writer stops at the limit, in a nested container too (never walks the rest)
+    assert preview(list(range(100)), limit=20) == "[0, 1, 2, 3, 4, 5, 6"
+    assert preview([list(range(100)), 5], limit=20) == "[[0, 1, 2, 3, 4, 5, "
+    assert preview([{"a": list(range(100))}, 5], limit=20) == '[{"a": [0, 1, 2, 3, '
     assert preview(_nested(30)) == "[" * 21 + "..." + "]" * 21  # past 20 levels: "..."
+    assert preview(_nested(30, lambda inner: {"k": inner}), limit=1000) == '{"k": ' * 21 + "..." + "}" * 21
     assert preview([]) == "[]" and preview({}) == "{}"
 
 
