@@ -24,8 +24,10 @@ from sandbox.types import Job, Verdict
 
 def job_key(job: Job) -> str:
     """The identity of what a job asks the sandbox: the runner's request without its
-    submission id, as canonical JSON (every field that can change a verdict, none that cannot)."""
-    return json.dumps(job.to_wire(""), sort_keys=True, ensure_ascii=True, allow_nan=True)
+    submission id, as JSON in the order the runner reads it (every field that can change a verdict,
+    none that cannot). Keys are not sorted: a program sees the order of a dict it is given
+    (``kwargs``, a dict in ``args``), so two orders are two jobs."""
+    return json.dumps(job.to_wire(""), ensure_ascii=True, allow_nan=True)
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,16 @@ def test_compare_output(got, want, mode, ok):
     assert (compare_output(got, want, mode, 1e-6) is None) is ok
 
 
+def test_a_float_token_within_the_tolerance_inclusive_is_accepted():
+    # |1.0 - 0.5| = 0.5 exactly: at the absolute tolerance (the relative one is 0.25 here)
+    assert compare_output("1.0\n", "0.5\n", "tokens", 0.5) is None
+    assert compare_output("1.0\n", "0.5\n", "tokens", 0.4) == "line 1: expected '0.5', got '1.0'"
+
+
 def test_compare_output_says_where():
     assert compare_output("1 2\n5\n", "1 2\n4\n", "tokens", 1e-6) == "line 2: expected '4', got '5'"
+    assert compare_output("a b\n", "a b", "exact", 0.0) == \
+        "output differs (exact comparison): expected 'a b', got 'a b\\n'"
     assert "expected 1 line(s) of output, got 2" in str(compare_output("1\n2\n", "1\n", "tokens", 1e-6))
 
 
@@ -41,6 +49,7 @@ def test_compare_output_says_where():
     (True, True, True), (1, True, False), (True, 1, False), (3, 3.0, True), ([1, [2]], [1, [2]], True),
     ({"a": 1}, {"a": 1.0}, True), ({"a": 1}, {"b": 1}, False), ("1", 1, False), (None, None, True),
     (math.nan, math.nan, True), ([1, 2], [1, 2, 3], False),
+    (math.nan, 1.0, False), (2, math.nan, False), ([math.nan], [0.5], False),  # NaN equals only NaN
 ])
 def test_json_equal(got, want, ok):
     assert json_equal(got, want) is ok

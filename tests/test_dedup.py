@@ -21,6 +21,8 @@ def stdio(program=ECHO_SUM, stdin="1 2\n", expected="3.0\n", **fields) -> Job:
 BASE = stdio()
 NEAR = stdio(stdin="1 2.0000001\n")  # 3.0000001: equal to 3.0 within the default float tolerance
 PADDED = stdio(expected="3.0 \n")  # equal to the output under the tokens comparison, not exactly
+KEYS = Job(program="def f(**kw):\n    return list(kw)\n",  # a program sees the order of its keyword arguments
+           tests=(TestCase(kind="call", fn_name="f", kwargs={"a": 1, "b": 2}, expected=["a", "b"]),))
 VARIANTS = {  # name: (base, variant, the variant's status); every base passes
     "expected output": (BASE, stdio(expected="4.0\n"), "failed"),
     "stdin": (BASE, stdio(stdin="1 3\n"), "failed"),
@@ -32,6 +34,7 @@ VARIANTS = {  # name: (base, variant, the variant's status); every base passes
     "compare": (PADDED, replace(PADDED, compare="exact"), "failed"),
     "float tolerance": (NEAR, replace(NEAR, float_tolerance=0.0), "failed"),
     "language": (BASE, replace(BASE, language="c"), "compile_error"),
+    "kwargs order": (KEYS, replace(KEYS, tests=(replace(KEYS.tests[0], kwargs={"b": 2, "a": 1}),)), "failed"),
 }
 CALL = Job(program="def f(x):\n    return x\n", tests=(TestCase(kind="call", fn_name="f", args=[1], expected=1),))
 
@@ -48,6 +51,17 @@ def test_collapse_folds_only_identical_jobs():
     assert collapse([BASE, slower]).hits == 0
 
 
+def test_collapse_keeps_each_distinct_job_and_says_where_its_copies_are():
+    other = stdio(stdin="2 2\n", expected="4.0\n")
+    batch = collapse([BASE, other, replace(BASE, job_id="again"), other, BASE])
+    assert batch.unique == [BASE, other]  # what the executor runs: the first of each, in order
+    assert batch.where == [0, 1, 0, 1, 0] and batch.hits == 3
+    assert batch.copies() == {0: [0, 2, 4], 1: [1, 3]}
+    # a value JSON has no literal for is still a job (a task may expect NaN)
+    nan = replace(CALL, tests=(replace(CALL.tests[0], expected=float("nan")),))
+    assert collapse([nan, replace(nan, job_id="copy")]).where == [0, 0]
+
+
 def test_expand_gives_every_copy_an_independent_verdict():
     from sandbox import Verdict
 
@@ -55,7 +69,8 @@ def test_expand_gives_every_copy_an_independent_verdict():
     verdict = Verdict(status="passed", n_tests=1)
     out = batch.expand([verdict])
     assert out == [verdict] * 3 and len({id(v) for v in out}) == 3
-    with pytest.raises(ValueError):
+    assert out[0] is verdict  # the first copy gets the verdict itself, only later ones a copy
+    with pytest.raises(ValueError, match="0 verdicts for 1 distinct jobs"):
         batch.expand([])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pytest
@@ -42,13 +43,16 @@ def test_large_n_is_stable():
 
 
 def test_bad_input():
-    with pytest.raises(ValueError):
-        pass_at_k(3, 4, 1)
+    for estimator, name in ((pass_at_k, "pass@k"), (pass_hat_k, "pass^k")):
+        for n, c, k in ((3, 4, 1), (3, -1, 1), (3, 1, 0), (3, 1, -2)):  # c > n, c < 0, k < 1: never a figure
+            with pytest.raises(ValueError, match=rf"{re.escape(name)} needs 0 <= c <= n and k >= 1, got n={n}, c={c}"):
+                estimator(n, c, k)
     with pytest.raises(ConfigError, match="-k takes k values like 1,10,100, got '1,ten'"):
         parse_ks("1,ten")
     with pytest.raises(ConfigError, match="must be >= 1"):
         parse_ks("0,1")
     assert parse_ks("10,1,1") == [1, 10]
+    assert parse_ks([10, 1, 1]) == [1, 10] and parse_ks(range(3, 0, -1)) == [1, 2, 3]  # a library caller's ks
 
 
 def _all_pass_share(n: int, c: int, k: int) -> float:

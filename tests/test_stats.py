@@ -17,8 +17,12 @@ def test_standard_error_hand_computed():
     # weights 1 and 3: mean 0.75, w(v - m) = -0.75, +0.75; sqrt(2 * 1.125) / 4 = 0.375
     assert stats.standard_error([0.0, 1.0], [1, 3]) == pytest.approx(0.375)
     assert stats.standard_error([0.5]) is None
-    with pytest.raises(ValueError, match="one per task"):
-        stats.standard_error([0.1, 0.2], [1])
+    assert stats.standard_error([0.0, 1.0], [0.25, 0.75]) == pytest.approx(0.375)  # only the weights' ratio counts
+    # a task with no scored samples weighs 0 and still counts in T: sqrt(3 / 2 * 1.125) / 4
+    assert stats.standard_error([0.0, 1.0, 0.5], [1, 3, 0]) == pytest.approx(math.sqrt(1.6875) / 4)
+    for weights in ([1], [-1, 3], [0, 0]):  # wrong shape, negative, all zero
+        with pytest.raises(ValueError, match=r"^weights must be non-negative, one per task, not all zero$"):
+            stats.standard_error([0.1, 0.2], weights)
 
 
 def test_bootstrap_interval_is_about_two_standard_errors_wide():
@@ -26,11 +30,32 @@ def test_bootstrap_interval_is_about_two_standard_errors_wide():
     interval = stats.bootstrap_interval(values)
     assert interval is not None
     low, high = interval
-    assert low == pytest.approx(0.5 - 1.96 * 0.0503, abs=0.012)
-    assert high == pytest.approx(0.5 + 1.96 * 0.0503, abs=0.012)
+    # the resampled means lie on a grid of 0.01: the 2.5% and 97.5% quantiles are the grid points
+    # nearest 0.5 -+ 1.96 * 0.05 (the bootstrap's standard error uses T, not T - 1)
+    assert low == pytest.approx(0.5 - 1.96 * 0.05, abs=0.005)
+    assert high == pytest.approx(0.5 + 1.96 * 0.05, abs=0.005)
     assert stats.bootstrap_interval([0.3] * 5) == (pytest.approx(0.3), pytest.approx(0.3))
     assert stats.bootstrap_interval([0.3]) is None
-    assert stats.bootstrap_interval(values) == stats.bootstrap_interval(values)  # deterministic
+    # two tasks: the resampled means are 0, 0.5 and 1 with chances 1/4, 1/2, 1/4
+    assert stats.bootstrap_interval([0.0, 1.0]) == (0.0, 1.0)
+    # weights 1 and 3: the weighted mean 0.75, its standard error 0.0377
+    weighted = stats.bootstrap_interval(values, [1, 3] * 50)
+    assert weighted is not None and stats.standard_error(values, [1, 3] * 50) == pytest.approx(0.0377, abs=1e-4)
+    assert weighted == (pytest.approx(0.75 - 1.96 * 0.0377, abs=0.012), pytest.approx(0.75 + 1.96 * 0.0377, abs=0.012))
+
+
+def test_every_figure_is_reproducible():
+    """Fixed seeds: the same data give the same interval and p-values, Monte Carlo ones too."""
+    rng = np.random.default_rng(5)
+    before = rng.random(20)  # 20 tasks: random sign patterns
+    after = np.clip(before + rng.normal(0.03, 0.2, 20), 0, 1)
+    values = rng.random(30)
+    x, y = [0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0], [1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1]  # C(24, 12) splits: random ones
+    for figure in (lambda: stats.bootstrap_interval(values), lambda: stats.paired_test(before, after),
+                   lambda: stats.two_sample_p(x, y)):
+        assert figure() == figure()
+    # and a p-value near no change, where a Monte Carlo estimate varies from draw to draw
+    assert 0.05 < stats.paired_test(before, after).p_value < 0.5 and 0.05 < stats.two_sample_p(x, y) < 0.5
 
 
 def test_sign_flip_p_value_hand_computed():
@@ -50,7 +75,8 @@ def test_a_change_obviously_beyond_noise_is_better_or_worse():
     up = stats.paired_test(before, after)
     assert up.label == "better" and up.p_value == pytest.approx(2 / 2 ** 13)
     assert 0.2 <= up.low < up.difference < up.high <= 0.4 and up.difference == pytest.approx(0.3)
-    assert "exact" in up.method and up.n_tasks == 13
+    assert up.method == "paired sign-flip permutation test over 13 tasks (exact)" and up.n_tasks == 13
+    assert up.level == 0.95
     down = stats.paired_test(after, before)
     assert down.label == "worse" and down.high < 0
     assert (down.low, down.high) == (pytest.approx(-up.high, abs=1e-4), pytest.approx(-up.low, abs=1e-4))
@@ -64,6 +90,27 @@ def test_an_obvious_noise_is_within_noise_and_identical_runs_too():
     assert noise.low < 0 < noise.high
     same = stats.paired_test([0.2, 0.9, 0.4, 0.0, 1.0, 0.6], [0.2, 0.9, 0.4, 0.0, 1.0, 0.6])
     assert same.label == "within noise" and same.p_value == 1.0 and same.difference == 0.0
+
+
+def test_sixteen_tasks_are_still_enumerated_and_one_task_is_noise():
+    before = np.linspace(0.1, 0.5, 16)
+    up = stats.paired_test(before, before + 0.2)  # all 2^16 sign patterns: only the two all-same ones are as large
+    assert up.p_value == pytest.approx(2 / 2 ** 16) and up.method.endswith("over 16 tasks (exact)")
+    one = stats.paired_test([0.2], [0.8])  # one task: both signs are as large, p = 1
+    assert one.p_value == 1.0 and one.label == "within noise" and one.difference == pytest.approx(0.6)
+    with pytest.raises(ValueError, match="same tasks in both runs, got 0 and 0"):
+        stats.paired_test([], [])
+
+
+def test_the_level_decides_the_label():
+    # six tasks all up: p = 2 / 2^6 = 0.031, a change at 95%, noise at 99%
+    assert stats.paired_test([0.1] * 6, [0.3] * 6).label == "better"
+    strict = stats.paired_test([0.1] * 6, [0.3] * 6, level=0.99)
+    assert strict.label == "within noise" and strict.level == 0.99 and strict.low <= 0 <= strict.high
+    # p <= 1 - level is a change, at the boundary too: three tasks all up give p = 0.25 exactly
+    assert stats.paired_test([0.1] * 3, [0.3] * 3, level=0.75).label == "better"
+    assert stats.label(0.1, 0.25, level=0.75) == "better" and stats.label(-0.1, 0.25, level=0.75) == "worse"
+    assert stats.label(0.0, 0.001) == "within noise"  # no difference is never a change
 
 
 def test_many_tasks_use_random_sign_patterns():
@@ -103,7 +150,9 @@ def test_two_sample_permutation_test_hand_computed():
     assert stats.two_sample_p([0.0, 1.0], [1.0, 1.0]) == pytest.approx(1.0)
     # two samples per run can never show a change: the smallest p-value is 2 / C(4, 2)
     assert stats.two_sample_p([0.0, 0.0], [1.0, 1.0]) == pytest.approx(2 / 6)
-    assert stats.two_sample_p([], [1.0]) == 1.0
+    assert stats.two_sample_p([], [1.0]) == 1.0 and stats.two_sample_p([1.0], []) == 1.0
+    # one sample after: of the 6 splits only the observed one differs by 1 (the others by 0.2)
+    assert stats.two_sample_p([0.0] * 5, [1.0]) == pytest.approx(1 / 6)
     assert stats.two_sample_p([0.0] * 12, [1.0] * 12) < 0.001  # Monte Carlo: C(24, 12) splits
 
 
@@ -154,3 +203,5 @@ def test_wilson_interval_hand_computed():
     assert stats.wilson_interval(0.0, 8) == (0.0, pytest.approx(0.3244, abs=1e-4))  # never 0 to 0
     assert stats.wilson_interval(1.0, 8) == (pytest.approx(0.6756, abs=1e-4), 1.0)
     assert stats.wilson_interval(0.5, 0) is None
+    # 1 of 1: centre (1 + z^2 / 2) / (1 + z^2), the interval [0.2065, 1]
+    assert stats.wilson_interval(1.0, 1) == (pytest.approx(0.2065, abs=1e-4), 1.0)

@@ -1,15 +1,19 @@
-"""The sandbox's own types refuse what it cannot run, naming the field (no Docker).
+"""The sandbox's own types refuse what it cannot run, naming the field (an ``assert`` test the judge
+cannot run: ``guard.plan_assert``, which also compiles the ones it can), and read a runner's reply
+into the figure training uses, the pass rate (no Docker).
 
 These are the rules' one owner: ``grpo_code.tasks.parse_task`` reports the same refusals in a
 suite file's field, file and line (tests/test_tasks.py).
 """
 
 from __future__ import annotations
+import __future__
 
 import pytest
 
 from sandbox import Job, Limits, TestCase
-from sandbox.types import FieldError
+from sandbox.inside.guard import METHOD_CALL, plan_assert, setup_names
+from sandbox.types import FieldError, Verdict
 
 ASSERT = TestCase(kind="assert", code="assert f() == 1")
 STDIO = TestCase(kind="stdio", stdin="", expected_stdout="1\n")
@@ -38,3 +42,80 @@ def test_a_refusal_names_its_field(make, field, words):
         make()
     assert err.value.field == field and words in str(err.value)
     assert isinstance(err.value, ValueError)  # what callers of the sandbox catch
+
+
+def test_the_pass_rate_counts_passed_tests_and_a_checker_partial_credit():
+    def reply(*tests: tuple[str, object]) -> Verdict:
+        return Verdict.from_wire({"status": "failed", "tests": [{"status": s, "score": score} for s, score in tests]},
+                                 n_tests=4)
+
+    # 1 + 0.5 + 0.25 + 0 of 4 tests
+    partial = reply(("passed", None), ("failed", 0.5), ("failed", 0.25), ("failed", None))
+    assert partial.pass_rate == 0.4375 and [t.score for t in partial.test_results] == [None, 0.5, 0.25, None]
+    # credit is a number strictly between 0 and 1: 0, 1 or more on a failed test counts nothing
+    beyond = reply(("passed", None), ("failed", 1.0), ("failed", 1.5), ("failed", 0))
+    assert beyond.pass_rate == 0.25 and [t.score for t in beyond.test_results] == [None] * 4
+    assert reply(("passed", None), ("checker_error", None)).pass_rate is None  # the checker's fault: no figure
+    # a verdict without tests (a program-level status) is a 0, never a full score
+    assert Verdict(status="compile_error").pass_rate == 0.0
+    assert Verdict.program_level("no_code", n_tests=3, message="no code").pass_rate == 0.0
+    assert Verdict.program_level("sandbox_error", n_tests=3, message="lost").pass_rate is None
+
+
+PROGRAM_NAMES = [
+    # names the test binds are its own, however bound; a free name is the program's
+    ("import os.path\nimport collections.abc as cabc\nfrom math import floor\nassert f(os.path.sep, cabc, floor)",
+     ("f",), ()),
+    ("def h(a, *b, c=1, **d):\n    return a\nclass C:\n    pass\nfor i in range(2):\n    y = [j for j in g(i)]\n"
+     "try:\n    pass\nexcept ValueError as e:\n    assert e\nassert h(C, y, i)", ("g",), ()),
+    ("def k():\n    global t\n    t = 1\nmatch f():\n    case [a, *rest]:\n        assert a and rest\n"
+     "    case {'k': v, **others}:\n        assert v and others\n    case q:\n        assert q and k()", ("f",), ()),
+    # a standard module used by attribute is imported for the test; used otherwise, it is a name of the program's
+    ("assert json.dumps(f()) == x and math(2)", ("f", "math"), ("json",)),
+]
+
+
+@pytest.mark.parametrize("code, program, modules", PROGRAM_NAMES)
+def test_the_judge_knows_which_names_of_an_assert_test_are_the_program_s(code, program, modules):
+    plan = plan_assert(code, frozenset({"x"}))  # x: bound by the task's test setup
+    assert not isinstance(plan, str) and plan[1:4] == (program, modules, code)
+
+
+def test_an_assert_test_is_compiled_for_the_judge():
+    code = "assert P(2, k=1).scale(5, by=2) == 20 and Q(1).m() != 0 and P(**o).m(*o, **o)"
+    plan = plan_assert(code, frozenset({"o"}))  # o: bound by the test setup
+    assert not isinstance(plan, str)
+    compiled, program, _, _, compares_order = plan
+    assert program == ("P", "Q") and compares_order  # != compares by order: a NaN answer is flagged
+    assert compiled.co_filename == "<test>" and not compiled.co_flags & __future__.annotations.compiler_flag
+    calls = []
+
+    def method(name, args, kwargs, attr, margs, mkwargs):  # one call in the program's process (judge.Remote)
+        calls.append((name, args, kwargs, attr, margs, mkwargs))
+        return 20 if attr == "scale" else 1
+
+    exec(compiled, {METHOD_CALL: method, "o": {"a": 1}})
+    assert calls == [("P", (2,), {"k": 1}, "scale", (5,), {"by": 2}), ("Q", (1,), {}, "m", (), {}),
+                     ("P", (), {"a": 1}, "m", ("a",), {"a": 1})]
+    assert plan_assert("assert f() == 1", frozenset())[4] is False
+    with pytest.raises(SyntaxError) as err:
+        plan_assert("assert f(", frozenset())
+    assert err.value.filename == "<test>"
+    assert setup_names("import math\nLIMIT = 3\ndef helper():\n    pass\n") == {"math", "LIMIT", "helper"}
+    with pytest.raises(SyntaxError) as err:
+        setup_names("def (")
+    assert err.value.filename == "<setup>"
+
+
+@pytest.mark.parametrize("code, why", [
+    ("assert f(*(i for i in range(3)))", "the test passes a generator to the program's f(): only plain data and "
+                                         "callables cross to the program's process (pass a list)"),
+    ("assert f(k=(i for i in range(3)))", "the test passes a generator to the program's f()"),
+    ("class D(P):\n    pass\nassert D()", "the test subclasses a class of the program's (D)"),
+    ("with P() as r:\n    assert r", "the test uses an object of the program's as a context manager (`with`)"),
+])
+def test_an_assert_test_the_judge_cannot_run_says_why(code, why):
+    assert str(plan_assert(code, frozenset())).startswith(why)
+    # the same shapes over the test's own names run
+    own = "def f(*a, **k):\n    return 1\nclass P:\n    pass\n" + code
+    assert not isinstance(plan_assert(own, frozenset()), str)
