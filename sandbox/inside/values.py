@@ -43,7 +43,6 @@ class _Decoder:
 
     def __init__(self, refs=None):
         self.refs = refs
-        self.depth = 0
 
     @staticmethod
     def parse_int(text: str) -> int:
