@@ -22,7 +22,7 @@ def test_all_164_canonical_solutions_pass(executor, form):
 WRONG = {
     "HumanEval/0": ("    return True\n", "failed"),                       # wrong answer
     "HumanEval/2": ("    return number // 0\n", "runtime_error"),          # ZeroDivisionError
-    "HumanEval/3": ("    while True:\n        pass\n", "timeout"),
+    "HumanEval/35": ("    while True:\n        pass\n", "timeout"),  # 2 tests: each costs its whole limit
     "HumanEval/4": ("    return sum(numbers) / (len(numbers)\n", "compile_error"),
     "HumanEval/7": ("    hog = bytearray(4 * 10**9)\n    return strings\n", "memory_limit"),
     "HumanEval/12": ("    print('x' * 10**7)\n", "output_limit"),
