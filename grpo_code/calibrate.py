@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grpo_code.errors import ConfigError
+from grpo_code.options import Option
 from grpo_code.tasks import Task, TaskSuite
 from sandbox import Executor
 
@@ -44,16 +45,16 @@ MIN_TIME_LIMIT_S = 1.0    # ours: the floor of a proposal
 MEASURE_LIMIT_S = 20.0    # the CPU limit references run under while measured (or the task's own, if higher)
 REPEATS = 3               # runs of each reference; its time is the slowest
 STATUSES = ("too_tight", "tight", "loose", "ok", "reference_fails", "no_reference")
-# ``tasks validate --calibrate``'s options of the rule: flag, ``Rule`` field (whose default is the
-# option's), metavar, help.
+# ``tasks validate --calibrate``'s options of the rule, each a ``Rule`` field (its default too)
 RULE_OPTIONS = (
-    ("--ac-to-time-limit", "ac_to_time_limit", "M", "the limit is at least M x the reference's time (Kattis: "
-                                                    "%(default)s)"),
-    ("--time-limit-to-tle", "time_limit_to_tle", "S", "a limit above S x the proposal is reported as loose "
-                                                      "(Kattis's %(default)s)"),
-    ("--time-resolution", "time_resolution_s", "SECONDS", "limits are multiples of this (Kattis's default "
-                                                          "%(default)s)"),
-    ("--min-time-limit", "min_time_limit_s", "SECONDS", "no proposal below this (default %(default)s)"),
+    Option("--ac-to-time-limit", "ac_to_time_limit", float,
+           "with --calibrate: the limit is at least M x the reference's time (Kattis: %(default)s)", "M"),
+    Option("--time-limit-to-tle", "time_limit_to_tle", float,
+           "with --calibrate: a limit above S x the proposal is reported as loose (Kattis's %(default)s)", "S"),
+    Option("--time-resolution", "time_resolution_s", float,
+           "with --calibrate: limits are multiples of this (Kattis's default %(default)s)", "SECONDS"),
+    Option("--min-time-limit", "min_time_limit_s", float, "with --calibrate: no proposal below this "
+           "(default %(default)s)", "SECONDS"),
 )
 
 

@@ -9,7 +9,6 @@ the traceback. Options are checked before anything is announced, loaded or start
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import logging
 import sys
@@ -20,6 +19,7 @@ from rich.markup import escape
 from grpo_code import display
 from grpo_code.display import console, out
 from grpo_code.errors import ConfigError, GrpoCodeError, require_modules
+from grpo_code.options import add_options, values
 from sandbox import EXECUTOR_KINDS, LANGUAGES, SandboxError, make_executor
 
 EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--concurrency", "ray_address": "--ray-address"}
@@ -33,11 +33,6 @@ def _executor(args):
                              ray_address=getattr(args, "ray_address", None), option_names=EXECUTOR_OPTIONS)
     except ValueError as e:
         raise ConfigError(str(e)) from None
-
-
-def _dest(flag: str) -> str:
-    """The parameter an option's flag names (``--max-body-mb``: ``max_body_mb``)."""
-    return flag.removeprefix("--").replace("-", "_")
 
 
 def _suite(args, language: bool = True):
@@ -61,16 +56,15 @@ def cmd_score(args) -> int:
 
 def cmd_eval(args) -> int:
     """``grpo-code eval --suite S``: ``evaluate.plan_eval`` then ``evaluate.evaluate``, printed."""
-    from grpo_code.endpoint import endpoint_from_options
+    from grpo_code.endpoint import ENDPOINT_OPTIONS, endpoint_from_options
     from grpo_code.evaluate import evaluate, plan_eval
     from grpo_code.passk import parse_ks
-    from grpo_code.sampling import SamplingConfig
+    from grpo_code.sampling import SAMPLING_OPTIONS, SamplingConfig
 
-    endpoint = endpoint_from_options(args.endpoint, args.model, args.api, args.max_concurrency, args.request_retries)
+    endpoint = endpoint_from_options(model=args.model, **values(args, ENDPOINT_OPTIONS))
     executor, ks, suite = _executor(args), parse_ks(args.k), _suite(args)
     tasks = list(suite)[: args.limit] if args.limit else list(suite)
-    config = SamplingConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, seed=args.seed,
-                            max_new_tokens=args.max_new_tokens, batch_size=args.batch_size, greedy=args.greedy)
+    config = SamplingConfig(**values(args, SAMPLING_OPTIONS))
     display.quiet_libraries()
     plan = plan_eval(suite, tasks, args.model, config, args.out, endpoint, args.group_size if args.profile else None)
     console.print(f"{len(tasks)} tasks x {config.n} samples from {escape(plan.source)}: "
@@ -152,7 +146,7 @@ def cmd_tasks_validate(args) -> int:
     executor = _executor(args)
     if args.write and not args.calibrate:
         raise ConfigError("--write writes the calibrated time limits: give --calibrate too")
-    rule = Rule(**{name: getattr(args, name) for _, name, _, _ in RULE_OPTIONS})
+    rule = Rule(**values(args, RULE_OPTIONS))
     suite = _suite(args, language=False)  # the schema: raises with file, line and field
     path = tasks_file(suite, args.suite) if args.write else None
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
@@ -187,7 +181,7 @@ def cmd_serve(args) -> int:
     require_modules("grpo-code serve", "fastapi", "uvicorn")
     from grpo_code.serve import OPTIONS, ServeSettings, serve
 
-    settings = ServeSettings.from_options(**{_dest(flag): getattr(args, _dest(flag)) for flag, _, _ in OPTIONS})
+    settings = ServeSettings.from_options(**values(args, OPTIONS))
     executor = _executor(args)
     try:
         serve(executor, settings, on_ready=display.serving(settings))
@@ -230,9 +224,8 @@ GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
-    from grpo_code import calibrate, serve
+    from grpo_code import calibrate, endpoint, sampling, serve
     from grpo_code.adapters import RECORD_ADAPTERS
-    from grpo_code.endpoint import API_KINDS
     from grpo_code.rewards import REWARD_MODES
 
     suite_help = f"suite name, path, or hf:<dataset>?adapter=NAME ({', '.join(RECORD_ADAPTERS)})"
@@ -272,33 +265,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", required=True, help=suite_help)
     p.add_argument("--language", help=language_help)
     p.add_argument("--model", help="checkpoint folder or hub name (default: the embedded smollm2-135m-instruct)")
-    p.add_argument("-n", type=int, default=10, help="samples per task (default 10)")
     p.add_argument("-k", default="1,5,10", help="k values of pass@k and pass^k (default 1,5,10)")
-    p.add_argument("--temperature", type=float, default=0.8)
-    p.add_argument("--top-p", type=float, default=0.95, help="nucleus sampling mass (default 0.95; TRL's "
-                                                             "training default is 1.0)")
-    p.add_argument("--max-new-tokens", type=int, default=384)
-    p.add_argument("--batch-size", type=int, default=16, help="sequences generated together (default 16)")
+    add_options(p, sampling.SAMPLING_OPTIONS, sampling.SamplingConfig)
     p.add_argument("--limit", type=int, help="only the first N tasks")
-    p.add_argument("--greedy", action="store_true", help="one deterministic sample per task")
-    p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", help="output folder (default runs/eval/<suite>-<model>); resumable")
     p.add_argument("--profile", action="store_true",
                    help="also write profile.json: each task's solve rate with its interval and the chance that a "
                         "GRPO group has zero variance (train --profile reads it)")
     p.add_argument("--group-size", type=int, default=4,
                    help="with --profile: the GRPO group size (num_generations) of the zero-variance chance (default 4)")
-    p.add_argument("--endpoint", metavar="URL",
-                   help="sample from this OpenAI-compatible server (vLLM, SGLang, TGI, llama.cpp, transformers serve), "
-                        "e.g. http://127.0.0.1:8000/v1; --model is then the server's model name "
-                        "(pip install 'grpo-code[endpoint]')")
-    p.add_argument("--api", choices=API_KINDS, default=None,
-                   help="with --endpoint: chat (the suite's prompt as a user message; default) or completions "
-                        "(the raw prompt, continued)")
-    p.add_argument("--max-concurrency", type=int, default=None,
-                   help="with --endpoint: requests in flight at once (default 16)")
-    p.add_argument("--request-retries", type=int, default=5,
-                   help="with --endpoint: retries of a request after a transient error (default 5)")
+    add_options(p, endpoint.ENDPOINT_OPTIONS, endpoint.endpoint_from_options)
     add_sandbox_options(p)
     p.set_defaults(func=cmd_eval)
 
@@ -341,9 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "suite's tasks file (time_limit_s)")
     p.add_argument("--repeats", type=int, default=calibrate.REPEATS,
                    help="with --calibrate: runs of each reference (default %(default)s)")
-    for flag, name, metavar, text in calibrate.RULE_OPTIONS:
-        p.add_argument(flag, dest=name, type=float, default=getattr(calibrate.Rule, name), metavar=metavar,
-                       help=f"with --calibrate: {text}")
+    add_options(p, calibrate.RULE_OPTIONS, calibrate.Rule)
     add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
 
@@ -367,9 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="the sandbox as an HTTP service: /v1/jobs, and SandboxFusion's /run_code for "
                                      "verl (pip install 'grpo-code[serve]')")
-    defaults = inspect.signature(serve.ServeSettings.from_options).parameters
-    for flag, kind, text in serve.OPTIONS:
-        p.add_argument(flag, type=kind, default=defaults[_dest(flag)].default, help=text)
+    add_options(p, serve.OPTIONS, serve.ServeSettings.from_options)
     add_sandbox_options(p)
     p.set_defaults(func=cmd_serve)
 

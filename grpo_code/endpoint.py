@@ -27,6 +27,7 @@ from urllib.parse import urlparse
 
 from grpo_code.errors import ConfigError, GrpoCodeError, require_modules
 from grpo_code.jsonl import append_jsonl
+from grpo_code.options import Option
 from grpo_code.sampling import CONTINUATION_STOPS, GenerationStats, sample_record, truncate_continuation
 from grpo_code.tasks import Task, TaskSuite
 
@@ -77,6 +78,19 @@ class EndpointConfig:
             raise ConfigError(f"--api must be one of {', '.join(API_KINDS)}, got {self.api!r}")
         if self.max_concurrency < 1 or self.max_retries < 0 or self.timeout_s <= 0:
             raise ConfigError("--max-concurrency must be >= 1, retries >= 0 and the timeout > 0")
+
+
+# ``grpo-code eval``'s options of a server, each a parameter of ``endpoint_from_options`` (its default too)
+ENDPOINT_OPTIONS = (
+    Option("--endpoint", "url", str, "sample from this OpenAI-compatible server (vLLM, SGLang, TGI, llama.cpp, "
+           "transformers serve), e.g. http://127.0.0.1:8000/v1; --model is then the server's model name "
+           "(pip install 'grpo-code[endpoint]')", "URL"),
+    Option("--api", "api", str, f"with --endpoint: {' or '.join(API_KINDS)} (the suite's prompt as a user message, "
+           "the default; or the raw prompt, continued)"),
+    Option("--max-concurrency", "max_concurrency", int, "with --endpoint: requests in flight at once (default 16)"),
+    Option("--request-retries", "max_retries", int,
+           "with --endpoint: retries of a request after a transient error (default %(default)s)", "N"),
+)
 
 
 def endpoint_from_options(url: str | None, model: str | None, api: str | None = None,

