@@ -56,7 +56,8 @@ log = logging.getLogger(__name__)
 RETRY_BACKOFF_S = (0.2, 1.0, 3.0)
 PIPELINE_DEPTH = 2  # jobs submitted ahead to one container: no idle gap between two jobs
 
-_Queued = tuple[JobAttempts, Callable[[tuple[int, Verdict | BaseException]], Any]]  # a job, where its verdict goes
+_Reply = tuple[int, "Verdict | BaseException"]  # a job's place in its run, and its verdict (or a bug)
+_Queued = tuple[JobAttempts, Callable[[_Reply], Any]]  # a job, and where its verdict goes
 
 
 def sweep_orphans(client) -> int:
@@ -262,13 +263,10 @@ class DockerExecutor(ExecutorBase):
         done: queue.SimpleQueue = queue.SimpleQueue()
         batch = self._enqueue(jobs, done.put)
         copies = batch.copies() if on_verdict is not None else {}
+        verdicts: list[Verdict | None] = [None] * len(batch.unique)
         try:
-            verdicts: list[Verdict | None] = [None] * len(batch.unique)
-            for _ in range(len(batch.unique)):
-                u, verdict = done.get()
-                if isinstance(verdict, BaseException):
-                    raise verdict
-                verdicts[u] = verdict
+            for _ in batch.unique:
+                u, verdict = self._take(verdicts, done.get())
                 if on_verdict is not None:
                     for i in copies[u]:
                         on_verdict(i, verdict)
@@ -282,23 +280,30 @@ class DockerExecutor(ExecutorBase):
         loop = asyncio.get_running_loop()
         done: asyncio.Queue = asyncio.Queue()
 
-        def reply(item: tuple[int, Verdict | BaseException]) -> None:
+        def reply(item: _Reply) -> None:
             with contextlib.suppress(RuntimeError):  # the loop closed: no one waits for the verdict now
                 loop.call_soon_threadsafe(done.put_nowait, item)
 
         batch = self._enqueue(jobs, reply)
+        verdicts: list[Verdict | None] = [None] * len(batch.unique)
         try:
-            verdicts: list[Verdict | None] = [None] * len(batch.unique)
-            for _ in range(len(batch.unique)):
-                u, verdict = await done.get()
-                if isinstance(verdict, BaseException):
-                    raise verdict
-                verdicts[u] = verdict
+            for _ in batch.unique:
+                self._take(verdicts, await done.get())
         finally:
             self._busy(-1)
         return batch.expand(cast(list[Verdict], verdicts))
 
-    def _enqueue(self, jobs: Sequence[Job], reply: Callable[[tuple[int, Verdict | BaseException]], Any]) -> Collapsed:
+    @staticmethod
+    def _take(verdicts: list[Verdict | None], reply: _Reply) -> tuple[int, Verdict]:
+        """Place a worker's reply ``(index, verdict)`` in ``verdicts``; a bug it carries is raised
+        here, in the caller's thread."""
+        u, verdict = reply
+        if isinstance(verdict, BaseException):
+            raise verdict
+        verdicts[u] = verdict
+        return u, verdict
+
+    def _enqueue(self, jobs: Sequence[Job], reply: Callable[[_Reply], Any]) -> Collapsed:
         """Queue a run's distinct jobs (``reply`` takes each ``(index, verdict)``, from a worker's
         thread) and start the workers they need; the run counts as busy until ``_busy(-1)``."""
         threads = self._threads
