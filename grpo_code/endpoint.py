@@ -76,8 +76,12 @@ class EndpointConfig:
             raise ConfigError("--endpoint needs --model: the name the server serves (see GET /v1/models)")
         if self.api not in API_KINDS:
             raise ConfigError(f"--api must be one of {', '.join(API_KINDS)}, got {self.api!r}")
-        if self.max_concurrency < 1 or self.max_retries < 0 or self.timeout_s <= 0:
-            raise ConfigError("--max-concurrency must be >= 1, retries >= 0 and the timeout > 0")
+        for flag, value, least in (("--max-concurrency", self.max_concurrency, 1),
+                                   ("--request-retries", self.max_retries, 0)):
+            if value < least:
+                raise ConfigError(f"{flag} must be >= {least}, got {value}")
+        if self.timeout_s <= 0:
+            raise ConfigError(f"the request timeout must be > 0 seconds, got {self.timeout_s}")
 
 
 # ``grpo-code eval``'s options of a server, each a parameter of ``endpoint_from_options`` (its default too)
@@ -107,8 +111,9 @@ def endpoint_from_options(url: str | None, model: str | None, api: str | None = 
             if value is not None:
                 raise ConfigError(f"{flag} needs --endpoint URL (an OpenAI-compatible server)")
         return None
-    config = EndpointConfig(url, model or "", api=api or "chat", max_concurrency=max_concurrency or 16,
-                            max_retries=max_retries)
+    defaults = EndpointConfig  # its own defaults for what is not given
+    config = EndpointConfig(url, model or "", max_retries=max_retries, api=defaults.api if api is None else api,
+                            max_concurrency=defaults.max_concurrency if max_concurrency is None else max_concurrency)
     require_openai()
     return config
 

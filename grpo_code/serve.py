@@ -82,10 +82,12 @@ class ServeSettings:
     max_waiting: int = 1024
     bounds: RequestBounds = field(default_factory=RequestBounds)
 
+    # each default is the field's (or RequestBounds') own, named, so that it has one owner
     @classmethod
-    def from_options(cls, host: str = "127.0.0.1", port: int = 8080, token_file: str | None = None,
-                     max_body_mb: float = 16, max_in_flight: int | None = None, max_waiting: int = 1024,
-                     max_memory_mb: int = 1024, max_run_timeout: float = 60,
+    def from_options(cls, host: str = host, port: int = port, token_file: str | None = None,
+                     max_body_mb: float = max_body_bytes / 2**20, max_in_flight: int | None = max_in_flight,
+                     max_waiting: int = max_waiting, max_memory_mb: int = RequestBounds.max_memory_mb,
+                     max_run_timeout: float = RequestBounds.max_run_timeout_s,
                      environ: Mapping[str, str] | None = None) -> "ServeSettings":
         """The settings of ``grpo-code serve``'s options, checked; the token is read from
         ``token_file``, else from ``GRPO_CODE_SERVE_TOKEN`` in ``environ`` (default: ``os.environ``).
@@ -242,7 +244,8 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
                   description="grpo-code's sandbox over HTTP: jobs in, verdicts out; SandboxFusion's /run_code.")
     app.add_middleware(_BodyLimit, limit=settings.max_body_bytes)
 
-    def authorized(request: Request) -> None:
+    async def authorized(request: Request) -> None:
+        # async: FastAPI would run a plain function in its thread pool, a thread hop per request
         if settings.token is None:
             return
         header = request.headers.get("authorization", "")
@@ -280,18 +283,18 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
                 "concurrency": executor.concurrency, "max_jobs": settings.max_jobs,
                 "max_body_bytes": settings.max_body_bytes, "bounds": vars(settings.bounds)}
 
-    @app.post("/run_code", dependencies=[Depends(authorized)])
-    async def run_code(request: RunCodeRequest) -> dict:
+    @app.post("/run_code", dependencies=[Depends(authorized)], response_class=JSONResponse)
+    async def run_code(request: RunCodeRequest) -> JSONResponse:
         try:
             job = to_job(request, settings.bounds)
         except ValueError as e:
             field_name, _, reason = str(e).partition(": ")
             raise _problem(422, ["body", field_name], reason) from None
         verdict = (await run([job]))[0]
-        return to_response(verdict, request.language)
+        return JSONResponse(to_response(verdict, request.language))  # plain JSON data: no second encoding pass
 
-    @app.post("/v1/jobs", dependencies=[Depends(authorized)])
-    async def jobs(request: Request) -> dict:
+    @app.post("/v1/jobs", dependencies=[Depends(authorized)], response_class=JSONResponse)
+    async def jobs(request: Request) -> JSONResponse:
         try:
             body = await request.json()
         except ValueError as e:
@@ -309,7 +312,7 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
             except (TypeError, ValueError) as e:
                 raise _problem(422, ["body", "jobs", i], str(e)) from None
         verdicts = await run(parsed)
-        return {"verdicts": [v.to_dict() for v in verdicts]}
+        return JSONResponse({"verdicts": [v.to_dict() for v in verdicts]})
 
     return app
 
