@@ -328,8 +328,9 @@ def serve(executor: Executor, settings: ServeSettings, on_ready=None) -> None:
     import uvicorn
 
     app = create_app(executor, settings)
+    # no proxy headers: nothing here reads the client's address, so a layer per request for nothing
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=5)
+                            proxy_headers=False, timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
     if on_ready is not None:
         original = server.startup

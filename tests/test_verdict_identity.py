@@ -102,7 +102,8 @@ def test_killed_containers_mid_batch_lose_no_verdict_and_give_no_wrong_one(caplo
             stop.set()
             thread.join()
         stats = ex.stats()
-    wrong = [(w, v.status) for w, v in zip(expected, verdicts, strict=True) if not w.matches(v)]
+    wrong = [(job.job_id, w, v.status, [(t.status, t.message) for t in v.test_results], v.attempts)
+             for job, w, v in zip(jobs, expected, verdicts, strict=True) if not w.matches(v)]
     assert wrong == []
     assert stats.faults >= 5 and stats.retries >= 5
     assert stats.mismatches == 0 and stats.sandbox_errors == 0
