@@ -68,15 +68,15 @@ test-fast: venv
 # samples of an earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time limit vary with the load.
 DEMO       ?= runs/demo
 DEMO_N     ?= 6
-DEMO_STEPS ?= 50
+DEMO_STEPS ?= 24
 DEMO_SEED  ?= 0
 DEMO_PROFILE   ?= tasks/warmup-python/profile-smollm2-135m-instruct.json
 DEMO_MIN_SOLVE ?= 0.05
 DEMO_MAX_SOLVE ?= 0.95
 DEMO_EVAL   = $(BIN)/grpo-code eval --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
-              --max-new-tokens 128 --batch-size 96 --seed $(DEMO_SEED)
-DEMO_TRAIN  = --max_steps $(DEMO_STEPS) --learning_rate 2e-5 --lr_scheduler_type constant \
-              --max_completion_length 128 --save_strategy no --seed $(DEMO_SEED) \
+              --max-new-tokens 96 --stop-after-code-block --batch-size 96 --seed $(DEMO_SEED)
+DEMO_TRAIN  = --max_steps $(DEMO_STEPS) --learning_rate 4e-5 --lr_scheduler_type constant \
+              --max_completion_length 96 --stop_after_code_block --save_strategy no --seed $(DEMO_SEED) \
               --profile $(DEMO_PROFILE) --min_solve_rate $(DEMO_MIN_SOLVE) --max_solve_rate $(DEMO_MAX_SOLVE)
 # On a CPU that other processes share, PyTorch's OpenMP threads waste their share spinning for a
 # partner taken off the CPU (a step of the demo took 270 s instead of 15 s while other jobs ran):

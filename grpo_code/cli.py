@@ -197,7 +197,7 @@ def cmd_train(argv: list[str]) -> int:
 
     display.quiet_libraries()
     code_args, grpo_args = parse_train_args(argv)
-    band = check_train_args(code_args, grpo_args.num_generations)
+    band = check_train_args(code_args, grpo_args)
     make_train_executor(code_args)  # Ray asked for and not installed is reported before the model loads
     main_process = is_main_process()  # under accelerate launch only the main process prints
     if main_process:

@@ -26,6 +26,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from grpo_code.errors import ConfigError, GrpoCodeError, require_modules
+from grpo_code.extract import cut_at_answer
 from grpo_code.jsonl import append_jsonl
 from grpo_code.options import Option
 from grpo_code.sampling import CONTINUATION_STOPS, GenerationStats, sample_record, truncate_continuation
@@ -162,6 +163,8 @@ class _Sampler:
                 reply = await self.client.completions.create(prompt=task.prompt, stop=list(self.stops[:MAX_STOPS]),
                                                              **params)
                 choices = [(truncate_continuation(c.text or "", self.stops), c.finish_reason) for c in reply.choices]
+        if s.stop_after_code_block:  # the server generated the rest; it is not part of the sample
+            choices = [(cut_at_answer(text), reason) for text, reason in choices]
         usage = getattr(reply, "usage", None)
         return choices, getattr(usage, "completion_tokens", None)
 

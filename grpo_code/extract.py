@@ -40,11 +40,17 @@ _CODE_HINT = {
 
 @dataclass(frozen=True)
 class CodeBlock:
-    """One fenced block: its info string (lower case, may be empty) and its content."""
+    """One fenced block: its info string (lower case, may be empty) and its content.
+
+    ``end`` is the offset in the text just past the closing fence line and its newline: None
+    when the block is not closed, or when its closing fence is the text's last line (a line
+    that may still grow: "```" can become "```python" as generation goes on).
+    """
 
     tag: str
     code: str
     closed: bool = True
+    end: int | None = None
 
 
 def _parses(text: str) -> bool:
@@ -74,23 +80,56 @@ def find_code_blocks(text: str, language: str = "python") -> list[CodeBlock]:
     blocks: list[CodeBlock] = []
     opened_at: int | None = None
     fence = tag = ""
+    offset = 0  # where line i starts in text
     for i, line in enumerate(lines):
+        start, offset = offset, offset + len(line) + 1
         m = _FENCE.match(line)
         if m is None:
             continue
         marker, info = m.group(1), m.group(2).lower()
+        end = offset if i < len(lines) - 1 else None
         if opened_at is None:
-            prefix = "\n".join(lines[:i])
+            prefix = text[:start]
             if not blocks and not info and _looks_like_code(prefix, language):
-                blocks.append(CodeBlock("", prefix.strip("\n")))
+                blocks.append(CodeBlock("", prefix.strip("\n"), end=end))
                 continue
             opened_at, fence, tag = i + 1, marker, info
         elif not info and marker[0] == fence[0] and len(marker) >= len(fence):
-            blocks.append(CodeBlock(tag, "\n".join(lines[opened_at:i]).strip("\n")))
+            blocks.append(CodeBlock(tag, "\n".join(lines[opened_at:i]).strip("\n"), end=end))
             opened_at = None
     if opened_at is not None:  # cut off mid-block (max tokens): keep what is there
         blocks.append(CodeBlock(tag, "\n".join(lines[opened_at:]).strip("\n"), closed=False))
     return blocks
+
+
+# the tags of an answer's block: a language the sandbox runs, or none
+ANSWER_TAGS = frozenset({""}.union(*LANGUAGE_TAGS.values()))
+
+
+def answer_end(text: str) -> int | None:
+    """Where the answer of a completion ends: the offset just past the closing fence line (and
+    its newline) of its first closed, non-empty code block in a language the sandbox runs, or
+    untagged (the prompts ask for one block: what follows is prose, usage examples or a second
+    try). None while no such block is closed, or inside an unclosed ``<think>`` section (a
+    reasoning model's draft is not its answer). ``text[:answer_end(text)]`` is the answer.
+    """
+    skip = 0
+    if "<think>" in text:
+        closed = text.rfind("</think>")
+        if closed < 0:
+            return None
+        skip = closed + len("</think>")
+    for block in find_code_blocks(text[skip:]):
+        if block.end is not None and block.tag in ANSWER_TAGS and block.code.strip():
+            return skip + block.end
+    return None
+
+
+def cut_at_answer(text: str) -> str:
+    """``text`` up to the end of its answer's code block (``answer_end``); all of it when no
+    block is closed."""
+    end = answer_end(text)
+    return text if end is None else text[:end]
 
 
 def _defines(code: str, entry_point: str, language: str) -> bool:

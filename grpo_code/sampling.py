@@ -27,6 +27,8 @@ class SamplingConfig:
         batch_size: sequences generated together.
         greedy: one deterministic sample per task (n is forced to 1).
         seed: for reproducible sampling.
+        stop_after_code_block: end each completion after its first closed code block
+            (``extract.answer_end``): in-process generation stops there, a server's text is cut there.
     """
 
     n: int = 10
@@ -36,6 +38,7 @@ class SamplingConfig:
     batch_size: int = 16
     greedy: bool = False
     seed: int = 0
+    stop_after_code_block: bool = False
 
     def __post_init__(self) -> None:
         if self.greedy:
@@ -59,6 +62,8 @@ class SamplingConfig:
         else:
             settings = {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
                         "max_new_tokens": self.max_new_tokens}
+        if self.stop_after_code_block:  # recorded only when on: older samples' settings stay the same
+            settings["stop_after_code_block"] = True
         return settings if api is None else {**settings, "api": api}
 
 
@@ -71,6 +76,9 @@ SAMPLING_OPTIONS = (
     Option("--batch-size", "batch_size", int, "sequences generated together (default %(default)s)"),
     Option("--greedy", "greedy", bool, "one deterministic sample per task"),
     Option("--seed", "seed", int, "seed of the sampling (default %(default)s)"),
+    Option("--stop-after-code-block", "stop_after_code_block", bool,
+           "end each completion after its first closed code block (the prompts ask for one; what follows is "
+           "not run): generation stops there"),
 )
 
 

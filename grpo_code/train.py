@@ -104,6 +104,10 @@ class GrpoCodeArguments:
         "help": "--environment feedback: answers per rollout, the first included."})
     improvement_bonus: float = field(default=0.0, metadata={
         "help": "--environment feedback: add bonus * (last answer's reward - first answer's) to the reward."})
+    stop_after_code_block: bool = field(default=False, metadata={
+        "help": "End each completion after its first closed code block (the prompts ask for one): generation "
+                "stops there and the loss sees the answer and an end token, not the prose after it "
+                "(transformers generation; with vLLM give its stop strings in generation_kwargs)."})
 
     def __post_init__(self) -> None:
         if self.reward_mode not in REWARD_MODES:
@@ -141,6 +145,9 @@ class GrpoCodeArguments:
             raise ConfigError(f"--improvement_bonus must be >= 0, got {self.improvement_bonus}")
         if self.improvement_bonus and self.environment != "feedback":
             raise ConfigError("--improvement_bonus needs --environment feedback")
+        if self.stop_after_code_block and self.environment == "tools":
+            raise ConfigError("--stop_after_code_block does not go with --environment tools (a tool call is no "
+                              "code block; the model's program is the argument of its last run_tests call)")
 
 
 def cpu_friendly_defaults() -> dict:
@@ -253,15 +260,28 @@ def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> tuple[TaskS
                        code_args.max_solve_rate, group_size)
 
 
-def check_train_args(code_args: GrpoCodeArguments, group_size: int) -> SolveRateBand | None:
+def check_generation(code_args: GrpoCodeArguments, grpo_args) -> None:
+    """``--stop_after_code_block`` acts on transformers' generation only.
+
+    Raises:
+        ConfigError: it is given with ``use_vllm``.
+    """
+    if code_args.stop_after_code_block and getattr(grpo_args, "use_vllm", False):
+        raise ConfigError("--stop_after_code_block acts on transformers' generation, not vLLM's: give vLLM's own "
+                          "stop strings instead (--generation_kwargs '{\"stop\": [\"\\n```\\n\"]}')")
+
+
+def check_train_args(code_args: GrpoCodeArguments, grpo_args) -> SolveRateBand | None:
     """What can be checked before a run starts, without loading anything big: the suite loads,
-    the solve-rate band keeps some task, and the model can be found. Returns the band (None
-    without ``--profile``).
+    the solve-rate band keeps some task (for groups of ``grpo_args.num_generations``), the
+    generation options fit, and the model can be found. Returns the band (None without
+    ``--profile``).
 
     Raises:
         GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
     """
-    suite, band = training_tasks(code_args, group_size)
+    check_generation(code_args, grpo_args)
+    suite, band = training_tasks(code_args, grpo_args.num_generations)
     check_reward_tests(suite, code_args.reward_tests)
     if code_args.environment == "feedback":
         from grpo_code.rollout import check_distinct_prompts
@@ -396,6 +416,7 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     """
     from trl import GRPOTrainer
 
+    check_generation(code_args, grpo_args)
     if suite is None:
         suite, _ = training_tasks(code_args, grpo_args.num_generations)
     path = resolve_model(code_args.model, progress=lambda msg: log.warning("%s", msg))
@@ -412,9 +433,14 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
         grpo_args.reward_weights = weights
     if code_args.environment == "feedback":
         share_answer_tokens(grpo_args, code_args.feedback_turns)
-    return GRPOTrainer(model=path, reward_funcs=reward_funcs, args=grpo_args, train_dataset=setup.dataset,
-                       processing_class=setup.tokenizer, callbacks=list(callbacks),
-                       **setup.trainer_kwargs, **trainer_kwargs)
+    trainer = GRPOTrainer(model=path, reward_funcs=reward_funcs, args=grpo_args, train_dataset=setup.dataset,
+                          processing_class=setup.tokenizer, callbacks=list(callbacks),
+                          **setup.trainer_kwargs, **trainer_kwargs)
+    if code_args.stop_after_code_block:
+        from grpo_code.stopping import stop_after_answer
+
+        stop_after_answer(trainer.model, trainer.processing_class)
+    return trainer
 
 
 def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:

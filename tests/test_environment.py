@@ -7,6 +7,7 @@ import asyncio
 import json
 import math
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -54,12 +55,18 @@ def test_training_options_are_checked_before_anything_starts():
     for kwargs, words in (({"environment": "agents"}, "--environment must be one of none, tools, feedback"),
                           ({"improvement_bonus": 0.5}, "--improvement_bonus needs --environment feedback"),
                           ({"max_tool_calls": 0}, "--max_tool_calls must be >= 1"),
-                          ({"reward_tests": "public"}, "--reward_tests must be one of all, hidden")):
+                          ({"reward_tests": "public"}, "--reward_tests must be one of all, hidden"),
+                          ({"stop_after_code_block": True, "environment": "tools"},
+                           "--stop_after_code_block does not go with --environment tools")):
         with pytest.raises(ConfigError, match=words):
             GrpoCodeArguments(**kwargs)
     with pytest.raises(ConfigError, match=r"needs a hidden test in every task; 1 task\(s\) have none"):
         mbpp = Path(__file__).parent / "fixtures" / "adapters" / "mbpp.jsonl"  # its prompt shows every test
-        check_train_args(GrpoCodeArguments(suite=f"hf:{mbpp}?adapter=mbpp&limit=1", reward_tests="hidden"), 8)
+        check_train_args(GrpoCodeArguments(suite=f"hf:{mbpp}?adapter=mbpp&limit=1", reward_tests="hidden"),
+                         SimpleNamespace(num_generations=8, use_vllm=False))
+    with pytest.raises(ConfigError, match="acts on transformers' generation, not vLLM's"):
+        check_train_args(GrpoCodeArguments(stop_after_code_block=True),
+                         SimpleNamespace(num_generations=8, use_vllm=True))
 
 
 def test_a_chatml_model_without_tools_gets_a_template_that_renders_them():

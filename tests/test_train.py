@@ -7,11 +7,12 @@ import math
 from pathlib import Path
 
 import pytest
+from transformers import AutoTokenizer, TrainerCallback
 
 from grpo_code.report import write_report
 from grpo_code.train import parse_train_args, train
 from grpo_code.trainlog import load_training_run
-from tiny_model import make_tiny_model
+from tiny_model import make_tiny_model, scripted
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -329,3 +330,41 @@ def test_an_empty_band_is_a_clear_error_before_training_starts(tmp_path, tiny):
     assert ("error: no task of band has a mean pass rate in [0.6, 0.9] by " in proc.stderr
             and "(3 below, 1 above): widen --min_solve_rate / --max_solve_rate" in proc.stderr), proc.stderr
     assert "training " not in proc.stderr and not (tmp_path / "run").exists()  # nothing started
+
+
+class ScriptedGeneration(TrainerCallback):
+    """A callback that makes TRL's own generation call (``model.generate``, whatever wraps it)
+    write ``texts``, row by row: the real generate of the real trainer, its output forced."""
+
+    def __init__(self, texts: list[str]):
+        self.texts = texts
+
+    def on_train_begin(self, args, state, control, model=None, processing_class=None, **kwargs):
+        from transformers import LogitsProcessorList
+
+        generate = model.generate
+        model.generate = lambda *a, **kw: generate(
+            *a, logits_processor=LogitsProcessorList([scripted(processing_class, self.texts)]), **kw)
+
+
+PROSE = "\nIt adds a and b.\n```python\nprint(add(2, 3))\n```\nThat is all there is to it, really."
+
+
+@pytest.mark.parametrize("stop", [True, False])
+def test_training_generation_can_stop_after_the_answer_block(tmp_path, tiny, stop):
+    suite, _ = band_suite(tmp_path)
+    out = tmp_path / "run"
+    code_args, grpo_args = args_for(tiny, suite, out, "--max_steps", "1", "--max_completion_length", "120",
+                                    *(["--stop_after_code_block"] if stop else []))
+    texts = [RIGHT_ADD + PROSE, WRONG_ADD + PROSE]
+    train(code_args, grpo_args, callbacks=[ScriptedGeneration(texts)])
+    log = completions_log(out, 1)
+    completions = [c[0]["content"] if not isinstance(c, str) else c for c in log["completion"]]
+    answers = [RIGHT_ADD + "\n", WRONG_ADD + "\n"]
+    assert completions == (answers if stop else texts) * 2
+    assert list(log["pass_rate"]) == [1.0, 0.0, 1.0, 0.0]  # the verdicts of the answers alike
+    tokenizer = AutoTokenizer.from_pretrained(tiny)
+    longest = max(len(tokenizer(t, add_special_tokens=False)["input_ids"]) for t in (answers if stop else texts))
+    entry = next(e for e in _history(out) if "loss" in e)
+    # the loss's tokens: each answer and its end token (generation stopped there), or all the prose too
+    assert entry["completions/max_length"] == longest + 1

@@ -41,3 +41,27 @@ def make_tiny_model(path: Path, seed: int = 0) -> Path:
     LlamaForCausalLM(config).save_pretrained(path)
     tokenizer.save_pretrained(path)
     return path
+
+
+def scripted(tokenizer, texts: list[str]):
+    """A logits processor that makes row i of a ``generate`` call write ``texts[i % len(texts)]``,
+    then the end token: a real model's ``generate``, its output forced."""
+    import torch
+    from transformers import LogitsProcessor
+
+    scripts = [tokenizer(t, add_special_tokens=False)["input_ids"] + [tokenizer.eos_token_id] for t in texts]
+
+    class Script(LogitsProcessor):
+        def __init__(self):
+            self.start: int | None = None
+
+        def __call__(self, input_ids, scores):
+            self.start = input_ids.shape[1] if self.start is None else self.start
+            step = input_ids.shape[1] - self.start
+            forced = torch.full_like(scores, float("-inf"))
+            for row in range(scores.shape[0]):
+                script = scripts[row % len(scripts)]
+                forced[row, script[min(step, len(script) - 1)]] = 0.0
+            return forced
+
+    return Script()

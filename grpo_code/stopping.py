@@ -1,0 +1,107 @@
+"""Generation that ends each completion after its answer's code block (transformers).
+
+The suites' prompts ask for one fenced code block; a small chat model goes on after it with
+prose, usage examples or a second try, which no test reads but which costs every token of
+generation and, in training, of the loss's forward and backward passes (a batch is as long as
+its longest row). ``AnswerStop`` is a ``transformers.StoppingCriteria`` that ends a row once
+its text holds a closed code block (``extract.answer_end``); the batch ends when every row has
+ended, or at ``max_new_tokens``. ``evaluate`` passes it to ``generate``; ``stop_after_answer``
+puts it under TRL's own generation call. A row it ends gets an end-of-sequence token right
+after the block (the pad token where that is one), so TRL's completion mask ends there and its
+loss sees the answer and that end token, as if the model had ended its turn after the block.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grpo_code.extract import answer_end
+
+
+class AnswerStop:
+    """Ends each row of a ``generate`` call once its new tokens hold a closed code block: a
+    stopping criterion as ``transformers.StoppingCriteriaList`` calls one (torch is imported
+    when it is called, so importing this module costs nothing).
+
+    Args:
+        tokenizer: the model's tokenizer (decodes the rows).
+        prompt_length: the padded prompt's length (the new tokens start there).
+
+    Attributes:
+        ended: ``{row: new tokens}`` for each row this criterion ended.
+    """
+
+    def __init__(self, tokenizer, prompt_length: int):
+        self.tokenizer = tokenizer
+        self.prompt_length = prompt_length
+        self.ended: dict[int, int] = {}
+        self._newline: dict[int, bool] = {}  # token id -> whether its text holds a line break
+
+    def _ends_line(self, token: int) -> bool:
+        if token not in self._newline:
+            self._newline[token] = "\n" in self.tokenizer.decode([token])
+        return self._newline[token]
+
+    def __call__(self, input_ids, scores, **kwargs: Any):
+        """A bool tensor, one per row: whether the row has ended (this call or before)."""
+        import torch
+
+        new = input_ids[:, self.prompt_length:]
+        done = torch.zeros(input_ids.shape[0], dtype=torch.bool, device=input_ids.device)
+        for row in range(new.shape[0]):
+            if row in self.ended:
+                done[row] = True
+            # a fence line closes with a line break: only then can the answer have ended
+            elif new.shape[1] and self._ends_line(int(new[row, -1])):
+                text = self.tokenizer.decode(new[row].tolist(), skip_special_tokens=True)
+                if answer_end(text) is not None:
+                    self.ended[row] = new.shape[1]
+                    done[row] = True
+        return done
+
+
+def end_ids(generation_config) -> list[int]:
+    """The end-of-sequence ids of a generation config (a list, empty when it has none)."""
+    eos = generation_config.eos_token_id
+    return [] if eos is None else [eos] if isinstance(eos, int) else list(eos)
+
+
+def mark_ends(sequences, stop: AnswerStop, generation_config) -> None:
+    """Put an end-of-sequence token right after each row ``stop`` ended, where generate left
+    the pad token and the pad token is no end-of-sequence token (TRL masks a completion after
+    its first end token only)."""
+    ends = end_ids(generation_config)
+    if not ends or generation_config.pad_token_id in ends:
+        return
+    for row, length in stop.ended.items():
+        at = stop.prompt_length + length
+        if at < sequences.shape[1]:
+            sequences[row, at] = ends[0]
+
+
+def stop_after_answer(model, tokenizer) -> None:
+    """Make ``model.generate`` end each row after its answer's code block (``AnswerStop``).
+
+    TRL's transformers generation calls ``unwrapped_model.generate(**inputs,
+    generation_config=...)`` and takes no stopping criteria; the model's ``generate`` is
+    replaced, on this instance only, by one that adds ``AnswerStop`` to the criteria it is given
+    (``model.generate`` of the class is untouched; saving the model saves no trace of it).
+    """
+    import torch
+    from transformers import StoppingCriteriaList
+
+    generate = model.generate
+
+    def generate_to_answer(*args, **kwargs):
+        inputs = kwargs.get("input_ids", args[0] if args else None)
+        if inputs is None:
+            return generate(*args, **kwargs)
+        stop = AnswerStop(tokenizer, inputs.shape[1])
+        criteria = StoppingCriteriaList([*(kwargs.pop("stopping_criteria", None) or []), stop])
+        output = generate(*args, stopping_criteria=criteria, **kwargs)
+        config = kwargs.get("generation_config") or model.generation_config
+        sequences = output if isinstance(output, torch.Tensor) else output.sequences
+        mark_ends(sequences, stop, config)
+        return output
+
+    model.generate = generate_to_answer

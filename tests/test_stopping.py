@@ -1,0 +1,125 @@
+"""Ending each completion after its answer's code block: the rule (``extract.answer_end``), the
+stopping criterion on a real ``generate`` of a tiny real model, and in-process eval sampling.
+The training side (TRL's own generation) is in test_train.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grpo_code.extract import answer_end, cut_at_answer
+from tiny_model import make_tiny_model, scripted
+
+ANSWER = "```python\ndef add(a, b):\n    return a + b\n```\n"
+PROSE = "This adds the two numbers.\n```python\nprint(add(2, 3))\n```\nMore words follow here."
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    (ANSWER + PROSE, ANSWER),
+    ("Sure:\n" + ANSWER + "Done.", "Sure:\n" + ANSWER),
+    # the closing fence is the last line: it may still become "```python" (no end yet)
+    ("```python\ndef f():\n    return 1\n```", None),
+    ("```python\ndef f():\n    return 1\n", None),  # not closed
+    # a block in a language the sandbox does not run, or an empty one, is not the answer
+    ("Run:\n```bash\npython main.py\n```\n```python\nx = 1\n```\nok", "Run:\n```bash\npython main.py\n```\n"
+                                                                      "```python\nx = 1\n```\n"),
+    ("```\n```\n```py\nx = 1\n```\n", "```\n```\n```py\nx = 1\n```\n"),
+    # a block inside a reasoning model's draft is not its answer; an unclosed draft has none yet
+    ("<think>```python\nx = 1\n```\n</think>" + ANSWER + "tail", "<think>```python\nx = 1\n```\n</think>" + ANSWER),
+    ("<think>```python\nx = 1\n```\nhmm", None),
+    # code the generation prefix opened, closed by a bare fence
+    ("def f():\n    return 1\n```\nprose", "def f():\n    return 1\n```\n"),
+    ("no code at all", None),
+])
+def test_the_answer_ends_after_its_first_closed_code_block(text, answer):
+    end = answer_end(text)
+    assert (None if end is None else text[:end]) == answer
+    assert cut_at_answer(text) == (text if answer is None else answer)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    path = make_tiny_model(tmp_path_factory.mktemp("tiny-stop"))
+    return AutoModelForCausalLM.from_pretrained(path), AutoTokenizer.from_pretrained(path)
+
+
+def _generate(model, tokenizer, texts, stop: bool, max_new_tokens: int = 200):
+    from transformers import LogitsProcessorList, StoppingCriteriaList
+
+    from grpo_code.stopping import AnswerStop
+
+    prompts = tokenizer(["<|im_start|>user\nadd<|im_end|>\n<|im_start|>assistant\n"] * len(texts),
+                        return_tensors="pt", add_special_tokens=False)
+    start = prompts["input_ids"].shape[1]
+    criterion = AnswerStop(tokenizer, start)
+    output = model.generate(**prompts, max_new_tokens=max_new_tokens, do_sample=False,
+                            pad_token_id=tokenizer.pad_token_id,
+                            logits_processor=LogitsProcessorList([scripted(tokenizer, texts)]),
+                            stopping_criteria=StoppingCriteriaList([criterion] if stop else []))
+    return output[:, start:], criterion
+
+
+def test_generation_stops_right_after_the_closing_fence_line(tiny):
+    model, tokenizer = tiny
+    long_answer = "```python\ndef add(a, b):\n    s = a\n    s = s + b\n    return s\n```\n"
+    texts = [ANSWER + PROSE, long_answer + PROSE]
+    free, _ = _generate(model, tokenizer, texts, stop=False)
+    stopped, criterion = _generate(model, tokenizer, texts, stop=True)
+    decoded = tokenizer.batch_decode(stopped, skip_special_tokens=True)
+    assert decoded == [ANSWER, long_answer]
+    answer_tokens = [len(tokenizer(t, add_special_tokens=False)["input_ids"]) for t in (ANSWER, long_answer)]
+    assert criterion.ended == {0: answer_tokens[0], 1: answer_tokens[1]}
+    # the batch ended with its longest answer, long before the prose would have
+    assert stopped.shape[1] == max(answer_tokens) < free.shape[1]
+    assert tokenizer.batch_decode(free, skip_special_tokens=True) == texts
+
+
+def test_a_row_without_a_closed_block_runs_to_its_own_end(tiny):
+    model, tokenizer = tiny
+    texts = [ANSWER + PROSE, "def add(a, b):\n    return a + b\n"]
+    stopped, criterion = _generate(model, tokenizer, texts, stop=True)
+    assert list(criterion.ended) == [0]
+    assert tokenizer.batch_decode(stopped, skip_special_tokens=True) == [ANSWER, texts[1]]
+
+
+def test_a_stopped_row_gets_an_end_token_where_the_pad_token_is_none():
+    import torch
+    from transformers import GenerationConfig
+
+    from grpo_code.stopping import AnswerStop, mark_ends
+
+    stop = AnswerStop(tokenizer=None, prompt_length=2)
+    stop.ended = {1: 3}
+    sequences = torch.tensor([[7, 7, 1, 1, 1, 1, 1], [7, 7, 1, 1, 1, 0, 0]])
+    mark_ends(sequences, stop, GenerationConfig(eos_token_id=[5, 6], pad_token_id=0))
+    assert sequences.tolist() == [[7, 7, 1, 1, 1, 1, 1], [7, 7, 1, 1, 1, 5, 0]]
+    same = sequences.clone()
+    mark_ends(same, stop, GenerationConfig(eos_token_id=0, pad_token_id=0))  # pad is an end token: as it is
+    assert same.tolist() == sequences.tolist()
+
+
+def test_eval_sampling_stops_after_the_answer_and_records_it(tiny, tmp_path, monkeypatch):
+    from transformers import LogitsProcessorList
+
+    from grpo_code.evaluate import generate_samples
+    from grpo_code.registry import load_suite
+    from grpo_code.sampling import SamplingConfig
+
+    model, tokenizer = tiny
+    tokenizer.padding_side = "left"
+    generate = model.generate
+    monkeypatch.setattr(model, "generate", lambda **kw: generate(
+        **kw, logits_processor=LogitsProcessorList([scripted(tokenizer, [ANSWER + PROSE] * 2)])))
+    suite = load_suite("warmup-python?split=train&limit=1")
+    todo = [(next(iter(suite)), i) for i in range(2)]
+    path = tmp_path / "samples.jsonl"
+    config = SamplingConfig(n=2, max_new_tokens=80, stop_after_code_block=True)
+    generate_samples(model, tokenizer, suite, todo, config, path, "tiny")
+    samples = [json.loads(line) for line in path.read_text().splitlines()]
+    answer_tokens = len(tokenizer(ANSWER, add_special_tokens=False)["input_ids"])
+    assert [(s["completion"], s["n_tokens"]) for s in samples] == [(ANSWER, answer_tokens)] * 2
+    assert all(s["sampling"]["stop_after_code_block"] is True for s in samples)
+    assert "stop_after_code_block" not in SamplingConfig().settings()  # older samples' settings unchanged
