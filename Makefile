@@ -64,8 +64,11 @@ test-fast: venv
 # for a paired test over tasks). Training keeps the train tasks whose mean pass rate, by the shipped
 # difficulty profile of the embedded model (DEMO_PROFILE, made by `make demo-profile`), is within
 # [DEMO_MIN_SOLVE, DEMO_MAX_SOLVE]: the tasks it never solves give groups with equal rewards, which
-# teach nothing. Each run starts fresh: an after-evaluation must never resume the
-# samples of an earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time limit vary with the load.
+# teach nothing. Every completion, in training and in both evaluations, ends after its answer's code
+# block (--stop_after_code_block: the prose a small model adds after it is neither run nor generated,
+# which halves a step of 8 completions here), at 96 tokens at most. Each run starts fresh: an
+# after-evaluation must never resume the samples of an earlier run's model. Sampling and training
+# are seeded (DEMO_SEED draws another run); only verdicts near a time limit vary with the load.
 DEMO       ?= runs/demo
 DEMO_N     ?= 6
 DEMO_STEPS ?= 24
@@ -91,7 +94,9 @@ demo: setup
 	@echo "demo report: $(DEMO)/report/report.html"
 
 # The difficulty profile the demo trains by: the embedded model on the train split, 16 samples per
-# task, sampled as the trainer samples (temperature 0.9, top-p 1.0, 128 tokens); about 30 minutes here.
+# task at the trainer's temperature (0.9, top-p 1.0); about 30 minutes here. The shipped profile was
+# drawn so (128 tokens, no answer stop) before the demo took 96 tokens and the stop; it ranks the
+# same base model's tasks, and has not been drawn again with the demo's settings.
 demo-profile: setup
 	$(BIN)/grpo-code eval --suite "warmup-python?split=train" -n 16 -k 1,4 --temperature 0.9 --top-p 1.0 \
 	  --max-new-tokens 128 --batch-size 128 --seed 0 --profile --group-size 4 --out runs/demo-profile

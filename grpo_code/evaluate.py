@@ -275,7 +275,8 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     summary = summarize(suite.name, results, ks)
     summary.update(model=name, n=config.n, greedy=config.greedy,
                    temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,
-                   generated_samples=stats.samples, generation_tokens_per_s=stats.tokens_per_s,
+                   stop_after_code_block=config.stop_after_code_block, generated_samples=stats.samples,
+                   generation_tokens_per_s=stats.tokens_per_s,
                    samples_scored_per_s=len(results) / scoring_s if scoring_s else None, n_dedup_hits=hits)
     if endpoint is not None:
         summary.update(endpoint=endpoint.url, api=endpoint.api)

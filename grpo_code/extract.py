@@ -89,7 +89,7 @@ def find_code_blocks(text: str, language: str = "python") -> list[CodeBlock]:
         marker, info = m.group(1), m.group(2).lower()
         end = offset if i < len(lines) - 1 else None
         if opened_at is None:
-            prefix = text[:start]
+            prefix = text[:max(start - 1, 0)]  # the lines before this one
             if not blocks and not info and _looks_like_code(prefix, language):
                 blocks.append(CodeBlock("", prefix.strip("\n"), end=end))
                 continue
@@ -106,23 +106,34 @@ def find_code_blocks(text: str, language: str = "python") -> list[CodeBlock]:
 ANSWER_TAGS = frozenset({""}.union(*LANGUAGE_TAGS.values()))
 
 
+def _first_answer_block_end(text: str) -> int | None:
+    for block in find_code_blocks(text):
+        if block.end is not None and block.tag in ANSWER_TAGS and block.code.strip():
+            return block.end
+    return None
+
+
 def answer_end(text: str) -> int | None:
     """Where the answer of a completion ends: the offset just past the closing fence line (and
     its newline) of its first closed, non-empty code block in a language the sandbox runs, or
     untagged (the prompts ask for one block: what follows is prose, usage examples or a second
-    try). None while no such block is closed, or inside an unclosed ``<think>`` section (a
-    reasoning model's draft is not its answer). ``text[:answer_end(text)]`` is the answer.
+    try). A ``<think>`` section that opens before that block is a reasoning model's draft, not
+    its answer: the answer is looked for after the section's ``</think>`` (None while it is
+    open). None while no such block is closed. ``text[:answer_end(text)]`` is the answer.
+
+    Stable as text grows: once it has a value, no text appended changes it (so generation can
+    stop there, and a cut completion gives the same answer as the whole one).
     """
-    skip = 0
-    if "<think>" in text:
-        closed = text.rfind("</think>")
-        if closed < 0:
-            return None
-        skip = closed + len("</think>")
-    for block in find_code_blocks(text[skip:]):
-        if block.end is not None and block.tag in ANSWER_TAGS and block.code.strip():
-            return skip + block.end
-    return None
+    end = _first_answer_block_end(text)
+    opened = text.find("<think>")
+    if end is None or opened < 0 or opened >= end:
+        return end
+    closed = text.find("</think>", opened)
+    if closed < 0:
+        return None
+    skip = closed + len("</think>")
+    rest = _first_answer_block_end(text[skip:])
+    return None if rest is None else skip + rest
 
 
 def cut_at_answer(text: str) -> str:

@@ -3,12 +3,13 @@
 The suites' prompts ask for one fenced code block; a small chat model goes on after it with
 prose, usage examples or a second try, which no test reads but which costs every token of
 generation and, in training, of the loss's forward and backward passes (a batch is as long as
-its longest row). ``AnswerStop`` is a ``transformers.StoppingCriteria`` that ends a row once
-its text holds a closed code block (``extract.answer_end``); the batch ends when every row has
-ended, or at ``max_new_tokens``. ``evaluate`` passes it to ``generate``; ``stop_after_answer``
-puts it under TRL's own generation call. A row it ends gets an end-of-sequence token right
-after the block (the pad token where that is one), so TRL's completion mask ends there and its
-loss sees the answer and that end token, as if the model had ended its turn after the block.
+its longest row). ``AnswerStop`` is a stopping criterion (as ``generate`` takes them) that ends
+a row once its text holds a closed code block (``extract.answer_end``); the batch ends when
+every row has ended, or at ``max_new_tokens``. ``evaluate`` passes it to ``generate``;
+``stop_after_answer`` puts it under TRL's own generation call. A row it ends gets an
+end-of-sequence token right after the block (the pad token where that is one), so TRL's
+completion mask ends there and its loss sees the answer and that end token, as if the model had
+ended its turn after the block. A ``rollout_func`` of the caller's own generates as it likes.
 """
 
 from __future__ import annotations
@@ -80,12 +81,12 @@ def mark_ends(sequences, stop: AnswerStop, generation_config) -> None:
 
 
 def stop_after_answer(model, tokenizer) -> None:
-    """Make ``model.generate`` end each row after its answer's code block (``AnswerStop``).
+    """Make the model's ``generate`` end each row after its answer's code block (``AnswerStop``).
 
     TRL's transformers generation calls ``unwrapped_model.generate(**inputs,
     generation_config=...)`` and takes no stopping criteria; the model's ``generate`` is
     replaced, on this instance only, by one that adds ``AnswerStop`` to the criteria it is given
-    (``model.generate`` of the class is untouched; saving the model saves no trace of it).
+    (the class's ``generate`` is untouched; saving the model saves no trace of it).
     """
     import torch
     from transformers import StoppingCriteriaList

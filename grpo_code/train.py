@@ -273,7 +273,7 @@ def check_generation(code_args: GrpoCodeArguments, grpo_args) -> None:
 
 def check_train_args(code_args: GrpoCodeArguments, grpo_args) -> SolveRateBand | None:
     """What can be checked before a run starts, without loading anything big: the suite loads,
-    the solve-rate band keeps some task (for groups of ``grpo_args.num_generations``), the
+    the solve-rate band keeps some task (for groups of ``num_generations``), the
     generation options fit, and the model can be found. Returns the band (None without
     ``--profile``).
 

@@ -5,8 +5,11 @@ The training side (TRL's own generation) is in test_train.py."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grpo_code.extract import answer_end, cut_at_answer
 from tiny_model import make_tiny_model, scripted
@@ -28,6 +31,7 @@ PROSE = "This adds the two numbers.\n```python\nprint(add(2, 3))\n```\nMore word
     # a block inside a reasoning model's draft is not its answer; an unclosed draft has none yet
     ("<think>```python\nx = 1\n```\n</think>" + ANSWER + "tail", "<think>```python\nx = 1\n```\n</think>" + ANSWER),
     ("<think>```python\nx = 1\n```\nhmm", None),
+    (ANSWER + "<think>later</think>", ANSWER),  # a section after the answer moves nothing
     # code the generation prefix opened, closed by a bare fence
     ("def f():\n    return 1\n```\nprose", "def f():\n    return 1\n```\n"),
     ("no code at all", None),
@@ -36,6 +40,24 @@ def test_the_answer_ends_after_its_first_closed_code_block(text, answer):
     end = answer_end(text)
     assert (None if end is None else text[:end]) == answer
     assert cut_at_answer(text) == (text if answer is None else answer)
+
+
+FENCES = st.sampled_from(["```", "```python", "```py", "```bash", "~~~", "````", "```\n", "\n```\n"])
+PIECES = st.lists(FENCES | st.sampled_from(["\n", "x = 1", "def f():", "    return 1", "<think>", "</think>", " "])
+                  | st.text(alphabet="`~\n ab<>/", max_size=6), max_size=14).map("".join)
+
+
+@settings(max_examples=int(os.environ.get("GRPO_CODE_FUZZ_EXAMPLES", "400")), deadline=None)
+@given(PIECES, st.sampled_from(["", ANSWER, "~~~\nx = 1\n~~~\n", "<think>```\nx\n```\n</think>"]), PIECES, PIECES)
+def test_the_answer_end_is_stable_as_text_grows(head, block, tail, more):
+    # what lets generation stop at the first token that closes the answer: nothing that follows
+    # can move or undo the end, and the cut text's answer is itself
+    text = head + block + tail
+    end = answer_end(text)
+    if end is not None:
+        assert 0 < end <= len(text) and text[end - 1] == "\n"
+        assert answer_end(text + more) == end
+        assert cut_at_answer(text + more) == text[:end] == cut_at_answer(text[:end])
 
 
 @pytest.fixture(scope="module")

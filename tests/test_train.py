@@ -333,7 +333,7 @@ def test_an_empty_band_is_a_clear_error_before_training_starts(tmp_path, tiny):
 
 
 class ScriptedGeneration(TrainerCallback):
-    """A callback that makes TRL's own generation call (``model.generate``, whatever wraps it)
+    """A callback that makes TRL's own generation call (the model's ``generate``, whatever wraps it)
     write ``texts``, row by row: the real generate of the real trainer, its output forced."""
 
     def __init__(self, texts: list[str]):
