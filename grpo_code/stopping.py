@@ -6,10 +6,10 @@ generation and, in training, of the loss's forward and backward passes (a batch 
 its longest row). ``AnswerStop`` is a stopping criterion (as ``generate`` takes them) that ends
 a row once its text holds a closed code block (``extract.answer_end``); the batch ends when
 every row has ended, or at ``max_new_tokens``. ``evaluate`` passes it to ``generate``;
-``stop_after_answer`` puts it under TRL's own generation call. A row it ends gets an
-end-of-sequence token right after the block (the pad token where that is one), so TRL's
-completion mask ends there and its loss sees the answer and that end token, as if the model had
-ended its turn after the block. A ``rollout_func`` of the caller's own generates as it likes.
+``stop_after_answer`` puts it under TRL's own generation call. A row it ends before the token
+limit gets an end-of-sequence token right after the block (``mark_ends``), so TRL's completion
+mask ends there and its loss sees the answer and that end token, as if the model had ended its
+turn after the block. A ``rollout_func`` of the caller's own generates as it likes.
 """
 
 from __future__ import annotations
@@ -67,17 +67,28 @@ def end_ids(generation_config) -> list[int]:
     return [] if eos is None else [eos] if isinstance(eos, int) else list(eos)
 
 
-def mark_ends(sequences, stop: AnswerStop, generation_config) -> None:
-    """Put an end-of-sequence token right after each row ``stop`` ended, where generate left
-    the pad token and the pad token is no end-of-sequence token (TRL masks a completion after
-    its first end token only)."""
+def mark_ends(sequences, stop: AnswerStop, generation_config):
+    """Put an end-of-sequence token right after each row ``stop`` ended before
+    ``max_new_tokens``, so that TRL, which ends a completion at its first end token, ends each
+    of them there alike. Where such a row ended in the batch's last column, the batch gets one
+    more column (the pad token for every other row, all of which have ended too: the batch
+    stopped before its limit). Returns the sequences (``sequences`` itself when no column was
+    added)."""
+    import torch
+
     ends = end_ids(generation_config)
-    if not ends or generation_config.pad_token_id in ends:
-        return
-    for row, length in stop.ended.items():
-        at = stop.prompt_length + length
-        if at < sequences.shape[1]:
-            sequences[row, at] = ends[0]
+    limit = generation_config.max_new_tokens
+    rows = {row: n for row, n in stop.ended.items() if limit is None or n < limit}
+    if not ends or not rows:
+        return sequences
+    width = stop.prompt_length + max(rows.values()) + 1
+    if width > sequences.shape[1]:
+        pad = ends[0] if generation_config.pad_token_id is None else generation_config.pad_token_id
+        extra = sequences.new_full((sequences.shape[0], width - sequences.shape[1]), pad)
+        sequences = torch.cat([sequences, extra], dim=1)
+    for row, n in rows.items():
+        sequences[row, stop.prompt_length + n] = ends[0]
+    return sequences
 
 
 def stop_after_answer(model, tokenizer) -> None:
@@ -101,8 +112,9 @@ def stop_after_answer(model, tokenizer) -> None:
         criteria = StoppingCriteriaList([*(kwargs.pop("stopping_criteria", None) or []), stop])
         output = generate(*args, stopping_criteria=criteria, **kwargs)
         config = kwargs.get("generation_config") or model.generation_config
-        sequences = output if isinstance(output, torch.Tensor) else output.sequences
-        mark_ends(sequences, stop, config)
+        if isinstance(output, torch.Tensor):
+            return mark_ends(output, stop, config)
+        output.sequences = mark_ends(output.sequences, stop, config)
         return output
 
     model.generate = generate_to_answer

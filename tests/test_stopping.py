@@ -107,20 +107,25 @@ def test_a_row_without_a_closed_block_runs_to_its_own_end(tiny):
     assert tokenizer.batch_decode(stopped, skip_special_tokens=True) == [ANSWER, texts[1]]
 
 
-def test_a_stopped_row_gets_an_end_token_where_the_pad_token_is_none():
+def test_every_row_stopped_before_the_limit_gets_its_end_token():
     import torch
     from transformers import GenerationConfig
 
     from grpo_code.stopping import AnswerStop, mark_ends
 
     stop = AnswerStop(tokenizer=None, prompt_length=2)
-    stop.ended = {1: 3}
+    stop.ended = {1: 3}  # row 1 ended after 3 new tokens, before the batch's last column
+    config = GenerationConfig(eos_token_id=[5, 6], pad_token_id=0, max_new_tokens=10)
     sequences = torch.tensor([[7, 7, 1, 1, 1, 1, 1], [7, 7, 1, 1, 1, 0, 0]])
-    mark_ends(sequences, stop, GenerationConfig(eos_token_id=[5, 6], pad_token_id=0))
-    assert sequences.tolist() == [[7, 7, 1, 1, 1, 1, 1], [7, 7, 1, 1, 1, 5, 0]]
-    same = sequences.clone()
-    mark_ends(same, stop, GenerationConfig(eos_token_id=0, pad_token_id=0))  # pad is an end token: as it is
-    assert same.tolist() == sequences.tolist()
+    assert mark_ends(sequences, stop, config).tolist() == [[7, 7, 1, 1, 1, 1, 1], [7, 7, 1, 1, 1, 5, 0]]
+    # a row that ended in the last column: the batch gets a column, the pad for the others
+    stop.ended = {0: 5, 1: 3}
+    longer = mark_ends(torch.tensor([[7, 7, 1, 1, 1, 1, 1], [7, 7, 1, 1, 1, 0, 0]]), stop, config)
+    assert longer.tolist() == [[7, 7, 1, 1, 1, 1, 1, 5], [7, 7, 1, 1, 1, 5, 0, 0]]
+    # ended at the token limit: cut there, as any completion at the limit is (no end token)
+    stop.ended = {0: 5}
+    at_limit = GenerationConfig(eos_token_id=5, pad_token_id=5, max_new_tokens=5)
+    assert mark_ends(torch.tensor([[7, 7, 1, 1, 1, 1, 1]]), stop, at_limit).tolist() == [[7, 7, 1, 1, 1, 1, 1]]
 
 
 def test_eval_sampling_stops_after_the_answer_and_records_it(tiny, tmp_path, monkeypatch):

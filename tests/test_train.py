@@ -368,3 +368,4 @@ def test_training_generation_can_stop_after_the_answer_block(tmp_path, tiny, sto
     entry = next(e for e in _history(out) if "loss" in e)
     # the loss's tokens: each answer and its end token (generation stopped there), or all the prose too
     assert entry["completions/max_length"] == longest + 1
+    assert entry["completions/clipped_ratio"] == 0.0  # every completion ended with its end token
