@@ -109,12 +109,9 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
             inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=not chat).to(model.device)
             kwargs = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id)
             if config.stop_after_code_block:
-                from transformers import StoppingCriteriaList
+                from grpo_code.stopping import answer_criteria
 
-                from grpo_code.stopping import AnswerStop
-
-                stop = AnswerStop(tokenizer, inputs["input_ids"].shape[1])
-                kwargs["stopping_criteria"] = StoppingCriteriaList([stop])
+                kwargs["stopping_criteria"], _ = answer_criteria(tokenizer, inputs["input_ids"].shape[1])
             if config.greedy:
                 kwargs.update(do_sample=False, temperature=None, top_p=None, top_k=None)
             else:

@@ -61,6 +61,15 @@ class AnswerStop:
         return done
 
 
+def answer_criteria(tokenizer, prompt_length: int, given=None):
+    """``(StoppingCriteriaList, AnswerStop)``: the criteria ``given`` (a list, or None) with a new
+    ``AnswerStop`` for a ``generate`` call whose padded prompts are ``prompt_length`` long."""
+    from transformers import StoppingCriteriaList
+
+    stop = AnswerStop(tokenizer, prompt_length)
+    return StoppingCriteriaList([*(given or []), stop]), stop
+
+
 def end_ids(generation_config) -> list[int]:
     """The end-of-sequence ids of a generation config (a list, empty when it has none)."""
     eos = generation_config.eos_token_id
@@ -100,7 +109,6 @@ def stop_after_answer(model, tokenizer) -> None:
     (the class's ``generate`` is untouched; saving the model saves no trace of it).
     """
     import torch
-    from transformers import StoppingCriteriaList
 
     generate = model.generate
 
@@ -108,8 +116,7 @@ def stop_after_answer(model, tokenizer) -> None:
         inputs = kwargs.get("input_ids", args[0] if args else None)
         if inputs is None:
             return generate(*args, **kwargs)
-        stop = AnswerStop(tokenizer, inputs.shape[1])
-        criteria = StoppingCriteriaList([*(kwargs.pop("stopping_criteria", None) or []), stop])
+        criteria, stop = answer_criteria(tokenizer, inputs.shape[1], kwargs.pop("stopping_criteria", None))
         output = generate(*args, stopping_criteria=criteria, **kwargs)
         config = kwargs.get("generation_config") or model.generation_config
         if isinstance(output, torch.Tensor):
