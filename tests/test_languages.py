@@ -197,7 +197,8 @@ def test_each_status_in_its_own_process(verdicts, language):
     verdict = verdicts[0][language]
     assert verdict.compile_output is not None and verdict.status != "compile_error", verdict.compile_output
     got = [t.status for t in verdict.test_results]
-    assert got == [status for _, _, status in CASES], [(t.status, t.message) for t in verdict.test_results]
+    assert got == [status for _, _, status in CASES], [(t.status, t.message, t.time_s, t.cpu_time_s)
+                                                          for t in verdict.test_results]
     exit_test, throw_test = verdict.test_results[2], verdict.test_results[3]
     assert "exit status 3" in exit_test.message
     assert ERROR_WORDS[language] in throw_test.message, throw_test.message

@@ -309,19 +309,22 @@ def watch_all(parts: list, deadline: float, cpu_limit: float | None, until, memo
             return
         while not any(watch.guard_gone for watch, _, _ in parts) and all(o.killed_for is None for _, o, _ in parts):
             now = time.monotonic()
-            if now >= deadline:
-                first.killed_for = "timeout"
-                return
-            if now >= next_check:
+            if now >= next_check or now >= deadline:
+                # memory first: a poll that comes late (a loaded host) can find both limits broken,
+                # and the memory a program still holds is the fact; the CPU it went on to use
+                # while nobody looked is not
+                if memory_start is not None and memory_limit is not None \
+                        and (container_memory_bytes() or 0) - memory_start > memory_limit:
+                    first.killed_for = "memory_limit"
+                    return
+                if now >= deadline:
+                    first.killed_for = "timeout"
+                    return
                 if cpu_limit is not None and cpu_start is not None:
                     used = container_cpu_s()
                     if used is not None and used - cpu_start > cpu_limit:
                         first.killed_for = "timeout"
                         return
-                if memory_start is not None and memory_limit is not None \
-                        and (container_memory_bytes() or 0) - memory_start > memory_limit:
-                    first.killed_for = "memory_limit"
-                    return
                 next_check = now + poll_s
             wait = min(deadline, next_check) - now
             if outer is None:
