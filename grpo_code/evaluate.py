@@ -100,11 +100,15 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
     stats = GenerationStats()
     if not todo:
         return stats
-    torch.manual_seed(config.seed + min(i for _, i in todo))  # a resumed run draws new samples
+    first = config.seed + min(i for _, i in todo)  # a resumed run draws new samples
     chat = bool(getattr(tokenizer, "chat_template", None))
     with append_jsonl(samples_path) as sink:
         for start in range(0, len(todo), config.batch_size):
             batch = todo[start: start + config.batch_size]
+            # each batch from a seed of its own: two models evaluated with the same settings draw
+            # every batch from the same random numbers however long the batches before ran, so
+            # a paired comparison of the two sees less sampling noise (common random numbers)
+            torch.manual_seed(first * 1_000_003 + start)
             texts = [prompt_text(tokenizer, suite, task) for task, _ in batch]
             inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=not chat).to(model.device)
             kwargs = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id)

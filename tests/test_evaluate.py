@@ -96,3 +96,26 @@ def test_greedy_is_deterministic(executor, tiny, tmp_path):
                  executor, model_and_tokenizer=tiny)
         runs.append([s["completion"] for s in read_existing(tmp_path / name / "samples.jsonl")])
     assert runs[0] == runs[1] and len(runs[0]) == 2
+
+
+def test_each_batch_draws_from_its_own_seed(tiny, tmp_path):
+    """Two evaluations with the same settings draw each batch from the same random numbers, whatever
+    the batches before drew (a longer batch draws more): the before and after evaluations of a
+    training run share their sampling noise (common random numbers), which the paired test gains
+    from. The random numbers the other run's first batch did not draw are taken here after it."""
+    import torch
+
+    from grpo_code.evaluate import generate_samples
+
+    suite = load_suite("warmup-python")
+    todo = [(task, 0) for task in list(suite)[:3]]
+    config = SamplingConfig(n=1, max_new_tokens=12, batch_size=1, temperature=1.0, seed=5)
+    model, tokenizer = tiny
+    runs = []
+    for name, after_batch in (("a", None), ("b", lambda n: torch.rand(4096))):
+        generate_samples(model, tokenizer, suite, todo, config, tmp_path / f"{name}.jsonl", "tiny", after_batch)
+        runs.append([s["completion"] for s in read_existing(tmp_path / f"{name}.jsonl")])
+    assert runs[0] == runs[1] and len(set(runs[0])) == 3
+    other = SamplingConfig(n=1, max_new_tokens=12, batch_size=1, temperature=1.0, seed=6)
+    generate_samples(model, tokenizer, suite, todo, other, tmp_path / "c.jsonl", "tiny")
+    assert [s["completion"] for s in read_existing(tmp_path / "c.jsonl")] != runs[0]
