@@ -10,7 +10,7 @@ The held-out evaluation before training depends on the seed only: a second run o
 reward shape, no filter) reuses it, and its record says so.
 
     python benchmarks/demo_runs.py --seeds 0,1,2 --reward-modes fraction,binary [--no-filter]
-        [--steps 24] [--band 0.05,0.95] [--out runs/demo-runs]
+        [--steps 12] [--band 0.05,0.95] [--out runs/demo-runs]
 
 Prints one line per run (seed, reward, filter, wall time, held-out change with its interval, p, the
 label, the share of zero-variance groups expected by the profile on all train tasks and on the kept
@@ -54,8 +54,9 @@ def eval_args(seed: int, n: int, out: Path, model: Path | None = None) -> list[s
 
 def train_args(seed: int, steps: int, out: Path, mode: str, band: tuple[float, float] | None) -> list[str]:
     """The Makefile's ``DEMO_TRAIN``, with the reward shape and the solve-rate band."""
-    args = ["train", "--output_dir", str(out), "--max_steps", str(steps), "--learning_rate", "4e-5",
-            "--lr_scheduler_type", "constant", "--max_completion_length", "96", "--stop_after_code_block",
+    args = ["train", "--output_dir", str(out), "--max_steps", str(steps), "--per_device_train_batch_size", "16",
+            "--learning_rate", "4e-5", "--lr_scheduler_type", "constant", "--max_completion_length", "96",
+            "--stop_after_code_block",
             "--save_strategy", "no", "--seed", str(seed), "--reward_mode", mode]
     if band is not None:
         args += ["--profile", str(PROFILE), "--min_solve_rate", str(band[0]), "--max_solve_rate", str(band[1])]
@@ -115,7 +116,7 @@ def main() -> None:
     parser.add_argument("--reward-modes", default="fraction")
     parser.add_argument("--band", default="0.05,0.95", help="the solve-rate band of the profile (min,max)")
     parser.add_argument("--no-filter", action="store_true", help="train on every train task (no profile)")
-    parser.add_argument("--steps", type=int, default=24)
+    parser.add_argument("--steps", type=int, default=12)
     parser.add_argument("-n", type=int, default=6, help="held-out samples per task")
     parser.add_argument("--out", default="runs/demo-runs")
     parser.add_argument("--lock", default=LOCK)
