@@ -56,8 +56,7 @@ def train_args(seed: int, steps: int, out: Path, mode: str, band: tuple[float, f
     """The Makefile's ``DEMO_TRAIN``, with the reward shape and the solve-rate band."""
     args = ["train", "--output_dir", str(out), "--max_steps", str(steps), "--per_device_train_batch_size", "16",
             "--learning_rate", "4e-5", "--lr_scheduler_type", "constant", "--max_completion_length", "96",
-            "--stop_after_code_block",
-            "--save_strategy", "no", "--seed", str(seed), "--reward_mode", mode]
+            "--stop_after_code_block", "--save_strategy", "no", "--seed", str(seed), "--reward_mode", mode]
     if band is not None:
         args += ["--profile", str(PROFILE), "--min_solve_rate", str(band[0]), "--max_solve_rate", str(band[1])]
     return args

@@ -39,39 +39,21 @@ def sleeper():
                 pass
 
 
-def _counters(monkeypatch, cpu: list[float], memory: list[int]) -> None:
+@pytest.mark.parametrize("late_by", ["poll", "deadline"])
+@pytest.mark.parametrize(("held_mib", "stopped_for"), [(400, "memory_limit"), (120, "timeout")])
+def test_a_late_poll_that_finds_both_limits_broken_says_memory(monkeypatch, sleeper, late_by, held_mib, stopped_for):
+    """Past its CPU time when the late poll comes: a memory_limit if it holds more than its memory
+    limit then, else a timeout."""
+    cpu, memory = [10.0], [100 * MiB]
     monkeypatch.setattr(watch, "container_cpu_s", lambda: cpu[0])
     monkeypatch.setattr(watch, "container_memory_bytes", lambda: memory[0])
-
-
-@pytest.mark.parametrize("late_by", ["poll", "deadline"])
-def test_a_late_poll_that_finds_both_limits_broken_says_memory(monkeypatch, sleeper, late_by):
-    cpu, memory = [10.0], [100 * MiB]
-    _counters(monkeypatch, cpu, memory)
-    outcome = watch.Outcome()
-    started = time.monotonic()
-    deadline = started + (0.0 if late_by == "deadline" else 60.0)
-
-    def until() -> bool:  # before the first poll: the program ran on while nobody looked
-        cpu[0], memory[0] = 12.0, 400 * MiB
-        return False
-
-    watch.watch_all([(sleeper, outcome, 1 << 20)], deadline, 1.0, until, memory_limit=128 * MiB,
-                    memory_start=100 * MiB)
-    assert outcome.killed_for == "memory_limit"
-
-
-@pytest.mark.parametrize("late_by", ["poll", "deadline"])
-def test_a_program_within_its_memory_is_stopped_for_its_time(monkeypatch, sleeper, late_by):
-    cpu, memory = [10.0], [100 * MiB]
-    _counters(monkeypatch, cpu, memory)
     outcome = watch.Outcome()
     deadline = time.monotonic() + (0.0 if late_by == "deadline" else 60.0)
 
-    def until() -> bool:
-        cpu[0], memory[0] = 12.0, 120 * MiB
+    def until() -> bool:  # before the first poll: the program ran on while nobody looked
+        cpu[0], memory[0] = 12.0, held_mib * MiB
         return False
 
     watch.watch_all([(sleeper, outcome, 1 << 20)], deadline, 1.0, until, memory_limit=128 * MiB,
                     memory_start=100 * MiB)
-    assert outcome.killed_for == "timeout"
+    assert outcome.killed_for == stopped_for
