@@ -96,6 +96,9 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
         on_batch: called with the number of samples just written (progress).
     """
     import torch
+    from transformers import GenerationConfig
+
+    from grpo_code.decoding import sample
 
     stats = GenerationStats()
     if not todo:
@@ -111,18 +114,15 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
             torch.manual_seed(first * 1_000_003 + start)
             texts = [prompt_text(tokenizer, suite, task) for task, _ in batch]
             inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=not chat).to(model.device)
-            kwargs = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id)
-            if config.stop_after_code_block:
-                from grpo_code.stopping import answer_criteria
-
-                kwargs["stopping_criteria"], _ = answer_criteria(tokenizer, inputs["input_ids"].shape[1])
+            settings = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id)
             if config.greedy:
-                kwargs.update(do_sample=False, temperature=None, top_p=None, top_k=None)
+                settings.update(do_sample=False, temperature=None, top_p=None, top_k=None)
             else:
-                kwargs.update(do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0)
+                settings.update(do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0)
             started = time.perf_counter()
             with torch.inference_mode():
-                output = model.generate(**inputs, **kwargs)
+                output, _, _ = sample(model, tokenizer, model.generate, config.stop_after_code_block, **inputs,
+                                      generation_config=GenerationConfig(**settings))
             stats.seconds += time.perf_counter() - started
             new_tokens = output[:, inputs["input_ids"].shape[1]:]
             for (task, completion_id), ids in zip(batch, new_tokens, strict=True):

@@ -5,8 +5,8 @@ prose, usage examples or a second try, which no test reads but which costs every
 generation and, in training, of the loss's forward and backward passes (a batch is as long as
 its longest row). ``AnswerStop`` is a stopping criterion (as ``generate`` takes them) that ends
 a row once its text holds a closed code block (``extract.answer_end``); the batch ends when
-every row has ended, or at ``max_new_tokens``. ``evaluate`` passes it to ``generate``;
-``stop_after_answer`` puts it under TRL's own generation call. A row it ends before the token
+every row has ended, or at ``max_new_tokens``. ``grpo_code.decoding`` checks it row by row,
+under eval's sampling and under TRL's own generation call. A row it ends before the token
 limit gets an end-of-sequence token right after the block (``mark_ends``), so TRL's completion
 mask ends there and its loss sees the answer and that end token, as if the model had ended its
 turn after the block. A ``rollout_func`` of the caller's own generates as it likes.
@@ -43,31 +43,24 @@ class AnswerStop:
             self._newline[token] = "\n" in self.tokenizer.decode([token])
         return self._newline[token]
 
+    def check(self, row: int, new_ids: list[int]) -> bool:
+        """Whether row ``row``, whose new tokens are ``new_ids``, has ended (recorded in ``ended``)."""
+        if row in self.ended:
+            return True
+        # a fence line closes with a line break: only then can the answer have ended
+        if (new_ids and self._ends_line(new_ids[-1])
+                and answer_end(self.tokenizer.decode(new_ids, skip_special_tokens=True)) is not None):
+            self.ended[row] = len(new_ids)
+            return True
+        return False
+
     def __call__(self, input_ids, scores, **kwargs: Any):
         """A bool tensor, one per row: whether the row has ended (this call or before)."""
         import torch
 
-        new = input_ids[:, self.prompt_length:]
-        done = torch.zeros(input_ids.shape[0], dtype=torch.bool, device=input_ids.device)
-        for row in range(new.shape[0]):
-            if row in self.ended:
-                done[row] = True
-            # a fence line closes with a line break: only then can the answer have ended
-            elif new.shape[1] and self._ends_line(int(new[row, -1])):
-                text = self.tokenizer.decode(new[row].tolist(), skip_special_tokens=True)
-                if answer_end(text) is not None:
-                    self.ended[row] = new.shape[1]
-                    done[row] = True
-        return done
-
-
-def answer_criteria(tokenizer, prompt_length: int, given=None):
-    """``(StoppingCriteriaList, AnswerStop)``: the criteria ``given`` (a list, or None) with a new
-    ``AnswerStop`` for a ``generate`` call whose padded prompts are ``prompt_length`` long."""
-    from transformers import StoppingCriteriaList
-
-    stop = AnswerStop(tokenizer, prompt_length)
-    return StoppingCriteriaList([*(given or []), stop]), stop
+        new = input_ids[:, self.prompt_length:].tolist()
+        return torch.tensor([self.check(row, ids) for row, ids in enumerate(new)], dtype=torch.bool,
+                            device=input_ids.device)
 
 
 def end_ids(generation_config) -> list[int]:
@@ -98,30 +91,3 @@ def mark_ends(sequences, stop: AnswerStop, generation_config):
     for row, n in rows.items():
         sequences[row, stop.prompt_length + n] = ends[0]
     return sequences
-
-
-def stop_after_answer(model, tokenizer) -> None:
-    """Make the model's ``generate`` end each row after its answer's code block (``AnswerStop``).
-
-    TRL's transformers generation calls ``unwrapped_model.generate(**inputs,
-    generation_config=...)`` and takes no stopping criteria; the model's ``generate`` is
-    replaced, on this instance only, by one that adds ``AnswerStop`` to the criteria it is given
-    (the class's ``generate`` is untouched; saving the model saves no trace of it).
-    """
-    import torch
-
-    generate = model.generate
-
-    def generate_to_answer(*args, **kwargs):
-        inputs = kwargs.get("input_ids", args[0] if args else None)
-        if inputs is None:
-            return generate(*args, **kwargs)
-        criteria, stop = answer_criteria(tokenizer, inputs.shape[1], kwargs.pop("stopping_criteria", None))
-        output = generate(*args, stopping_criteria=criteria, **kwargs)
-        config = kwargs.get("generation_config") or model.generation_config
-        if isinstance(output, torch.Tensor):
-            return mark_ends(output, stop, config)
-        output.sequences = mark_ends(output.sequences, stop, config)
-        return output
-
-    model.generate = generate_to_answer

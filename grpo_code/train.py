@@ -436,10 +436,9 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     trainer = GRPOTrainer(model=path, reward_funcs=reward_funcs, args=grpo_args, train_dataset=setup.dataset,
                           processing_class=setup.tokenizer, callbacks=list(callbacks),
                           **setup.trainer_kwargs, **trainer_kwargs)
-    if code_args.stop_after_code_block:
-        from grpo_code.stopping import stop_after_answer
+    from grpo_code.decoding import install
 
-        stop_after_answer(trainer.model, trainer.processing_class)
+    install(trainer.model, trainer.processing_class, code_args.stop_after_code_block)
     return trainer
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grpo_code.extract import answer_end, cut_at_answer
-from tiny_model import make_tiny_model, scripted
+from tiny_model import force_text, make_tiny_model, scripted
 
 ANSWER = "```python\ndef add(a, b):\n    return a + b\n```\n"
 PROSE = "This adds the two numbers.\n```python\nprint(add(2, 3))\n```\nMore words follow here."
@@ -129,17 +129,13 @@ def test_every_row_stopped_before_the_limit_gets_its_end_token():
 
 
 def test_eval_sampling_stops_after_the_answer_and_records_it(tiny, tmp_path, monkeypatch):
-    from transformers import LogitsProcessorList
-
     from grpo_code.evaluate import generate_samples
     from grpo_code.registry import load_suite
     from grpo_code.sampling import SamplingConfig
 
     model, tokenizer = tiny
     tokenizer.padding_side = "left"
-    generate = model.generate
-    monkeypatch.setattr(model, "generate", lambda **kw: generate(
-        **kw, logits_processor=LogitsProcessorList([scripted(tokenizer, [ANSWER + PROSE] * 2)])))
+    force_text(model, monkeypatch, tokenizer, ANSWER + PROSE)
     suite = load_suite("warmup-python?split=train&limit=1")
     todo = [(next(iter(suite)), i) for i in range(2)]
     path = tmp_path / "samples.jsonl"

@@ -65,3 +65,26 @@ def scripted(tokenizer, texts: list[str]):
             return forced
 
     return Script()
+
+
+def force_text(model, monkeypatch, tokenizer, text: str) -> None:
+    """Make each row of every generation of ``model`` write ``text``, then the end token, by the
+    model's own forward (its last logits overwritten): a call with more than one new token per row
+    (the prompt) starts the text, each call after it writes the next token. Unlike ``scripted``, it
+    needs no logits processor, so it forces any generation loop, one that drops ended rows too."""
+    import torch
+
+    script = tokenizer(text, add_special_tokens=False)["input_ids"] + [tokenizer.eos_token_id]
+    forward = model.forward
+    step = [0]
+
+    def forced(*args, **kwargs):
+        output = forward(*args, **kwargs)
+        ids = kwargs["input_ids"] if "input_ids" in kwargs else args[0]
+        step[0] = 0 if ids.shape[1] > 1 else step[0] + 1
+        logits = torch.full_like(output.logits[:, -1:, :], float("-inf"))
+        logits[:, :, script[min(step[0], len(script) - 1)]] = 0.0
+        output.logits = logits
+        return output
+
+    monkeypatch.setattr(model, "forward", forced)
