@@ -60,7 +60,7 @@ test-fast: venv
 # The main job: held-out pass@k before, a short GRPO run of the embedded model on the train split
 # of warmup-python, held-out pass@k after, and one report: the paired test of the change (better,
 # worse or within noise), the training curves and completions early and late. The held-out split is
-# 32 tasks never trained on; 6 samples per task and evaluation (more tasks beat more samples per task
+# 64 tasks never trained on; 6 samples per task and evaluation (more tasks beat more samples per task
 # for a paired test over tasks). Training keeps the train tasks whose mean pass rate, by the shipped
 # difficulty profile of the embedded model (DEMO_PROFILE, made by `make demo-profile`), is within
 # [DEMO_MIN_SOLVE, DEMO_MAX_SOLVE]: the tasks it never solves give groups with equal rewards, which
