@@ -12,8 +12,9 @@ processors, in the same order), but:
 It covers a decoder-only model whose cache is full attention on every layer, sampled or greedy,
 with temperature, top-k, top-p and min-p, an ``AnswerStop`` and the caller's own logits
 processors (which see the whole batch in its order, as under the model's ``generate``).
-``unsupported`` names any other setting (beams, a repetition penalty, other stopping criteria, a
-sliding-window or recurrent cache, a returned dict): the caller then uses the model's ``generate``.
+``unsupported`` names any other setting (beams, a repetition penalty, a returned dict, right
+padding, a sliding-window or recurrent cache): ``sample`` hands such a call, and one with other
+arguments (stopping criteria of its own), to the model's ``generate``.
 """
 
 from __future__ import annotations
@@ -24,37 +25,27 @@ from typing import Any
 
 from grpo_code.stopping import AnswerStop, end_ids, mark_ends
 
-# generation settings ``generate`` follows, with a predicate on the value it accepts; any other
-# setting that differs from transformers' default sends the call to the model's ``generate``
-_FOLLOWED = {
+# generation settings ``generate`` follows at any value, and those it follows at some values only;
+# any other setting that differs from transformers' default sends the call to the model's ``generate``
+_ANY_VALUE = {"do_sample", "top_k", "top_p", "min_p", "pad_token_id", "bos_token_id", "eos_token_id",
+              "disable_compile", "transformers_version", "_from_model_config"}
+_SOME_VALUES = {
     "max_new_tokens": lambda v: v is not None and v >= 1,
-    "do_sample": lambda v: True,
     "temperature": lambda v: v is None or v > 0,
-    "top_k": lambda v: True,
-    "top_p": lambda v: True,
-    "min_p": lambda v: True,
     "repetition_penalty": lambda v: v in (None, 1.0),
-    "pad_token_id": lambda v: True,
-    "bos_token_id": lambda v: True,
-    "eos_token_id": lambda v: True,
     "use_cache": lambda v: v in (None, True),
     "output_attentions": lambda v: not v,
     "output_hidden_states": lambda v: not v,
     "cache_implementation": lambda v: v in (None, "dynamic"),
-    "disable_compile": lambda v: True,
-    "transformers_version": lambda v: True,
-    "_from_model_config": lambda v: True,
 }
 
 
-def resolve(model, config=None, **settings):
-    """The settings a ``generate(config, **settings)`` call of ``model`` runs with: the model's
-    generation config, updated with those ``config`` sets (that differ from the defaults) and
-    with ``settings``."""
+def resolve(model, config=None):
+    """The settings a ``generate(generation_config=config)`` call of ``model`` runs with: the
+    model's generation config, updated with those ``config`` sets (that differ from the defaults)."""
     resolved = copy.deepcopy(model.generation_config)
     if config is not None:
         resolved.update(**config.to_diff_dict())
-    resolved.update(**settings)
     return resolved
 
 
@@ -66,11 +57,11 @@ def unsupported(model, config, attention_mask) -> str | None:
     if getattr(model.config, "is_encoder_decoder", False):
         return "an encoder-decoder model"
     for key, value in config.to_diff_dict().items():
-        if key not in _FOLLOWED or not _FOLLOWED[key](value):
+        if key not in _ANY_VALUE and not (key in _SOME_VALUES and _SOME_VALUES[key](value)):
             return f"the setting {key}={value!r}"
     if config.do_sample and None in (config.temperature, config.top_k, config.top_p):
         return "sampling with a default temperature, top-k or top-p (transformers fills them in)"
-    if attention_mask is not None and not bool(attention_mask[:, -1].all()):
+    if not bool(attention_mask[:, -1].all()):
         return "right-padded prompts"
     if any(type(layer) is not DynamicLayer for layer in DynamicCache(config=model.config).layers):
         return "a cache that is not full attention on every layer"
@@ -159,7 +150,7 @@ def generate(model, input_ids, attention_mask, config, stop: AnswerStop | None =
         ended = torch.isin(tokens, ends)
         if stop is not None:
             for i, row in enumerate(running.tolist()):
-                if not ended[i] and stop.check(row, sequences[row, prompt_length:width].tolist()):
+                if not ended[i] and stop.check(row, sequences[row, prompt_length:width]):
                     ended[i] = True
         if bool(ended.all()) or step == config.max_new_tokens - 1:
             break

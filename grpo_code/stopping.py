@@ -43,14 +43,15 @@ class AnswerStop:
             self._newline[token] = "\n" in self.tokenizer.decode([token])
         return self._newline[token]
 
-    def check(self, row: int, new_ids: list[int]) -> bool:
-        """Whether row ``row``, whose new tokens are ``new_ids``, has ended (recorded in ``ended``)."""
+    def check(self, row: int, new) -> bool:
+        """Whether row ``row``, whose new tokens are ``new`` (a 1-D tensor), has ended (recorded in
+        ``ended``); its text is decoded only when its last token ends a line."""
         if row in self.ended:
             return True
         # a fence line closes with a line break: only then can the answer have ended
-        if (new_ids and self._ends_line(new_ids[-1])
-                and answer_end(self.tokenizer.decode(new_ids, skip_special_tokens=True)) is not None):
-            self.ended[row] = len(new_ids)
+        if (len(new) and self._ends_line(int(new[-1]))
+                and answer_end(self.tokenizer.decode(new.tolist(), skip_special_tokens=True)) is not None):
+            self.ended[row] = len(new)
             return True
         return False
 
@@ -58,8 +59,8 @@ class AnswerStop:
         """A bool tensor, one per row: whether the row has ended (this call or before)."""
         import torch
 
-        new = input_ids[:, self.prompt_length:].tolist()
-        return torch.tensor([self.check(row, ids) for row, ids in enumerate(new)], dtype=torch.bool,
+        new = input_ids[:, self.prompt_length:]
+        return torch.tensor([self.check(row, new[row]) for row in range(new.shape[0])], dtype=torch.bool,
                             device=input_ids.device)
 
 
