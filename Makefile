@@ -7,7 +7,7 @@ BIN     = $(VENV)/bin
 TORCH  ?= torch==2.13.0
 PYTEST_ARGS ?=
 
-.PHONY: setup venv docker image browser lint test test-fast demo demo-profile bench clean
+.PHONY: setup venv docker image browser lint test test-fast demo demo-settings demo-profile bench clean
 
 setup: venv docker image
 
@@ -57,33 +57,40 @@ test: lint setup browser
 test-fast: venv
 	GRPO_CODE_FUZZ_EXAMPLES=100 $(BIN)/python -m pytest -n auto -m "not docker and not slow" $(PYTEST_ARGS)
 
-# The main job: held-out pass@k before, a short GRPO run of the embedded model on the train split
-# of warmup-python, held-out pass@k after, and one report: the paired test of the change (better,
-# worse or within noise), the training curves and completions early and late. The held-out split is
-# 64 tasks never trained on; 6 samples per task and evaluation (more tasks beat more samples per task
-# for a paired test over tasks). Training keeps the train tasks whose mean pass rate, by the shipped
-# difficulty profile of the embedded model (DEMO_PROFILE, made by `make demo-profile`), is within
-# [DEMO_MIN_SOLVE, DEMO_MAX_SOLVE]: the tasks it never solves give groups with equal rewards, which
-# teach nothing. Every completion, in training and in both evaluations, ends after its answer's code
-# block (--stop_after_code_block: the prose a small model adds after it is neither run nor generated,
-# which halves a step of 8 completions here), at 96 tokens at most. A step trains on 16 completions
-# (4 prompts of 4): with 8, a run's held-out change was beyond noise less often (README). Each run
-# starts fresh: an after-evaluation must never resume the samples of an earlier run's model.
-# Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time limit
-# vary with the load.
+# The main job: held-out pass@k before, a short GRPO run of the embedded model on the train split of
+# warmup-python, held-out pass@k after, and one report: the paired test of the change (better, worse
+# or within noise), the training curves and completions early and late. The held-out split is 128
+# tasks never trained on; 3 samples per task and evaluation (more tasks beat more samples per task
+# for a paired test over tasks: most of the spread of the per-task change is the tasks'). Training
+# keeps the train tasks whose mean pass rate, by the shipped difficulty profile of the embedded
+# model (DEMO_PROFILE, made by `make demo-profile`), is within [DEMO_MIN_SOLVE, DEMO_MAX_SOLVE]: the
+# tasks it never solves give groups with equal rewards, which teach nothing. Every completion, in
+# training and in both evaluations, ends after its answer's code block (--stop_after_code_block: the
+# prose a small model adds after it is neither run nor generated, which halves a step of 8
+# completions here), at 96 tokens at most. A step trains on 16 completions (4 prompts of 4): with 8,
+# a run's held-out change was beyond noise less often (README); the advantages are divided by the
+# batch's std, not each group's (DEMO_SCALE, TRL's scale_rewards), so that a group whose rewards
+# differ only by an edge-case test teaches less than one where a program passes (README, "The
+# reward's shape"). Each run starts fresh: an after-evaluation must never resume the samples of an
+# earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts
+# near a time limit vary with the load.
 DEMO       ?= runs/demo
-DEMO_N     ?= 6
+DEMO_N     ?= 3
 DEMO_STEPS ?= 12
 DEMO_SEED  ?= 0
 DEMO_PROFILE   ?= tasks/warmup-python/profile-smollm2-135m-instruct.json
 DEMO_MIN_SOLVE ?= 0.05
 DEMO_MAX_SOLVE ?= 0.95
-DEMO_EVAL   = $(BIN)/grpo-code eval --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
-              --max-new-tokens 96 --stop-after-code-block --batch-size 96 --seed $(DEMO_SEED)
-DEMO_TRAIN  = --max_steps $(DEMO_STEPS) --per_device_train_batch_size 16 --learning_rate 4e-5 \
-              --lr_scheduler_type constant --max_completion_length 96 --stop_after_code_block \
-              --save_strategy no --seed $(DEMO_SEED) \
-              --profile $(DEMO_PROFILE) --min_solve_rate $(DEMO_MIN_SOLVE) --max_solve_rate $(DEMO_MAX_SOLVE)
+DEMO_REWARD    ?= fraction
+DEMO_SCALE     ?= batch
+DEMO_FILTER    ?= --profile $(DEMO_PROFILE) --min_solve_rate $(DEMO_MIN_SOLVE) --max_solve_rate $(DEMO_MAX_SOLVE)
+DEMO_EVAL_ARGS  = --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
+                  --max-new-tokens 96 --stop-after-code-block --batch-size 96 --seed $(DEMO_SEED)
+DEMO_EVAL       = $(BIN)/grpo-code eval $(DEMO_EVAL_ARGS)
+DEMO_TRAIN      = --max_steps $(DEMO_STEPS) --per_device_train_batch_size 16 --learning_rate 4e-5 \
+                  --lr_scheduler_type constant --max_completion_length 96 --stop_after_code_block \
+                  --save_strategy no --seed $(DEMO_SEED) --reward_mode $(DEMO_REWARD) \
+                  --scale_rewards $(DEMO_SCALE) $(DEMO_FILTER)
 # On a CPU that other processes share, PyTorch's OpenMP threads waste their share spinning for a
 # partner taken off the CPU (a step of the demo took 270 s instead of 15 s while other jobs ran):
 # there, run `OMP_WAIT_POLICY=PASSIVE make demo`. Not by default: on a quiet machine passive waiting
@@ -95,6 +102,12 @@ demo: setup
 	$(DEMO_EVAL) --model $(DEMO)/train --out $(DEMO)/heldout-after
 	$(BIN)/grpo-code report $(DEMO)/heldout-before $(DEMO)/heldout-after --train $(DEMO)/train --out $(DEMO)/report
 	@echo "demo report: $(DEMO)/report/report.html"
+
+# The demo's eval and train arguments, one line each: benchmarks/demo_runs.py runs the demo for
+# several seeds and reward shapes with these (DEMO_SEED=..., DEMO_REWARD=..., DEMO_FILTER= for none).
+demo-settings:
+	@echo '$(DEMO_EVAL_ARGS)'
+	@echo '$(DEMO_TRAIN)'
 
 # The difficulty profile the demo trains by: the embedded model on the train split, 16 samples per
 # task at the trainer's temperature (0.9, top-p 1.0); about 30 minutes here. The shipped profile was

@@ -2,15 +2,15 @@
 time under the machine's heavy lock, and one table of what each run showed.
 
 Each run is the demo: held-out pass@k before (``eval``), GRPO training (``train``), held-out pass@k
-after, and the report, with the Makefile's settings (keep them in step with its ``DEMO_EVAL``,
-``DEMO_TRAIN``). A run holds the lock (``flock``, as
-``flock /tmp/grpo-heavy.lock CMD`` takes it) from its first command to its last, so that its wall
-time is its own; the load average before and after is recorded, since other processes slow it.
+after, and the report, with the Makefile's settings (``make demo-settings`` prints them) but those
+the options change. A run holds the lock (``flock``, as ``flock /tmp/grpo-heavy.lock CMD`` takes
+it) from its first command to its last, so that its wall time is its own; the load average before
+and after is recorded, since other processes slow it.
 The held-out evaluation before training depends on the seed only: a second run of a seed (another
 reward shape, no filter) reuses it, and its record says so.
 
     python benchmarks/demo_runs.py --seeds 0,1,2 --reward-modes fraction,binary [--no-filter]
-        [--steps 12] [--band 0.05,0.95] [--out runs/demo-runs]
+        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 6] [--out runs/demo-runs]
 
 Prints one line per run (seed, reward, filter, wall time, held-out change with its interval, p, the
 label, the share of zero-variance groups expected by the profile on all train tasks and on the kept
@@ -24,6 +24,7 @@ import argparse
 import fcntl
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -45,36 +46,41 @@ def grpo_code(*args: str) -> float:
     return time.perf_counter() - started
 
 
-def eval_args(seed: int, n: int, out: Path, model: Path | None = None) -> list[str]:
-    """The Makefile's ``DEMO_EVAL``."""
-    return ["eval", "--suite", "warmup-python?split=heldout", "-n", str(n), "-k", "1,2", "--max-new-tokens", "96",
-            "--stop-after-code-block", "--batch-size", "96", "--seed", str(seed), "--out", str(out),
-            *(["--model", str(model)] if model else [])]
+def demo_settings(variables: dict[str, object]) -> tuple[list[str], list[str]]:
+    """The demo's eval and train arguments as the Makefile sets them (``make demo-settings``: its
+    ``DEMO_EVAL_ARGS`` and ``DEMO_TRAIN``, the one place they are set), with ``variables`` (``DEMO_SEED``,
+    ``DEMO_REWARD``, ...) overriding its own."""
+    command = ["make", "-s", "-C", str(ROOT), "demo-settings", *(f"{k}={v}" for k, v in variables.items())]
+    lines = subprocess.run(command, check=True, capture_output=True, text=True).stdout.splitlines()
+    return shlex.split(lines[0]), shlex.split(lines[1])
 
 
-def train_args(seed: int, steps: int, out: Path, mode: str, band: tuple[float, float] | None) -> list[str]:
-    """The Makefile's ``DEMO_TRAIN``, with the reward shape and the solve-rate band."""
-    args = ["train", "--output_dir", str(out), "--max_steps", str(steps), "--per_device_train_batch_size", "16",
-            "--learning_rate", "4e-5", "--lr_scheduler_type", "constant", "--max_completion_length", "96",
-            "--stop_after_code_block", "--save_strategy", "no", "--seed", str(seed), "--reward_mode", mode]
-    if band is not None:
-        args += ["--profile", str(PROFILE), "--min_solve_rate", str(band[0]), "--max_solve_rate", str(band[1])]
-    return args
+def flag(args: list[str], name: str) -> str | None:
+    """The value that follows ``name`` in ``args`` (None if absent)."""
+    return args[args.index(name) + 1] if name in args else None
 
 
-def one_run(out: Path, seed: int, mode: str, band: tuple[float, float] | None, steps: int, n: int) -> dict:
-    """One demo run (the caller holds the lock); returns its record."""
-    name = f"{mode}-{'band' if band else 'all'}-seed{seed}"
+def one_run(out: Path, seed: int, mode: str, variables: dict[str, object]) -> dict:
+    """One demo run of ``seed`` with reward ``mode`` and the Makefile's other settings but ``variables``
+    (the caller holds the lock); returns its record."""
+    eval_settings, train_settings = demo_settings({**variables, "DEMO_SEED": seed, "DEMO_REWARD": mode})
+    scale = flag(train_settings, "--scale_rewards") or "group"
+    band = (None if "--profile" not in train_settings
+            else [float(flag(train_settings, f"--{end}_solve_rate") or "nan") for end in ("min", "max")])
+    name = f"{mode}-{scale}-{'band' if band else 'all'}-seed{seed}"
     run = out / name
     before = out / f"heldout-before-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)  # fresh: an after-evaluation must never resume another model's samples
-    record: dict = {"run": name, "seed": seed, "reward_mode": mode, "band": band, "steps": steps,
-                    "load_before": os.getloadavg()[0]}
+    record: dict = {"run": name, "seed": seed, "reward_mode": mode, "scale_rewards": scale, "band": band,
+                    "steps": int(flag(train_settings, "--max_steps") or 0), "eval_args": eval_settings,
+                    "train_args": train_settings, "load_before": os.getloadavg()[0]}
     started = time.perf_counter()
     record["eval_before_reused"] = (before / "summary.json").is_file()
-    record["eval_before_s"] = 0.0 if record["eval_before_reused"] else grpo_code(*eval_args(seed, n, before))
-    record["train_s"] = grpo_code(*train_args(seed, steps, run / "train", mode, band))
-    record["eval_after_s"] = grpo_code(*eval_args(seed, n, run / "heldout-after", run / "train"))
+    record["eval_before_s"] = (0.0 if record["eval_before_reused"]
+                               else grpo_code("eval", *eval_settings, "--out", str(before)))
+    record["train_s"] = grpo_code("train", "--output_dir", str(run / "train"), *train_settings)
+    record["eval_after_s"] = grpo_code("eval", *eval_settings, "--model", str(run / "train"),
+                                       "--out", str(run / "heldout-after"))
     record["report_s"] = grpo_code("report", str(before), str(run / "heldout-after"), "--train", str(run / "train"),
                                    "--out", str(run / "report"))
     record["wall_s"] = time.perf_counter() - started
@@ -100,7 +106,8 @@ def pct(value) -> str:
 
 def line(r: dict) -> str:
     reuse = " (eval before reused)" if r["eval_before_reused"] else ""
-    return (f"seed {r['seed']} {r['reward_mode']:8} {'band ' + str(r['band']) if r['band'] else 'all tasks':18} "
+    band = "band " + str(r["band"]) if r["band"] else "all tasks"
+    return (f"seed {r['seed']} {r['reward_mode']:8} scale {r.get('scale_rewards', 'group'):5} {band:18} "
             f"{r['wall_s'] / 60:5.1f} min{reuse} (train {r['train_s']:.0f} s; load {r['load_before']:.1f} -> "
             f"{r['load_after']:.1f}): {100 * r['before']:.1f}% -> {100 * r['after']:.1f}%, "
             f"{100 * r['change']:+.1f} pts [{100 * r['low']:+.1f}, {100 * r['high']:+.1f}], p = {r['p']:.3f}, "
@@ -113,22 +120,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--reward-modes", default="fraction")
-    parser.add_argument("--band", default="0.05,0.95", help="the solve-rate band of the profile (min,max)")
+    parser.add_argument("--band", help="the solve-rate band of the profile (min,max); default: the Makefile's")
     parser.add_argument("--no-filter", action="store_true", help="train on every train task (no profile)")
-    parser.add_argument("--steps", type=int, default=12)
-    parser.add_argument("-n", type=int, default=6, help="held-out samples per task")
+    parser.add_argument("--scale-rewards", choices=("group", "batch", "none"),
+                        help="TRL's scale_rewards: the std that divides the advantages (the group's, the batch's, "
+                             "or none); default: the Makefile's")
+    parser.add_argument("--steps", type=int, help="training steps; default: the Makefile's")
+    parser.add_argument("-n", type=int, help="held-out samples per task; default: the Makefile's")
     parser.add_argument("--out", default="runs/demo-runs")
     parser.add_argument("--lock", default=LOCK)
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    low, high = (float(x) for x in args.band.split(","))
-    band = None if args.no_filter else (low, high)
+    variables: dict[str, object] = {"DEMO_PROFILE": PROFILE}
+    if args.band:
+        low, high = args.band.split(",")
+        variables.update(DEMO_MIN_SOLVE=float(low), DEMO_MAX_SOLVE=float(high))
+    if args.no_filter:
+        variables["DEMO_FILTER"] = ""
+    for key, value in (("DEMO_SCALE", args.scale_rewards), ("DEMO_STEPS", args.steps), ("DEMO_N", args.n)):
+        if value is not None:
+            variables[key] = value
     for seed in map(int, args.seeds.split(",")):
         for mode in args.reward_modes.split(","):
             with open(args.lock, "a") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-                record = one_run(out, seed, mode, band, args.steps, args.n)
+                record = one_run(out, seed, mode, variables)
             with (out / "runs.jsonl").open("a") as f:
                 f.write(json.dumps(record) + "\n")
             print(line(record), flush=True)

@@ -218,7 +218,7 @@ class EnvironmentVerdicts(PassRateReward):
         rules = factory.rules
         super().__init__(rules.suite, rules.executor, mode=rules.mode, no_code_penalty=rules.no_code_penalty,
                          compile_error_penalty=rules.compile_error_penalty, flagged_reward=rules.flagged_reward,
-                         reward_tests=rules.reward_tests)
+                         reward_tests=rules.reward_tests, group_size=rules.group_size)
         self.factory = factory
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,

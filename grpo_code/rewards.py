@@ -50,6 +50,28 @@ def completion_text(completion) -> str:
 MASKED_WARNING = 0.05  # share of a step's completions with no reward above which training warns
 
 
+def zero_variance_share(rewards: Sequence[float | None], group_size: int) -> float | None:
+    """The share of GRPO groups whose rewards are all equal (advantage 0 for each member: nothing
+    learned from them). A group is ``group_size`` consecutive rewards, as TRL orders a step's
+    completions over every process (a prompt's completions side by side); unscored ones (None) are
+    left out of their group, and a group with fewer than two scored rewards is left out of the share.
+
+    TRL's own ``frac_reward_zero_std`` is this share only under ``scale_rewards="group"`` or
+    ``"none"``: under ``"batch"`` it says whether the whole batch's rewards were equal.
+
+    Returns:
+        The share in [0, 1]; None when no group has two scored rewards, or ``rewards`` does not
+        split into groups of ``group_size``.
+    """
+    if group_size < 2 or not rewards or len(rewards) % group_size:
+        return None
+    groups = [[r for r in rewards[i:i + group_size] if r is not None] for i in range(0, len(rewards), group_size)]
+    scored = [g for g in groups if len(g) >= 2]
+    if not scored:
+        return None
+    return sum(max(g) - min(g) <= 1e-9 for g in scored) / len(scored)
+
+
 @dataclass
 class RewardStats:
     """What one call scored, over every training process: status counts, mean pass rate, seconds
@@ -57,7 +79,8 @@ class RewardStats:
     together, ``Executor.node_seconds``), how many completions the reward-hacking monitor
     flagged, how many got no reward at all (``masked``: ``None``, which GRPO leaves out), and the
     mean pass rate on public and on hidden tests and their gap (``grpo_code.visibility``; None
-    where no completion had such tests)."""
+    where no completion had such tests), and the share of the step's groups whose rewards were all
+    equal (``zero_variance_share``; None without a group size)."""
 
     statuses: Counter
     mean_pass_rate: float | None
@@ -69,6 +92,7 @@ class RewardStats:
     public_pass_rate: float | None = None
     hidden_pass_rate: float | None = None
     visibility_gap: float | None = None
+    zero_std_groups: float | None = None
 
     @property
     def n(self) -> int:
@@ -122,6 +146,8 @@ class PassRateReward:
         reward_tests: ``all`` (default): the verdict on every test of the task; ``hidden``: on its
             hidden tests only (``visibility.restrict``), so that passing the tests a model was
             shown earns nothing by itself. Every task must then have hidden tests.
+        group_size: the completions per prompt (TRL's ``num_generations``), to log the share of
+            groups whose rewards were all equal (``zero_variance_share``); None: not logged.
 
     Returns (when called): one reward per completion, ``None`` where the sandbox failed after its
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
@@ -131,13 +157,14 @@ class PassRateReward:
 
     def __init__(self, suite: TaskSuite, executor: Executor, mode: str = "fraction",
                  no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep",
-                 reward_tests: str = "all"):
+                 reward_tests: str = "all", group_size: int | None = None):
         if mode not in REWARD_MODES:
             raise ConfigError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
         if flagged_reward not in FLAGGED_REWARDS:
             raise ConfigError(f"flagged reward must be one of {', '.join(FLAGGED_REWARDS)}, got {flagged_reward!r}")
         check_reward_tests(suite, reward_tests)
         self.reward_tests = reward_tests
+        self.group_size = group_size
         self.flagged_reward = flagged_reward
         self.suite = suite
         self.executor = executor
@@ -192,8 +219,7 @@ class PassRateReward:
         except Exception:  # a reward function that raises kills the training run
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
             scored, rewards = [], [None] * n
-        stats = self._gathered(scored, seconds, sum(s.deduplicated for s in scored), busy,
-                               sum(r is None for r in rewards))
+        stats = self._gathered(scored, seconds, sum(s.deduplicated for s in scored), busy, rewards)
         self._log(stats, [s.verdict for s in scored], n, log_metric, log_extra, list(task_id or ()))
         return rewards
 
@@ -212,9 +238,9 @@ class PassRateReward:
         return [self.reward_of_scored(s) for s in scored]
 
     def _gathered(self, scored: list[Scored], seconds: float, hits: int, busy: dict[str, float],
-                  masked: int) -> RewardStats:
+                  rewards: list[float | None]) -> RewardStats:
         """This call's figures over every training process (reached on every path of ``__call__``:
-        the other processes wait for this one's part)."""
+        the other processes wait for this one's part); ``rewards`` are this process's, in order."""
         verdicts = [s.verdict for s in scored]
         rates = [v.pass_rate for v in verdicts if v.pass_rate is not None]
         public = [r for r in (s.public_pass_rate for s in scored) if r is not None]
@@ -223,7 +249,7 @@ class PassRateReward:
                 if p is not None and h is not None]
         mine = (Counter(v.status for v in verdicts), sum(rates), len(rates), seconds, hits, busy,
                 sum(bool(v.flags) for v in verdicts), (sum(public), len(public)), (sum(hidden), len(hidden)),
-                (sum(gaps), len(gaps)), masked)
+                (sum(gaps), len(gaps)), sum(r is None for r in rewards), rewards)
         try:
             parts = gather(mine)
         except Exception:  # this process's own figures, rather than none
@@ -243,7 +269,9 @@ class PassRateReward:
         return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
                            sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts),
                            public_pass_rate=mean(7), hidden_pass_rate=mean(8), visibility_gap=mean(9),
-                           masked=sum(p[10] for p in parts))
+                           masked=sum(p[10] for p in parts),
+                           zero_std_groups=None if self.group_size is None else
+                           zero_variance_share([r for p in parts for r in p[11]], self.group_size))
 
     def _log(self, stats: RewardStats, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
         """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns; warn
@@ -260,7 +288,7 @@ class PassRateReward:
                     log_metric(sandbox_key(status), stats.statuses[status] / stats.n if stats.n else 0.0)
                 if stats.mean_pass_rate is not None:
                     log_metric(sandbox_key("pass_rate"), stats.mean_pass_rate)
-                for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap"):
+                for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap", "zero_std_groups"):
                     if getattr(stats, key) is not None:
                         log_metric(sandbox_key(key), getattr(stats, key))
                 log_metric(sandbox_key("seconds"), stats.sandbox_s)

@@ -356,19 +356,21 @@ class EnvironmentSetup:
     trainer_kwargs: dict
 
 
-def environment_setup(code_args: GrpoCodeArguments, suite: TaskSuite, executor, tokenizer) -> EnvironmentSetup:
+def environment_setup(code_args: GrpoCodeArguments, suite: TaskSuite, executor, tokenizer,
+                      group_size: int | None = None) -> EnvironmentSetup:
     """The trainer's inputs for ``code_args.environment``: ``none``, one answer scored by
     ``PassRateReward``; ``tools``, ``environment.CodeEnvironment`` through TRL's
     ``environment_factory`` (the reward is its ``get_reward``; ``EnvironmentVerdicts`` logs the
     sandbox's figures with weight 0); ``feedback``, ``rollout.FeedbackRollout`` as TRL's
-    ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer.
+    ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer. ``group_size`` (TRL's
+    ``num_generations``) lets the reward log the share of groups whose rewards were all equal.
 
     Raises:
         ConfigError: ``tools`` with a model whose chat template cannot render tool calls.
     """
     rules: dict[str, Any] = dict(mode=code_args.reward_mode, no_code_penalty=code_args.no_code_penalty,
                  compile_error_penalty=code_args.compile_error_penalty, flagged_reward=code_args.flagged_reward,
-                 reward_tests=code_args.reward_tests)
+                 reward_tests=code_args.reward_tests, group_size=group_size)
     if code_args.environment == "tools":
         from grpo_code.environment import (
             CodeEnvironmentFactory,
@@ -420,7 +422,7 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     if suite is None:
         suite, _ = training_tasks(code_args, grpo_args.num_generations)
     path = resolve_model(code_args.model, progress=lambda msg: log.warning("%s", msg))
-    setup = environment_setup(code_args, suite, executor, load_tokenizer(path))
+    setup = environment_setup(code_args, suite, executor, load_tokenizer(path), grpo_args.num_generations)
     clash = sorted(set(setup.trainer_kwargs) & set(trainer_kwargs))
     if clash:
         raise ConfigError(f"--environment {code_args.environment} brings its own {', '.join(clash)}")
@@ -450,9 +452,9 @@ def reward_history(log_history: list[dict]) -> list[tuple[int, float]]:
 
 
 def zero_std_summary(log_history: list[dict]) -> dict:
-    """The run's share of zero-variance groups (TRL's ``frac_reward_zero_std``: groups whose rewards
-    were all equal, advantage 0, nothing learned): per logged step, its mean, and the means of the
-    first and last quarter of steps (None where never logged)."""
+    """The run's share of zero-variance groups (``trainlog.ZERO_STD_KEY``: groups whose sandbox
+    rewards were all equal, advantage 0, nothing learned): per logged step, its mean, and the means
+    of the first and last quarter of steps (None where never logged)."""
     c = curves(log_history)
     per_step = [(step, v) for step, v in zip(c.steps, c.zero_std, strict=True) if v is not None]
     quarters = quarter_means([v for _, v in per_step])

@@ -5,8 +5,8 @@ The files read::
     <run>/trainer_state.json            transformers' TrainerState; ``log_history`` holds one dict
                                         per logged step (TRL's metrics and ours: ``reward``,
                                         ``rewards/pass_rate/mean``, ``sandbox/<status>`` shares,
-                                        ``sandbox/pass_rate``, ``sandbox/seconds``, ``step_time``,
-                                        ``frac_reward_zero_std``)
+                                        ``sandbox/pass_rate``, ``sandbox/seconds``,
+                                        ``sandbox/zero_std_groups``, ``step_time``)
     <run>/checkpoint-N/trainer_state.json  the same, as of step N (a run still going, or killed)
     <run>/completions/completions_NNNNN.parquet  TRL's completions log of step N: ``prompt``,
                                         ``completion``, one column per reward function, ``advantage``,
@@ -28,12 +28,12 @@ from sandbox.types import STATUSES
 # and every reader (train's summary, the report, the command line's step line) imports.
 REWARD_NAME = "pass_rate"  # the sandbox reward's ``__name__``: TRL logs rewards/<it>/mean and a column <it>
 REWARD_KEY = f"rewards/{REWARD_NAME}/mean"  # TRL's mean of that reward over a step's completions
-ZERO_STD_KEY = "frac_reward_zero_std"  # TRL's: the share of groups whose rewards were all equal
 STEP_TIME_KEY = "step_time"  # TRL's: wall seconds of the step
 TOOL_CALLS_KEY = "env/tool_calls"  # --environment tools: mean run_tests calls per rollout
 FEEDBACK_TURNS_KEY = "feedback/turns"  # --environment feedback: mean answers per rollout
-SANDBOX_METRICS = ("pass_rate", "public_pass_rate", "hidden_pass_rate", "visibility_gap", "seconds", "completions",
-                   "dedup_hits", "flagged", "masked")  # and each status's share (``STATUSES``)
+# and each status's share (``STATUSES``)
+SANDBOX_METRICS = ("pass_rate", "public_pass_rate", "hidden_pass_rate", "visibility_gap", "zero_std_groups",
+                   "seconds", "completions", "dedup_hits", "flagged", "masked")
 
 
 def sandbox_key(name: str) -> str:
@@ -42,6 +42,9 @@ def sandbox_key(name: str) -> str:
     return f"sandbox/{name}"
 
 
+# the share of a step's groups whose sandbox rewards were all equal (``rewards.zero_variance_share``;
+# TRL's ``frac_reward_zero_std`` is that share only when it scales advantages by the group's std)
+ZERO_STD_KEY = sandbox_key("zero_std_groups")
 _NODE_PREFIX, _NODE_SUFFIX = sandbox_key("node/"), "/seconds"
 
 
@@ -67,8 +70,8 @@ class Curves:
         statuses: status -> share of the step's completions (0..1), statuses that ever occur.
         sandbox_s: seconds spent in the sandbox for the step's completions.
         step_s: wall seconds of the whole step (generation, scoring, update).
-        zero_std: share of the step's groups whose rewards were all equal (TRL's
-            ``frac_reward_zero_std``: advantage 0, nothing learned from them).
+        zero_std: share of the step's groups whose sandbox rewards were all equal
+            (``ZERO_STD_KEY``: advantage 0, nothing learned from them).
     """
 
     steps: list[int] = field(default_factory=list)

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from grpo_code.registry import load_suite
-from grpo_code.rewards import FormatReward, PassRateReward, completion_text
+from grpo_code.rewards import FormatReward, PassRateReward, completion_text, zero_variance_share
 
 GOOD = "```python\ndef add(a, b):\n    return a + b\n```"
 HALF = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else 0\n```"
@@ -48,12 +48,13 @@ def test_modes_and_penalties(executor, suite):
 def test_metrics_and_extra_columns_are_logged(executor, suite):
     metrics: dict[str, float] = {}
     extra: dict[str, list] = {}
-    reward = PassRateReward(suite, executor)
-    call(reward, [chat(GOOD), chat(PROSE)], ["warmup-python/add"] * 2,
+    reward = PassRateReward(suite, executor, group_size=2)  # groups: (GOOD, GOOD) equal, (GOOD, PROSE) not
+    call(reward, [chat(GOOD), chat(GOOD), chat(GOOD), chat(PROSE)], ["warmup-python/add"] * 4,
          log_metric=lambda k, v: metrics.__setitem__(k, v), log_extra=lambda k, v: extra.__setitem__(k, v))
-    assert metrics["sandbox/passed"] == 0.5 and metrics["sandbox/no_code"] == 0.5
-    assert metrics["sandbox/pass_rate"] == 0.5 and metrics["sandbox/seconds"] > 0
-    assert extra["status"] == ["passed", "no_code"]
+    assert metrics["sandbox/passed"] == 0.75 and metrics["sandbox/no_code"] == 0.25
+    assert metrics["sandbox/pass_rate"] == 0.75 and metrics["sandbox/seconds"] > 0
+    assert metrics["sandbox/zero_std_groups"] == 0.5
+    assert extra["status"] == ["passed", "passed", "passed", "no_code"]
     assert extra["tests_passed"][0].endswith("/4") and extra["tests_passed"][0].split("/")[0] == "4"
 
 
@@ -144,14 +145,30 @@ def test_what_the_reward_logs_is_what_the_readers_read(suite):
 
     logged: dict[str, float] = {}
     stats = RewardStats(Counter(passed=3, failed=1), 0.8, 1.5, dedup_hits=1, node_seconds={"a": 1.0, "b": 0.5},
-                        public_pass_rate=0.9, hidden_pass_rate=0.7, visibility_gap=0.2)
+                        public_pass_rate=0.9, hidden_pass_rate=0.7, visibility_gap=0.2, zero_std_groups=0.25)
     reward = PassRateReward(suite, executor=None)  # type: ignore[arg-type]  # _log needs none
     reward._log(stats, [], 4, logged.__setitem__, None, [])
     entry = {"step": 1, f"rewards/{reward.__name__}/mean": 0.8, **logged}
     assert REWARD_KEY in entry
     c = curves([entry])
     assert (c.pass_rate, c.statuses, c.sandbox_s) == ([0.8], {"passed": [0.75], "failed": [0.25]}, [1.5])
+    assert c.zero_std == [0.25]
     assert node_seconds(entry) == {"a": 1.0, "b": 0.5}
     assert visibility_figures([entry])["mean_visibility_gap"] == 0.2
-    assert step_line(7, entry) == ("step    7  reward 0.800  zero-std -  loss nan  step 0.0s  "
+    assert step_line(7, entry) == ("step    7  reward 0.800  zero-std 25%  loss nan  step 0.0s  "
                                    "sandbox 1.50s [a 1.00s, b 0.50s]  (passed 75%, failed 25%)")
+
+
+@pytest.mark.parametrize(("rewards", "group_size", "share"), [
+    ([1.0, 1.0, 0.0, 1.0], 2, 0.5),  # (1, 1) equal; (0, 1) not
+    ([0.5, 0.5, 0.5, 0.5, 0.0, 0.25, 0.25, 0.25], 4, 0.5),  # one group of four equal, one not
+    ([0.2, 0.2 + 1e-12, 0.3, 0.3], 2, 1.0),  # equal up to float noise
+    ([1.0, None, 1.0, 0.0, None, None], 3, 1.0),  # None left out of its group; (None, None) with one reward: no group
+    ([None, None, 1.0, 0.0], 2, 0.0),  # a group of unscored rewards is no group
+    ([None, 1.0], 2, None),  # no group with two scored rewards
+    ([1.0, 1.0, 1.0], 2, None),  # not whole groups
+    ([1.0, 1.0], 1, None),  # a group of one has no variance to speak of
+    ([], 4, None),
+])
+def test_zero_variance_share_counts_groups_of_equal_rewards(rewards, group_size, share):
+    assert zero_variance_share(rewards, group_size) == share

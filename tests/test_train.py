@@ -296,8 +296,11 @@ def per_task_rollout(prompts, trainer):
 def test_the_solve_rate_band_keeps_exactly_its_tasks_and_the_zero_variance_share_is_logged(tmp_path, tiny):
     suite, profile = band_suite(tmp_path)
     out = tmp_path / "run"
+    # two groups a step, advantages scaled by the batch's std: TRL's frac_reward_zero_std then says
+    # whether all eight rewards were equal, not what share of the groups had equal rewards
     code_args, grpo_args = args_for(tiny, suite, out, "--max_steps", "4", "--profile", str(profile),
-                                    "--min_solve_rate", "0.1", "--max_solve_rate", "0.9")
+                                    "--min_solve_rate", "0.1", "--max_solve_rate", "0.9",
+                                    "--per_device_train_batch_size", "8", "--scale_rewards", "batch")
     result = train(code_args, grpo_args, rollout_func=per_task_rollout)
     band = result.summary["task_filter"]
     assert band["kept_task_ids"] == ["t/mid1", "t/mid2"] and (band["below_band"], band["above_band"]) == (1, 1)
@@ -305,10 +308,12 @@ def test_the_solve_rate_band_keeps_exactly_its_tasks_and_the_zero_variance_share
     # by the profile: easy and hard always give equal rewards; mid1 2/70 of the time, mid2 1/70
     assert band["expected_zero_std_all_tasks"] == pytest.approx((1 + 2 / 70 + 1 + 1 / 70) / 4)
     assert band["expected_zero_std_kept_tasks"] == pytest.approx((2 / 70 + 1 / 70) / 2)
-    tasks = [completions_log(out, step)["task_id"].iloc[0] for step in (1, 2, 3, 4)]
-    assert set(tasks) <= {"t/mid1", "t/mid2"}  # one prompt per step, always a kept task
-    # TRL's frac_reward_zero_std, as the summary and the curves carry it: 1 for t/mid1's groups, else 0
-    expected = [1.0 if t == "t/mid1" else 0.0 for t in tasks]
+    groups = [list(completions_log(out, step)["task_id"].iloc[::4]) for step in (1, 2, 3, 4)]
+    assert all(len(g) == 2 for g in groups) and {t for g in groups for t in g} <= {"t/mid1", "t/mid2"}
+    # the share of a step's groups with equal rewards, as the summary and the curves carry it:
+    # t/mid1's groups (four right answers) have them, t/mid2's do not
+    expected = [g.count("t/mid1") / 2 for g in groups]
+    assert expected == [0.5] * 4  # each step is an epoch of the two kept tasks (TRL's figure: 0.0)
     assert [v for _, v in result.summary["zero_std_per_step"]] == expected
     assert result.summary["mean_zero_std"] == pytest.approx(sum(expected) / 4)
     assert load_training_run(out).curves.zero_std == expected
