@@ -10,7 +10,8 @@ The held-out evaluation before training depends on the seed only: a second run o
 reward shape, no filter) reuses it, and its record says so.
 
     python benchmarks/demo_runs.py --seeds 0,1,2 --reward-modes fraction,binary [--no-filter]
-        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 6] [--out runs/demo-runs]
+        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 6] [--train-extra '--OPTION VALUE']
+        [--out runs/demo-runs]
 
 Prints one line per run (seed, reward, filter, wall time, held-out change with its interval, p, the
 label, the share of zero-variance groups expected by the profile on all train tasks and on the kept
@@ -60,14 +61,15 @@ def flag(args: list[str], name: str) -> str | None:
     return args[args.index(name) + 1] if name in args else None
 
 
-def one_run(out: Path, seed: int, mode: str, variables: dict[str, object]) -> dict:
-    """One demo run of ``seed`` with reward ``mode`` and the Makefile's other settings but ``variables``
-    (the caller holds the lock); returns its record."""
+def one_run(out: Path, seed: int, mode: str, variables: dict[str, object], extra: list[str]) -> dict:
+    """One demo run of ``seed`` with reward ``mode`` and the Makefile's other settings but ``variables``,
+    and ``extra`` train options after them (the caller holds the lock); returns its record."""
     eval_settings, train_settings = demo_settings({**variables, "DEMO_SEED": seed, "DEMO_REWARD": mode})
+    train_settings += extra
     scale = flag(train_settings, "--scale_rewards") or "group"
     band = (None if "--profile" not in train_settings
             else [float(flag(train_settings, f"--{end}_solve_rate") or "nan") for end in ("min", "max")])
-    name = f"{mode}-{scale}-{'band' if band else 'all'}-seed{seed}"
+    name = f"{mode}-{scale}-{'band' if band else 'all'}{''.join(extra).replace('--', '-')}-seed{seed}"
     run = out / name
     before = out / f"heldout-before-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)  # fresh: an after-evaluation must never resume another model's samples
@@ -127,6 +129,8 @@ def main() -> None:
                              "or none); default: the Makefile's")
     parser.add_argument("--steps", type=int, help="training steps; default: the Makefile's")
     parser.add_argument("-n", type=int, help="held-out samples per task; default: the Makefile's")
+    parser.add_argument("--train-extra", default="", help="more train options, appended to the Makefile's "
+                        "(as one string: --train-extra '--format_reward_weight 0.2')")
     parser.add_argument("--out", default="runs/demo-runs")
     parser.add_argument("--lock", default=LOCK)
     args = parser.parse_args()
@@ -145,7 +149,7 @@ def main() -> None:
         for mode in args.reward_modes.split(","):
             with open(args.lock, "a") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-                record = one_run(out, seed, mode, variables)
+                record = one_run(out, seed, mode, variables, shlex.split(args.train_extra))
             with (out / "runs.jsonl").open("a") as f:
                 f.write(json.dumps(record) + "\n")
             print(line(record), flush=True)
