@@ -36,14 +36,14 @@ from grpo_code.comparison import compare
 from grpo_code.report import load_run
 
 ROOT = Path(__file__).resolve().parent.parent
-PROFILE = ROOT / "tasks" / "warmup-python" / "profile-smollm2-135m-instruct.json"
 LOCK = "/tmp/grpo-heavy.lock"
 
 
 def grpo_code(*args: str) -> float:
-    """Run ``grpo-code ARGS`` (this interpreter, this checkout); returns its wall seconds."""
+    """Run ``grpo-code ARGS`` (this interpreter, this checkout, from its root: the Makefile's paths are
+    relative to it); returns its wall seconds."""
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "grpo_code.cli", *args], check=True)
+    subprocess.run([sys.executable, "-m", "grpo_code.cli", *args], check=True, cwd=ROOT)
     return time.perf_counter() - started
 
 
@@ -134,9 +134,9 @@ def main() -> None:
     parser.add_argument("--out", default="runs/demo-runs")
     parser.add_argument("--lock", default=LOCK)
     args = parser.parse_args()
-    out = Path(args.out)
+    out = Path(args.out).resolve()  # the commands run from the checkout's root
     out.mkdir(parents=True, exist_ok=True)
-    variables: dict[str, object] = {"DEMO_PROFILE": PROFILE}
+    variables: dict[str, object] = {}
     if args.band:
         low, high = args.band.split(",")
         variables.update(DEMO_MIN_SOLVE=float(low), DEMO_MAX_SOLVE=float(high))

@@ -249,7 +249,7 @@ class PassRateReward:
                 if p is not None and h is not None]
         mine = (Counter(v.status for v in verdicts), sum(rates), len(rates), seconds, hits, busy,
                 sum(bool(v.flags) for v in verdicts), (sum(public), len(public)), (sum(hidden), len(hidden)),
-                (sum(gaps), len(gaps)), sum(r is None for r in rewards), rewards)
+                (sum(gaps), len(gaps)), rewards)
         try:
             parts = gather(mine)
         except Exception:  # this process's own figures, rather than none
@@ -266,12 +266,13 @@ class PassRateReward:
             return total / count if count else None
 
         total, count = sum(p[1] for p in parts), sum(p[2] for p in parts)
+        every = [r for p in parts for r in p[10]]  # the step's rewards, in TRL's order (rank by rank)
         return RewardStats(statuses, total / count if count else None, max(p[3] for p in parts),
                            sum(p[4] for p in parts), dict(node_seconds), sum(p[6] for p in parts),
                            public_pass_rate=mean(7), hidden_pass_rate=mean(8), visibility_gap=mean(9),
-                           masked=sum(p[10] for p in parts),
+                           masked=sum(r is None for r in every),
                            zero_std_groups=None if self.group_size is None else
-                           zero_variance_share([r for p in parts for r in p[11]], self.group_size))
+                           zero_variance_share(every, self.group_size))
 
     def _log(self, stats: RewardStats, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
         """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns; warn
