@@ -32,11 +32,12 @@ def test_the_demo_settings_are_the_commands_options_and_keep_23_train_tasks(tmp_
     eval_args, train_args = demo_settings()
     parsed = build_parser().parse_args(["eval", *eval_args, "--out", str(tmp_path / "eval")])
     assert (parsed.suite, parsed.n, parsed.max_new_tokens, parsed.stop_after_code_block) == (
-        "warmup-python?split=heldout", 3, 96, True)
-    assert len(load_suite(parsed.suite)) == 128
+        "warmup-python?split=heldout", 2, 96, True)
+    assert len(load_suite(parsed.suite)) == 256
     code_args, grpo_args = parse_train_args(["--output_dir", str(tmp_path / "train"), *train_args])
     assert (grpo_args.max_steps, grpo_args.per_device_train_batch_size, grpo_args.num_generations) == (12, 16, 4)
-    assert (grpo_args.scale_rewards, code_args.reward_mode) == ("batch", "fraction")
+    assert (grpo_args.scale_rewards, code_args.reward_mode, code_args.format_reward_weight) == (
+        "batch", "fraction", 0.2)
     kept, band = select_band(load_suite(code_args.suite), code_args.profile, code_args.reward_mode,
                              code_args.min_solve_rate, code_args.max_solve_rate, grpo_args.num_generations)
     assert (len(kept), len(band.below), len(band.above)) == (23, 9, 0)  # the README's count

@@ -76,7 +76,7 @@ def test_an_exported_suite_reads_back_as_the_same_tasks(tmp_path):
         assert load_suite(str(out)).tasks == back.tasks  # a folder of Harbor tasks is a suite too
         one = load_suite(f"harbor:{out / back.tasks[0].task_id.replace('/', '__')}")
         assert one.tasks == back.tasks[:1]
-    assert len(load_suite(f"harbor:{tmp_path / 'warmup'}?split=heldout")) == 128
+    assert len(load_suite(f"harbor:{tmp_path / 'warmup'}?split=heldout")) == 256
 
 
 def test_harbor_tasks_grpo_code_cannot_judge_are_refused(tmp_path):
