@@ -59,8 +59,8 @@ test-fast: venv
 
 # The main job: held-out pass@k before, a short GRPO run of the embedded model on the train split of
 # warmup-python, held-out pass@k after, and one report: the paired test of the change (better, worse
-# or within noise), the training curves and completions early and late. The held-out split is 128
-# tasks never trained on; 3 samples per task and evaluation (more tasks beat more samples per task
+# or within noise), the training curves and completions early and late. The held-out split is 256
+# tasks never trained on; 2 samples per task and evaluation (more tasks beat more samples per task
 # for a paired test over tasks: most of the spread of the per-task change is the tasks'). Training
 # keeps the train tasks whose mean pass rate, by the shipped difficulty profile of the embedded
 # model (DEMO_PROFILE, made by `make demo-profile`), is within [DEMO_MIN_SOLVE, DEMO_MAX_SOLVE]: the
@@ -71,7 +71,9 @@ test-fast: venv
 # a run's held-out change was beyond noise less often (README); the advantages are divided by the
 # batch's std, not each group's (DEMO_SCALE, TRL's scale_rewards), so that a group whose rewards
 # differ only by an edge-case test teaches less than one where a program passes (README, "The
-# reward's shape"). Each run starts fresh: an after-evaluation must never resume the samples of an
+# reward's shape"); a format reward of weight DEMO_FORMAT beside the pass rate keeps the answers in
+# their code block (without it the policy drifted to bare functions in three of six runs: README).
+# Each run starts fresh: an after-evaluation must never resume the samples of an
 # earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts
 # near a time limit vary with the load.
 DEMO       ?= runs/demo

@@ -10,7 +10,7 @@ The held-out evaluation before training depends on the seed only: a second run o
 reward shape, no filter) reuses it, and its record says so.
 
     python benchmarks/demo_runs.py --seeds 0,1,2 --reward-modes fraction,binary [--no-filter]
-        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 6] [--train-extra '--OPTION VALUE']
+        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 2] [--train-extra '--OPTION VALUE']
         [--out runs/demo-runs]
 
 Prints one line per run (seed, reward, filter, wall time, held-out change with its interval, p, the
@@ -130,7 +130,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, help="training steps; default: the Makefile's")
     parser.add_argument("-n", type=int, help="held-out samples per task; default: the Makefile's")
     parser.add_argument("--train-extra", default="", help="more train options, appended to the Makefile's "
-                        "(as one string: --train-extra '--format_reward_weight 0.2')")
+                        "(as one string: --train-extra '--learning_rate 8e-5')")
     parser.add_argument("--out", default="runs/demo-runs")
     parser.add_argument("--lock", default=LOCK)
     args = parser.parse_args()
