@@ -73,9 +73,9 @@ test-fast: venv
 # differ only by an edge-case test teaches less than one where a program passes (README, "The
 # reward's shape"); a format reward of weight DEMO_FORMAT beside the pass rate keeps the answers in
 # their code block (without it the policy drifted to bare functions in three of six runs: README).
-# Each run starts fresh: an after-evaluation must never resume the samples of an
-# earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts
-# near a time limit vary with the load.
+# Each run starts fresh: an after-evaluation must never resume the samples of an earlier run's
+# model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time
+# limit vary with the load.
 DEMO       ?= runs/demo
 DEMO_N     ?= 2
 DEMO_STEPS ?= 12
