@@ -108,6 +108,22 @@ def judge_cost(jobs: int) -> float:
     return statistics.median(per_call)
 
 
+def fallback_cost(jobs: int, tests: int = 10) -> tuple[float, float]:
+    """What a test costs, in ms, for a program whose top level a zygote can share (its tests forked
+    from it) and for the same program with a thread still running after its top level, whose
+    tests each run the top level afresh (``program/child.py``, ``_ForkHooks.unforkable``): one
+    container, ``tests`` call tests per job, taking turns."""
+    base = "import collections, heapq, re, json\ndef f(x):\n    return x + 1\n"
+    threaded = base + "import threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+    calls = tuple(TestCase(kind="call", fn_name="f", args=[i], expected=i + 1) for i in range(tests))
+    shared, fresh = [], []
+    with DockerExecutor(concurrency=1) as ex:
+        for _ in range(3):
+            shared.append(_seconds_per_job(ex, Job(program=base, tests=calls), jobs) / tests * 1000)
+            fresh.append(_seconds_per_job(ex, Job(program=threaded, tests=calls), jobs) / tests * 1000)
+    return statistics.median(shared), statistics.median(fresh)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -139,6 +155,9 @@ def main() -> None:
     p50, p95 = latency(args.latency_runs)
     print(f"single-job latency (1 trivial test): p50 {p50:.2f} ms, p95 {p95:.2f} ms")
     print(f"one call of the program's function from the judge: {judge_cost(args.judge_jobs):.3f} ms (median of 3)")
+    shared, fresh = fallback_cost(args.judge_jobs // 2)
+    print(f"a call test of a program whose top level is shared: {shared:.2f} ms; with a thread left running at "
+          f"import (a fresh interpreter per test): {fresh:.2f} ms (median of 3)")
 
 
 if __name__ == "__main__":

@@ -265,6 +265,9 @@ def print_validation(report) -> None:
         why = verdict.message or verdict.compile_output or (bad.message if bad else "")
         rate = "-" if verdict.pass_rate is None else f"{verdict.pass_rate:.2f}"
         out.print(f"[red]FAIL[/] {escape(task.task_id)}: {verdict.status} ({rate}) {escape(why[:200])}")
+        if "non_finite" in verdict.flags:
+            out.print('  its reference returns NaN or an infinity: if that is a right answer, set '
+                      '"allow_non_finite": true in the task (docs/task-format.md)')
     out.print(f"{report.n_passing} references pass, {len(report.failing)} fail, "
               f"{len(report.no_reference)} tasks have no reference solution")
     if report.n_with_checker:

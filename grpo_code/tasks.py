@@ -21,7 +21,7 @@ from sandbox import LANGUAGES, Job, Limits, TestCase
 TASK_FIELDS = {
     "task_id", "prompt", "language", "entry_point", "tests", "reference_solution", "canonical_solution",
     "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata", "prelude",
-    "reference_solutions", "checker", "context",
+    "reference_solutions", "checker", "context", "allow_non_finite",
 }
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution",
                                     "reference_solutions", "context"}
@@ -64,6 +64,9 @@ class Task:
         context: text shown to the model after the prompt that is no part of the problem (an
             earlier attempt and its public-test report: ``grpo_code.repair``); never used to run
             or judge a program.
+        allow_non_finite: a ``call`` or ``assert`` test may pass a returned value holding NaN or
+            an infinity (``sandbox.Job.allow_non_finite``); by default it fails, flagged
+            ``non_finite``. ``grpo-code tasks validate`` says when a reference needs it.
     """
 
     task_id: str
@@ -82,6 +85,7 @@ class Task:
     reference_solutions: Mapping[str, str] = field(default_factory=dict)
     checker: str | None = None
     context: str | None = None
+    allow_non_finite: bool = False
 
     @property
     def public_tests(self) -> tuple[TestCase, ...]:
@@ -106,7 +110,7 @@ class Task:
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
                    test_setup=test_setup(self.prompt, self.entry_point, self.prelude) if self.language == "python"
-                   else None, checker=self.checker, job_id=self.task_id)
+                   else None, checker=self.checker, job_id=self.task_id, allow_non_finite=self.allow_non_finite)
 
     def to_dict(self) -> dict:
         """The docs/task-format.md form of this task (one line of problems.jsonl)."""
@@ -128,6 +132,8 @@ class Task:
             d["checker"] = self.checker
         if self.context:
             d["context"] = self.context
+        if self.allow_non_finite:
+            d["allow_non_finite"] = True
         return d
 
     def for_language(self, language: str) -> Task | None:
@@ -266,13 +272,16 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     context = merged.get("context")
     if context is not None:
         _check_type(context, str, "context", "a string of text", where)
+    allow_non_finite = merged.get("allow_non_finite", False)
+    _check_type(allow_non_finite, bool, "allow_non_finite", "true or false", where)
     task = Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
                 entry_point=entry_point, reference_solution=reference,
                 compare=merged.get("compare", TASK_DEFAULTS["compare"]),
                 time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
                 output_limit_bytes=values["output_limit_bytes"],
                 float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude,
-                reference_solutions=references, checker=checker, context=context)
+                reference_solutions=references, checker=checker, context=context,
+                allow_non_finite=allow_non_finite)
     # The sandbox owns what it runs (languages, test kinds per language, limits, comparisons,
     # checkers, assert tests the judge can run): its refusal names the field, which is the task's.
     _sandbox_accepts(task, None, where)

@@ -241,6 +241,9 @@ class SandboxContainer:
             raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}",
                                started=reply.get("started") is True,
                                flags=tuple(f for f in flags if isinstance(f, str)) if isinstance(flags, list) else ())
+        if reply.get("residue"):
+            log.warning("container %s: job %s left what would not go: %s", self.id, job.job_id or "-",
+                        "; ".join(map(str, reply["residue"]))[:2000])
         return job, Verdict.from_wire(reply, n_tests=len(job.tests))
 
     def _held_by_docker(self) -> bool:

@@ -382,6 +382,9 @@ class DockerExecutor(ExecutorBase):
                 if job is not entry.job:  # the pending queue is a prefix of inflight: never happens
                     raise SandboxError(f"sandbox executor bug: a verdict of job {job.job_id!r} came back "
                                        f"for job {entry.job.job_id!r}")
+                if "residue" in verdict.flags:  # it left what would not go: a fresh container for the rest
+                    slot.discard()  # the jobs sent after it go again, to the fresh one (never counted as faults)
+                    self._count(residue_replacements=1)
                 if entry.attempt > 1:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)

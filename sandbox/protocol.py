@@ -46,6 +46,8 @@ class ExecutorStats:
             flagged ``sandbox_tamper``, never ``sandbox_error``).
         containers_started: containers started, the first ones and every replacement.
         recycled: containers replaced after ``max_jobs_per_container`` jobs.
+        residue_replacements: containers replaced because a job left them unclean (what it left
+            would not go: the job's verdict is flagged ``residue``).
         dedup_hits: jobs that were copies of another job of their batch, so did not run
             (``sandbox.dedup``): they got a copy of its verdict.
     """
@@ -58,6 +60,7 @@ class ExecutorStats:
     program_faults: int = 0
     containers_started: int = 0
     recycled: int = 0
+    residue_replacements: int = 0
     dedup_hits: int = 0
 
     def __add__(self, other: ExecutorStats) -> ExecutorStats:

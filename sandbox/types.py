@@ -257,6 +257,10 @@ class Job:
             flagged), for a caller that judges the output itself (the SandboxFusion-compatible
             ``/run_code`` of ``grpo-code serve``). An option of the request, not of the task
             format; the test's status is decided as without it.
+        allow_non_finite: a ``call`` or ``assert`` test passes a returned value that holds NaN
+            or an infinity (anywhere: a float, a complex's part, a set's member, a dict's key);
+            by default such a value fails the test, flagged ``non_finite`` (a NaN passes a
+            tolerance written as ``not abs(got - want) > eps``).
     """
 
     program: str
@@ -269,6 +273,7 @@ class Job:
     checker: str | None = None
     job_id: str = ""
     capture_output: bool = False
+    allow_non_finite: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))
@@ -297,11 +302,12 @@ class Job:
     def from_dict(cls, data: dict) -> Job:
         """Build from JSON: ``program``, ``tests`` (docs/task-format.md test cases), and optionally
         ``language``, ``limits`` (``Limits`` fields), ``compare``, ``float_tolerance``,
-        ``test_setup``, ``checker``, ``job_id``, ``capture_output``. Raises ValueError naming the
+        ``test_setup``, ``checker``, ``job_id``, ``capture_output``, ``allow_non_finite``. Raises
+        ValueError naming the
         bad field (``tests[2]: ...``, ``limits: ...``)."""
         _require(isinstance(data, dict), f"a job must be a JSON object, got {type(data).__name__}")
         known = {"program", "tests", "language", "limits", "compare", "float_tolerance", "test_setup", "checker",
-                 "job_id", "capture_output"}
+                 "job_id", "capture_output", "allow_non_finite"}
         for name in sorted(set(data) - known):
             close = difflib.get_close_matches(name, sorted(known), n=1)
             raise ValueError(f"unknown job field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
@@ -328,7 +334,8 @@ class Job:
             parsed_limits = Limits(**limits)
         except (TypeError, ValueError) as e:
             raise ValueError(f"limits: {e}") from None
-        for name, kind in (("language", str), ("compare", str), ("job_id", str), ("capture_output", bool)):
+        for name, kind in (("language", str), ("compare", str), ("job_id", str), ("capture_output", bool),
+                           ("allow_non_finite", bool)):
             _require(name not in data or type(data[name]) is kind, f"{name!r} must be a {kind.__name__}")
         for name in ("test_setup", "checker"):
             _require(data.get(name) is None or isinstance(data[name], str), f"{name!r} must be a string or null")
@@ -337,7 +344,8 @@ class Job:
                    limits=parsed_limits, compare=data.get("compare", "tokens"),
                    float_tolerance=float(data.get("float_tolerance", 1e-6)), test_setup=data.get("test_setup"),
                    checker=data.get("checker"), job_id=data.get("job_id", ""),
-                   capture_output=data.get("capture_output", False))
+                   capture_output=data.get("capture_output", False),
+                   allow_non_finite=data.get("allow_non_finite", False))
 
     def to_wire(self, submission_id: str) -> dict:
         """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
@@ -353,7 +361,7 @@ class Job:
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
                 "float_tolerance": self.float_tolerance, "test_setup": self.test_setup, "checker": self.checker,
-                "budget_s": self.limits.job_budget_s(len(tests))}
+                "allow_non_finite": self.allow_non_finite, "budget_s": self.limits.job_budget_s(len(tests))}
 
 
 @dataclass(frozen=True)

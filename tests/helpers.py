@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
 from dataclasses import replace
 
 from grpo_code.tasks import parse_task
@@ -46,3 +52,42 @@ def run_every(executor, jobs: list[Job]) -> list[Verdict]:
     verdicts = executor.run(jobs)
     assert executor.stats().dedup_hits == before, "a job of the batch was a copy of another: it did not run"
     return verdicts
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``grpo-code serve`` as a subprocess, ready once it printed its URL."""
+
+    def __init__(self, *args: str, env: dict | None = None):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([sys.executable, "-m", "grpo_code.cli", "serve", "--port", str(self.port), *args],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     env={**os.environ, **(env or {})})
+        self.lines: list[str] = []
+        ready = threading.Event()
+
+        def read():
+            assert self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.lines.append(line)
+                if "serving the sandbox on" in line:
+                    ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(120):
+            self.stop()
+            raise RuntimeError("grpo-code serve did not start:\n" + "".join(self.lines))
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            return self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()

@@ -27,6 +27,9 @@ from sandbox.inside.compare import compare_output, json_equal
     ("a b\n\n\n", "a b\n", "lines", True),
     ("a b\n", "a b", "exact", False),
     ("a b\r\n", "a b\n", "tokens", True),
+    ("\uff10.\uff12\uff15\n", "0.250000\n", "tokens", False),  # full-width digits: no contest judge reads them
+    ("\u0660.25\n", "0.25\n", "tokens", False),               # Arabic-Indic digits likewise
+    ("0.25\n", "\uff10.\uff12\uff15\n", "tokens", False),
 ])
 def test_compare_output(got, want, mode, ok):
     assert (compare_output(got, want, mode, 1e-6) is None) is ok

@@ -127,9 +127,11 @@ def _untar_one(stream) -> bytes | None:
         return extracted.read() if extracted is not None else None
 
 
-def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = None) -> tuple[dict | None, dict]:
+def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = None,
+                    solve: bytes | None = None) -> tuple[dict | None, dict]:
     """One trial of an exported task as Harbor runs it in separate-verifier mode; ``program``
-    None: the oracle (``solution/solve.sh`` in the agent's box) writes it. Returns
+    None: a solution writes it in the agent's box, ``solve`` (a bash script) or the oracle
+    (``solution/solve.sh``), with ``/logs/verifier`` mounted there as Harbor mounts it. Returns
     ``(reward.json or None, verdict.json)``."""
     import docker.errors
 
@@ -138,13 +140,17 @@ def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = No
     tag = f"grpo-code-test-harbor:{uuid.uuid4().hex[:12]}"
     images, containers = [], []
     try:
+        logs.mkdir(parents=True, exist_ok=True)
+        logs.chmod(0o777)
         if program is None:
             client.images.build(path=str(folder / "environment"), tag=tag + "-env", rm=True)
             images.append(tag + "-env")
             agent = client.containers.run(tag + "-env", ["sh", "-c", "sleep infinity"], detach=True,
-                                          network_mode="none")
+                                          network_mode="none",
+                                          volumes={str(logs): {"bind": "/logs/verifier", "mode": "rw"}})
             containers.append(agent)
-            agent.put_archive("/", _tar({"solution/solve.sh": (folder / "solution" / "solve.sh").read_bytes()}))
+            script = solve if solve is not None else (folder / "solution" / "solve.sh").read_bytes()
+            agent.put_archive("/", _tar({"solution/solve.sh": script}))
             code, output = agent.exec_run(["bash", "/solution/solve.sh"], user="root")
             assert code == 0, output
             stream, _ = agent.get_archive(artifact)
@@ -152,8 +158,6 @@ def run_like_harbor(client, folder: Path, logs: Path, program: bytes | None = No
             assert program is not None, f"the oracle wrote no {artifact}"
         client.images.build(path=str(folder / "tests"), tag=tag + "-verifier", rm=True)
         images.append(tag + "-verifier")
-        logs.mkdir(parents=True, exist_ok=True)
-        logs.chmod(0o777)
         memory = config["verifier"]["environment"]["memory_mb"]
         verifier = client.containers.run(tag + "-verifier", ["sh", "-c", "sleep infinity"], detach=True,
                                          network_mode="none", mem_limit=f"{memory}m",
@@ -247,3 +251,32 @@ def test_wrong_and_hostile_programs_get_their_true_reward(docker_client, executo
     assert reward is not None and reward["reward"] == verdict["pass_rate"] < 1.0 and "parent_killed" in verdict["flags"]
     missing, verdict = run_like_harbor(docker_client, folder, tmp_path / "logs" / "missing", b"")
     assert missing is not None and missing["reward"] == 0.0 and verdict["status"] == "no_code"
+
+
+SETS_ITS_OWN_REWARD = b"""#!/bin/bash
+# A solution that writes a wrong program, then every file of the verifier's it can reach.
+set -e
+mkdir -p /app
+printf 'def add(a, b):\\n    return a - b\\n' > /app/solution.py
+cd /logs/verifier
+echo 1.0 > reward.txt
+mkdir -p reward.json/inner && echo '{"reward": 1.0}' > reward.json/inner/x
+mkdir verdict.json
+ln -s /etc/passwd .reward.json.1.tmp
+echo '{"reward": 1.0}' > reward.json.bak
+"""
+
+
+@pytest.mark.docker
+@pytest.mark.slow
+def test_a_solution_that_writes_the_verifiers_files_gets_its_programs_verdict(docker_client, executor, tmp_path):
+    from sandbox.image import image_tag
+
+    task = load_suite("warmup-python").get("warmup-python/add")
+    folder = export_suite(TaskSuite(name="one", tasks=(task,)), tmp_path / "tasks", image_tag())[0]
+    logs = tmp_path / "logs"
+    reward, verdict = run_like_harbor(docker_client, folder, logs, solve=SETS_ITS_OWN_REWARD)
+    want = executor.run([task.job("def add(a, b):\n    return a - b\n")])[0]
+    assert reward is not None and reward["reward"] == want.pass_rate < 1.0, verdict
+    assert verdict["status"] == want.status and (logs / "verdict.json").is_file()
+    assert not (logs / "reward.txt").exists()  # Harbor would read reward.json first, then this

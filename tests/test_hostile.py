@@ -219,8 +219,9 @@ def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
 def test_the_suite_covers_at_least_fifty_ways_and_every_flag():
     assert len(HOSTILE) >= 50
     flagged = set().union(*(flags for _, _, flags in HOSTILE.values()))
-    # a checker's fault and a broken sandbox need a checker and a fault: tests/test_checkers.py, test_boundary.py
-    assert flagged == set(FLAGS) - {"checker_fault", "sandbox_tamper"}
+    # a checker's fault, a broken sandbox and a container left unclean need a checker, a fault and a
+    # flood of files: tests/test_checkers.py, test_boundary.py, test_clean.py
+    assert flagged == set(FLAGS) - {"checker_fault", "sandbox_tamper", "residue"}
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
@@ -348,16 +349,38 @@ def test_an_exception_of_the_programs_cannot_steer_the_tests_control_flow(execut
     assert verdict.pass_rate == 0.0, statuses(verdict)
 
 
-def test_a_returned_nan_where_the_test_compares_by_order_is_flagged(executor):
-    # A NaN makes every comparison false, so a negated tolerance test passes: Python's semantics,
-    # which the judge keeps, but flags.
-    tests = (TestCase(kind="assert", code="assert not abs(root(4) - 2.0) > 1e-9"),)
-    nan = executor.run_one(Job(program="def root(x):\n    return float('nan')\n", tests=tests))
-    assert "non_finite" in nan.flags
-    honest = executor.run_one(Job(program="def root(x):\n    return x ** 0.5\n", tests=tests))
+NON_FINITE = {  # a wrong answer that a negated tolerance test (``not abs(got - want) > eps``) lets through
+    "nan": "float('nan')", "inf": "float('inf')", "minus_inf": "-float('inf')",
+    "complex_nan": "complex(float('nan'), 0)", "complex_inf_imag": "complex(2, float('inf'))",
+    "set_member": "{float('nan')}", "frozenset_member": "frozenset([2.0, float('inf')])",
+    "dict_key": "{float('nan'): 2.0}", "dict_value": "{'root': float('nan')}", "nested": "[[2.0, [float('nan')]]]",
+    "tuple_item": "(2.0, float('-inf'))",
+}
+
+
+@pytest.mark.parametrize("name", list(NON_FINITE))
+def test_a_returned_value_holding_nan_or_an_infinity_anywhere_fails_unless_the_task_allows_it(executor, name):
+    program = f"def root(x):\n    return {NON_FINITE[name]}\n"
+    assert_test = TestCase(kind="assert", code="r = root(4)\nassert not abs(r - 2.0) > 1e-9 if "
+                                               "isinstance(r, (int, float, complex)) else r is not None")
+    call_test = TestCase(kind="call", fn_name="root", args=[4], expected=2.0)
+    strict, allowed = executor.run([Job(program=program, tests=(assert_test, call_test)),
+                                    Job(program=program, tests=(assert_test,), allow_non_finite=True)])
+    assert statuses(strict) == ["failed", "failed"] and "non_finite" in strict.flags, \
+        [t.message for t in strict.test_results]
+    assert "NaN or an infinity" in strict.test_results[0].message
+    assert allowed.flags == ()  # allowed: judged as any other value (here the negated test lets it through)
+
+
+def test_a_task_that_allows_non_finite_answers_judges_them_as_values(executor):
+    nan = "def root(x):\n    return float('nan') if x < 0 else x ** 0.5\n"
+    tests = (TestCase(kind="assert", code="import math\nassert math.isnan(root(-1)) and root(4) == 2.0"),
+             TestCase(kind="call", fn_name="root", args=[-1], expected=float("nan")))
+    verdict = executor.run_one(Job(program=nan, tests=tests, allow_non_finite=True))
+    assert statuses(verdict) == ["passed", "passed"] and verdict.flags == ()
+    honest = executor.run_one(Job(program="def root(x):\n    return x ** 0.5\n",
+                                  tests=(TestCase(kind="assert", code="assert not abs(root(4) - 2.0) > 1e-9"),)))
     assert honest.passed and honest.flags == ()
-    equal_test = (TestCase(kind="assert", code="assert root(4) == 2.0"),)  # no order comparison: no flag
-    assert executor.run_one(Job(program="def root(x):\n    return float('inf')\n", tests=equal_test)).flags == ()
 
 
 def test_objects_callbacks_and_classes_of_the_program_work_across_the_boundary(executor):

@@ -269,9 +269,12 @@ def test_call_tests_compare_plain_json_returned_values(executor, language):
     program = CALLS if language == "javascript" else "// @ts-nocheck\n" + CALLS
     verdict = executor.run_one(Job(program=program, tests=tuple(tests), language=language))
     got = [(t.status, t.message) for t in verdict.test_results]
-    assert [s for s, _ in got] == ["passed", "passed", "failed", "passed", "passed", "passed", "passed",
+    assert [s for s, _ in got] == ["passed", "passed", "failed", "passed", "passed", "failed", "passed",
                                    "failed", "failed", "failed", "failed", "failed", "failed",
                                    "runtime_error", "runtime_error"], got
+    assert "NaN or an infinity" in got[5][1] and "non_finite" in verdict.flags  # unless the task allows them:
+    allowed = executor.run_one(Job(program=program, tests=(tests[5],), language=language, allow_non_finite=True))
+    assert allowed.passed, allowed.test_results
     messages = dict(zip([t.fn_name for t in tests], [m for _, m in got], strict=True))
     assert "expected 6, got 5" in got[2][1]
     assert "undefined" in messages["nothing"] and "Proxy" in messages["proxy"] and "getter" in messages["getter"]

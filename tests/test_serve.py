@@ -6,9 +6,6 @@ and for bad requests."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -19,51 +16,13 @@ from typing import Any
 import pytest
 import requests
 
+from helpers import Server
 from sandbox import Job, TestCase
 
 pytestmark = pytest.mark.docker
 
 TOKEN = "s3cret-token"
 CPP_SUM = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 3; printf(\"%ld\\n\",a+b);}\n"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``grpo-code serve`` as a subprocess, ready once it printed its URL."""
-
-    def __init__(self, *args: str, env: dict | None = None):
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([sys.executable, "-m", "grpo_code.cli", "serve", "--port", str(self.port), *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env={**os.environ, **(env or {})})
-        self.lines: list[str] = []
-        ready = threading.Event()
-
-        def read():
-            assert self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.lines.append(line)
-                if "serving the sandbox on" in line:
-                    ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(120):
-            self.stop()
-            raise RuntimeError("grpo-code serve did not start:\n" + "".join(self.lines))
-
-    def stop(self) -> int:
-        self.proc.send_signal(signal.SIGINT)
-        try:
-            return self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return self.proc.wait()
 
 
 @pytest.fixture(scope="module")

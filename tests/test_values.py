@@ -14,7 +14,7 @@ import pytest
 from sandbox.inside.procs import MAX_VALUE_DEPTH
 from sandbox.inside.program.encode import NotPlainData, encode_value
 from sandbox.inside.records import JUDGE_EVENTS, MESSAGE_LIMIT, clip, flag_names, read_records, record_line, write_all
-from sandbox.inside.values import MAX_INT_BITS, NotPlain, decode_value, preview, to_json_form
+from sandbox.inside.values import MAX_INT_BITS, NotPlain, decode_value, non_finite, preview, to_json_form
 
 ROUND_TRIP = [
     None, True, False, 0, -7, 2**70, 10**5000, -(10**5000), 1.5, -0.0, 1e300, "", "é ☃ \n \"q\"",
@@ -217,3 +217,29 @@ def test_clip_and_write_all():
     os.close(read_end)
     write_all(write_end, b"z")  # a broken channel: its reader sees it, the writer goes on
     os.close(write_end)
+
+
+class _Float(float):
+    pass
+
+
+@pytest.mark.parametrize("value", [
+    math.nan, math.inf, -math.inf, _Float("nan"), complex(math.nan, 0), complex(1, -math.inf), {math.nan},
+    frozenset({1.0, math.inf}), {math.nan: 1}, {"k": math.inf}, [1, [2, (3, {4: [math.nan]})]], (0.5, -math.inf),
+])
+def test_a_nan_or_an_infinity_is_found_anywhere_in_a_value(value):
+    assert non_finite(value)
+
+
+@pytest.mark.parametrize("value", [
+    0.5, 1e308, -0.0, complex(1, 2), {1.5}, {2.5: "nan"}, ["inf", b"nan", 10**400], None, True, range(3), ...,
+])
+def test_finite_values_and_text_that_merely_says_nan_are_finite(value):
+    assert not non_finite(value)
+
+
+def test_a_nan_as_deep_as_a_value_may_nest_is_found():
+    value: list = [math.nan]
+    for _ in range(MAX_VALUE_DEPTH - 1):
+        value = [value]
+    assert non_finite(value)

@@ -9,8 +9,10 @@ import re
 
 from .records import clip as _clip
 
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\Z")
-_INTEGER = re.compile(r"[+-]?\d+\Z")
+# ASCII digits only, as every contest judge reads numbers (``\d`` would take any Unicode digit,
+# and ``float`` would read them)
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\Z", re.ASCII)
+_INTEGER = re.compile(r"[+-]?\d+\Z", re.ASCII)
 
 
 def _significant_lines(text: str) -> list[str]:

@@ -73,7 +73,6 @@ class _MethodCalls(ast.NodeTransformer):
         return node
 
 
-_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.NotEq)
 
 
 def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
@@ -89,9 +88,8 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
     (``_MethodCalls``).
 
     Returns:
-        ``(code object, program names, module names, source, compares_order)`` for the judge
-        (``judge.run_test``; ``compares_order``: the test compares by order or ``!=``, where a NaN
-        or an infinity the program returns is flagged), or a string saying why the judge cannot
+        ``(code object, program names, module names, source)`` for the judge
+        (``judge.run_test``), or a string saying why the judge cannot
         run the test (it gives the program a generator, subclasses a class of the program's, or
         uses one as a context manager): such a task is refused when its suite is loaded.
 
@@ -122,12 +120,10 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
             for item in node.items:
                 if any(isinstance(n, ast.Name) and n.id in program for n in ast.walk(item.context_expr)):
                     return "the test uses an object of the program's as a context manager (`with`)"
-    compares_order = any(isinstance(op, _ORDER) for node in ast.walk(tree) if isinstance(node, ast.Compare)
-                         for op in node.ops)
     tree = _MethodCalls(program).visit(tree)
     ast.fix_missing_locations(tree)
     compiled = compile(tree, "<test>", "exec", dont_inherit=True)
-    return compiled, tuple(sorted(program)), tuple(sorted(modules)), code, compares_order
+    return compiled, tuple(sorted(program)), tuple(sorted(modules)), code
 
 
 def setup_names(setup: str) -> frozenset[str]:

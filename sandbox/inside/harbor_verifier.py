@@ -50,6 +50,7 @@ VERIFIER_DIR = "/logs/verifier"
 PROGRAM_LIMIT = 1 << 20  # bytes of an agent's program
 REPLY_LIMIT = 64 << 20
 ATTEMPTS = 2  # a runner that fails a job (never the program's doing) gets it once more
+RUNNER_START_S = 30.0  # how long harbor-verify waits for PID 1 to open the runner's socket
 PR_SET_NO_NEW_PRIVS = 38
 
 
@@ -274,6 +275,9 @@ def verify_main(argv: list[str]) -> None:
     """``harbor-verify JOB PROGRAM``: exit status 0 when a reward was written, 1 otherwise."""
     if len(argv) != 2 or os.getuid() != 0:
         sys.exit("usage (as root, in a grpo-code verifier container): harbor-verify JOB.json PROGRAM")
+    waited = time.monotonic() + RUNNER_START_S  # Harbor may run test.sh the moment the box starts
+    while not os.path.exists(SOCKET_PATH) and time.monotonic() < waited:
+        time.sleep(0.05)
     if not os.path.exists(SOCKET_PATH):
         sys.exit(f"no grpo-code runner at {SOCKET_PATH}: the verifier container's PID 1 must be harbor-init "
                  "(tests/Dockerfile's ENTRYPOINT; the task must run with [verifier] environment_mode = \"separate\")")

@@ -17,6 +17,7 @@ import traceback
 
 from .capture import captured
 from .cgroup import tasks_in_container
+from .clean import Baseline
 from .forkclient import FORKSERVER, ForkserverLost, foreign_tasks, fork_child, kill_all
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
@@ -30,7 +31,6 @@ from .watch import Outcome, Watch, spawn, watch_all
 JOB_ROOT = "/tmp/jobs"  # root's (0755): a program can neither add nor remove entries in it
 JUDGE_DIR = "/run/judge"  # the judge's own tmpfs (uid JUDGE_UID, 0700): its folder and TMPDIR
 INSIDE = os.path.dirname(os.path.abspath(__file__))  # where program/driver.js lies
-SCRUB_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue", JUDGE_DIR)  # everything a job's processes can write
 SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 COMPILE_OUTPUT_LIMIT = 64 * 1024
 CPU_GRACE_S = 0.1  # the tree limit sits just above the main process's own RLIMIT-based check
@@ -157,43 +157,6 @@ def plan_tests(tests: list[dict], setup: str | None) -> list[Plan]:
     return plans
 
 
-def _remove_tree(path: str) -> None:
-    """Remove a file, a link or a folder with everything in it (no recursion; as root, whatever
-    the modes a program gave them); errors are ignored."""
-    stack, folders = [path], []
-    while stack:
-        entry = stack.pop()
-        try:
-            os.unlink(entry)  # files and links, links to folders included
-            continue
-        except IsADirectoryError:
-            folders.append(entry)
-        except OSError:
-            continue
-        try:
-            with os.scandir(entry) as entries:
-                stack += [e.path for e in entries]
-        except OSError:
-            pass
-    for folder in reversed(folders):
-        try:
-            os.rmdir(folder)
-        except OSError:
-            pass
-
-
-def scrub() -> None:
-    """Remove everything a job left in the writable folders."""
-    for root in SCRUB_DIRS:
-        try:
-            with os.scandir(root) as entries:
-                paths = [e.path for e in entries]
-        except OSError:
-            continue
-        for path in paths:
-            _remove_tree(path)
-
-
 def _ipc_objects() -> bool:
     """Whether any System V IPC object (shared memory, message queue, semaphore set) exists."""
     for path in SYSV_IPC:
@@ -209,7 +172,8 @@ def _ipc_objects() -> bool:
 def remove_ipc_objects() -> None:
     """Remove every System V IPC object a job's programs made: ``ipcrm --all``, run as the program's
     user (the runner may not remove another user's objects; that user may remove its own). POSIX
-    message queues and shared memory are files (``/dev/mqueue``, ``/dev/shm``): ``scrub``."""
+    message queues and shared memory are files (``/dev/mqueue``, ``/dev/shm``), emptied with the
+    other places (``clean``)."""
     if not _ipc_objects():
         return
     payload = {"mode": "exec", "argv": ["ipcrm", "--all"], "workdir": "/tmp", "nonce": _token(16), "env": {},
@@ -227,17 +191,39 @@ def resident_tasks() -> int:
     return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + FOREIGN[0]
 
 
-def leave_clean() -> None:
+BASELINE: list[Baseline | None] = [None]  # the container's places and their state at its start (``take_baseline``)
+
+
+def take_baseline() -> None:
+    """Empty the container's places once and note their state: every job must leave them so."""
+    BASELINE[0] = Baseline()
+
+
+def leave_clean() -> list[str]:
     """After a job: no process of the program's left (counted from what exists), no IPC object,
-    no file anywhere it could write. The judge, the fork server and their limits are out of any
-    program's reach (another user), so they stay."""
+    nothing anywhere it could write; then measure it. The judge, the fork server and their limits
+    are out of any program's reach (another user), so they stay.
+
+    Returns:
+        the residue: what is not back at its state at the container's start (``clean.Baseline``),
+        each said in a few words; empty when the container is clean.
+    """
     if tasks_in_container() > resident_tasks():
         kill_all()
         if JUDGE[0] is not None:
             JUDGE[0].forget()
         JUDGE[0] = None
     remove_ipc_objects()
-    scrub()
+    residue = []
+    if tasks_in_container() > resident_tasks():
+        residue.append("processes: more than the runner's own")
+    if _ipc_objects():
+        residue.append("System V IPC objects")
+    baseline = BASELINE[0]
+    if baseline is not None:
+        baseline.scrub()
+        residue += baseline.residue()
+    return residue
 
 
 def _compile(language, workdir: str, limits: dict, names: dict, wall_s: float) -> tuple[bool, str, float]:
@@ -335,7 +321,7 @@ class _TestRun:
                     JUDGE[0] = judge = Judge.start({"mode": "judge", "nonce": _token(16), "workdir": JUDGE_DIR,
                                                     "limits": {"cpu_s": None, "fsize_bytes": 1 << 20}})
                 if judge.job(self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
-                             self.job.get("checker")):
+                             self.job.get("checker"), self.job.get("allow_non_finite") is True):
                     self.judge = judge
                     break
             else:
@@ -385,7 +371,8 @@ class _TestRun:
                     outcome = self._fresh_test(test, plan, nonce)
                 checker = (lambda got, test=test, nonce=nonce: self._check(test, got, nonce)) \
                     if plan.kind == "stdio" and self.job.get("checker") else None
-                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker)
+                result = test_result(test, outcome, limits, nonce, compare, tolerance, self.language, checker,
+                                     self.job.get("allow_non_finite") is True)
                 if plan.kind == "stdio" and test.get("capture") is True:
                     result["output"] = captured(outcome)
                 results.append(result)
@@ -527,7 +514,14 @@ def _planted(workdir: str, source_file: str) -> bool:
     return False
 
 
-_STATE: dict = {"started": False, "run": None}  # the job in progress, for a fault's report
+_STATE: dict = {"started": False, "run": None, "residue": None}  # the job in progress, for a fault's report;
+# what a job left that would not go: once set, this container takes no more jobs
+
+
+def refusal() -> str | None:
+    """Why this container takes no more jobs (a job left it unclean), or None: it is clean."""
+    residue = _STATE["residue"]
+    return None if residue is None else "the container is not back at its baseline: " + "; ".join(residue)
 
 
 def run_job(job: dict) -> dict:
@@ -545,7 +539,7 @@ def run_job(job: dict) -> dict:
         flags = {f for result in (run.results if run is not None else ()) for f in result.get("flags", ())}
         kill_all()
         JUDGE[0] = None
-        leave_clean()
+        _STATE["residue"] = leave_clean() or None
         raise JobFault(traceback.format_exc()[-4000:], _STATE["started"], flags) from e
 
 
@@ -597,7 +591,10 @@ def _run_job(job: dict) -> dict:
         verdict["status"] = failed[0] if failed else "passed"
     if _planted(workdir, source_file):
         flags.add("module_planted")
-    verdict["flags"] = sorted(flags)
     verdict["run_time_s"] = round(time.monotonic() - started, 6)
-    leave_clean()
+    residue = leave_clean()
+    if residue:  # the host replaces this container; until then it takes no job (``refusal``)
+        flags.add("residue")
+        verdict["residue"] = _STATE["residue"] = residue
+    verdict["flags"] = sorted(flags)
     return verdict

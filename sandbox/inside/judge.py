@@ -39,7 +39,6 @@ from __future__ import annotations
 import _socket
 import builtins
 import marshal
-import math
 import os
 import resource
 import sys
@@ -47,7 +46,7 @@ from typing import NoReturn
 
 from .procs import JUDGE_UID, REF_MARK, REPLY_LIMIT, recv_message, set_dumpable, setup_child
 from .records import MESSAGE_LIMIT, PROGRAM_ENDED, VERDICT, clip, record_line, write_all
-from .values import NotPlain, decode_value
+from .values import NotPlain, decode_value, non_finite
 
 METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
 MAX_NESTING = 60
@@ -79,9 +78,9 @@ class Channel:
     """One test's pipes to the program's test process; ``outcome`` holds a failure that no test
     code can undo: ``(status, message)``."""
 
-    def __init__(self, call_fd: int, reply_fd: int, compares_order: bool = False):
+    def __init__(self, call_fd: int, reply_fd: int, allow_non_finite: bool = False):
         self.call_fd, self.reply_fd = call_fd, reply_fd
-        self.compares_order = compares_order
+        self.allow_non_finite = allow_non_finite
         self.seq = 0
         self.calls = 0
         self.depth = 0
@@ -128,8 +127,9 @@ class Channel:
                 _update(payload[0], reply[3])
                 _update_kwargs(payload[1], reply[4])
             value = reply[2]
-            if self.compares_order and _non_finite(value):
+            if not self.allow_non_finite and non_finite((value, reply[3], reply[4])):
                 self.flags.add("non_finite")
+                return self._stop("failed", f"{name}() returned NaN or an infinity, which the task does not allow")
             return value
         if kind == "raised" and len(reply) == 4 and type(reply[2]) is str and type(reply[3]) is str:
             error = _EXCEPTIONS.get(reply[2])
@@ -376,20 +376,6 @@ def _may_call_back(fn) -> bool:
     return getattr(fn, "__name__", "") in _SAFE_BUILTINS if module == "builtins" else module in _SAFE_MODULES
 
 
-def _non_finite(value, depth: int = 0) -> bool:
-    """Whether ``value`` holds a NaN or an infinity (a float, or inside a list, tuple or dict)."""
-    kind = type(value)
-    if kind is float:
-        return not math.isfinite(value)
-    if depth > 20:
-        return False
-    if kind in (list, tuple):
-        return any(_non_finite(v, depth + 1) for v in value[:10000])
-    if kind is dict:
-        return any(_non_finite(v, depth + 1) for v in list(value.values())[:10000])
-    return False
-
-
 def _write_all(fd: int, data: bytes) -> None:
     while data:
         data = data[os.write(fd, data):]
@@ -481,8 +467,9 @@ class Job:
     """A job's tests as the judge holds them: its test setup (compiled once, run anew per test),
     its judged tests, its checker."""
 
-    def __init__(self, setup: str | None, tests: list, checker: str | None, pristine: dict):
-        self.tests, self.pristine = tests, pristine
+    def __init__(self, setup: str | None, tests: list, checker: str | None, pristine: dict,
+                 allow_non_finite: bool = False):
+        self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
         self.setup_code, self.setup_error = None, None
         if setup is not None:
             try:
@@ -522,8 +509,8 @@ def run_test(job: Job, test: tuple, call_fd: int, reply_fd: int) -> tuple[str, s
         program answered what cannot be read), ``runtime_error`` (the test raised: often an
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
     """
-    code, names, imports, source, compares_order = test
-    channel = Channel(call_fd, reply_fd, compares_order)
+    code, names, imports, source = test
+    channel = Channel(call_fd, reply_fd, job.allow_non_finite)
     try:
         namespace = job.namespace()
     except _SetupFailed as e:
@@ -633,9 +620,9 @@ def judge_main(p: dict) -> None:
             data, fds = message
             request = marshal.loads(data)
             if request[0] == "job":
-                _, setup, tests, memory_bytes, checker = request
+                _, setup, tests, memory_bytes, checker, allow_non_finite = request
                 resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
-                job = Job(setup, tests, checker, pristine)
+                job = Job(setup, tests, checker, pristine, allow_non_finite)
                 continue
             if request[0] == "check":
                 _, nonce, stdin, output, expected = request

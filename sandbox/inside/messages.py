@@ -65,6 +65,7 @@ class RunRequest(TypedDict):
     float_tolerance: float
     test_setup: str | None
     checker: str | None
+    allow_non_finite: bool
     budget_s: float
 
 
@@ -84,7 +85,9 @@ class RunReply(TypedDict, total=False):
 
     ``ok`` false: the runner failed on this job (``error``); ``started`` says whether any process
     of the program's had run by then (the host blames a fault that recurs on a fresh container on
-    the program only then), and ``flags`` keeps what the monitor saw until the fault.
+    the program only then), and ``flags`` keeps what the monitor saw until the fault. ``residue``:
+    what the job left that would not go (``clean.Baseline.residue``; the verdict is flagged
+    ``residue``): the host replaces the container, which refuses every later job.
     """
 
     id: str | None
@@ -97,6 +100,7 @@ class RunReply(TypedDict, total=False):
     compile_time_s: float
     run_time_s: float
     flags: list[str]
+    residue: list[str]
     error: str
     started: bool
 
@@ -209,11 +213,12 @@ Record = ProgramRecord | VerdictRecord
 
 # -- runner -> judge (marshal tuples) ---------------------------------------------------------------
 
-JudgedTest = tuple[object, tuple[str, ...], tuple[str, ...], str, bool]
+JudgedTest = tuple[object, tuple[str, ...], tuple[str, ...], str]
 """A compiled ``assert`` test (``guard.plan_assert``): code object, the program's names, standard
-modules to import, source, whether it compares numbers by order (NaN and infinities are flagged)."""
-JudgeJob = tuple[Literal["job"], str | None, list[JudgedTest], int, str | None]
-"""A job's test setup (source), its judged tests, the judge's memory bytes, the task's checker."""
+modules to import, source."""
+JudgeJob = tuple[Literal["job"], str | None, list[JudgedTest], int, str | None, bool]
+"""A job's test setup (source), its judged tests, the judge's memory bytes, the task's checker,
+whether the task allows answers that hold NaN or an infinity (else they fail, flagged ``non_finite``)."""
 JudgeTest = tuple[Literal["test"], str, int]
 """Run judged test ``index`` for ``nonce``, with the call and reply pipe ends as descriptors."""
 JudgeCheck = tuple[Literal["check"], str, str, str, str]

@@ -52,6 +52,7 @@ FLAGS = {
     "non_finite": "returned NaN or an infinity to a test that compares numbers by order",
     "checker_fault": "printed output that made the task's checker raise, run out of time or answer nonsense",
     "sandbox_tamper": "broke its sandbox: the job failed the same way again on a fresh container",
+    "residue": "left files, processes or IPC objects that would not go: its container was replaced",
 }
 
 # Each event's fields beyond ``event`` and ``nonce``, with their exact types (``messages``).

@@ -213,10 +213,11 @@ class Judge(Resident):
         judge.watch.guard(judge.pidfd)  # its end ends any watch of it
         return judge
 
-    def job(self, setup: str | None, tests: list, memory_bytes: int, checker: str | None) -> bool:
-        """Hand the judge a job's test setup, tests and checker (``judge``); False if it does not
-        take them."""
-        return self.request(("job", setup, tests, memory_bytes, checker))
+    def job(self, setup: str | None, tests: list, memory_bytes: int, checker: str | None,
+            allow_non_finite: bool) -> bool:
+        """Hand the judge a job's test setup, tests, checker and whether answers may hold NaN or an
+        infinity (``judge``); False if it does not take them."""
+        return self.request(("job", setup, tests, memory_bytes, checker, allow_non_finite))
 
 
 __all__ = ["FORKSERVER", "JUDGE_OUTPUT_LIMIT", "Judge", "Zygote", "exists"]

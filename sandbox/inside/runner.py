@@ -26,7 +26,7 @@ import traceback
 
 from .cgroup import note_oom_baseline
 from .forkclient import FORKSERVER, kill_all
-from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, leave_clean, run_job
+from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, leave_clean, refusal, run_job, take_baseline
 from .procs import JUDGE_UID, set_dumpable
 
 PROTOCOL = 2
@@ -83,7 +83,11 @@ def serve(fd_in: int = 0) -> None:
             if request.get("op") == "ping":
                 _reply({"ok": True, "op": "pong", "protocol": PROTOCOL, "id": request_id})
                 continue
-            reply = run_job(request)
+            refused = refusal()
+            if refused is not None:  # a job left this container unclean: the host replaces it
+                reply = {"ok": False, "id": request_id, "error": refused, "started": False, "flags": []}
+            else:
+                reply = run_job(request)
         except JobFault as e:
             reply = {"ok": False, "id": request_id, "error": str(e), "started": e.started, "flags": sorted(e.flags)}
         except Exception:  # noqa: BLE001 - a runner bug outside a job is reported, the host retries elsewhere
@@ -120,7 +124,8 @@ def exit_when_host_gone(fd: int = 0) -> None:
 def prepare() -> None:
     """What the runner sets up before its first job: PID 1 and root (checked: ``kill_all`` and the
     scrub of /tmp would hit the host's processes and files anywhere else), the job and judge
-    folders, the OOM baseline, a running fork server."""
+    folders, the OOM baseline, the places a job may write and their clean state, a running fork
+    server."""
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
         sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
     if os.geteuid() != 0:
@@ -133,6 +138,7 @@ def prepare() -> None:
     os.chown(JUDGE_DIR, JUDGE_UID, JUDGE_UID)  # (the tmpfs is mounted so already; a plain folder is made so)
     os.chmod(JUDGE_DIR, 0o700)
     note_oom_baseline()
+    take_baseline()  # the places a job may write, emptied once: every job must leave them so
     FORKSERVER.start()  # ready before the first job
 
 

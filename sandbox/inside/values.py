@@ -115,6 +115,23 @@ def decode_value(text: str, refs=None) -> object:
     return value
 
 
+def non_finite(value, _depth: int = 0) -> bool:
+    """Whether ``value`` holds a NaN or an infinity anywhere: a float (of any subclass), either
+    part of a complex, an item of a list, tuple, set or frozenset, a key or a value of a dict,
+    nested to any depth a value may have (``MAX_VALUE_DEPTH``)."""
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, complex):
+        return not (math.isfinite(value.real) and math.isfinite(value.imag))
+    if _depth > MAX_VALUE_DEPTH or isinstance(value, (str, bytes, bytearray, int)):
+        return False
+    if isinstance(value, dict):
+        return any(non_finite(k, _depth + 1) or non_finite(v, _depth + 1) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(non_finite(v, _depth + 1) for v in value)
+    return False
+
+
 def to_json_form(value, _depth: int = 0):
     """``value`` as JSON data, the form ``call`` tests compare in: tuples become lists, and dict
     keys that are int, float, bool or None become their JSON text, as ``json.dumps`` writes them.

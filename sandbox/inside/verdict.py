@@ -27,7 +27,7 @@ from .records import (
     read_records,
 )
 from .records import clip as _clip
-from .values import NotPlain, decode_value, preview, to_json_form
+from .values import NotPlain, decode_value, non_finite, preview, to_json_form
 
 if TYPE_CHECKING:
     from .messages import VerdictRecord
@@ -115,7 +115,7 @@ def _evidence(outcome, nonce: str) -> tuple[list, set[str]]:
 
 
 def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tolerance: float,
-                language=None, checker=None) -> dict:
+                language=None, checker=None, allow_non_finite: bool = False) -> dict:
     """Turn what a test process did (a ``watch.Outcome``) into a per-test result ``{status,
     time_s, cpu_time_s, message, flags}`` for a ``stdio`` or ``call`` test.
 
@@ -125,7 +125,8 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     Python's harness (``values``), plain JSON by JavaScript's driver. ``checker``, for a
     ``stdio`` test of a task with a checker: called with the program's output, it returns the
     checker's ``(status, message, score, flags)`` (``jobs._TestRun._check``), used instead of the
-    comparison.
+    comparison. A ``call`` test's value that holds NaN or an infinity fails it, flagged
+    ``non_finite``, unless ``allow_non_finite``.
     """
     records, flags = _evidence(outcome, nonce)
     answers = [r for r in records if r["event"] in _ANSWERS]
@@ -140,7 +141,8 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     if broken is not None:
         return verdict(*broken)
     if test["kind"] == "call":
-        return _call_result(test, outcome, answers[0] if answers else None, limits, language, verdict)
+        return _call_result(test, outcome, answers[0] if answers else None, limits, language, verdict,
+                            allow_non_finite, flags)
     signalled = _signalled(outcome, limits, language)
     if signalled is not None:
         return verdict(*signalled)
@@ -158,7 +160,8 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     return verdict("failed", problem) if problem else verdict("passed")
 
 
-def _call_result(test: dict, outcome, answer, limits: dict, language, verdict) -> dict:
+def _call_result(test: dict, outcome, answer, limits: dict, language, verdict, allow_non_finite: bool,
+                 flags: set[str]) -> dict:
     """A ``call`` test: the function's answer (returned, raised, not plain), then the process's
     own end, then the comparison."""
     if answer is not None and answer["event"] == RAISED:
@@ -178,7 +181,11 @@ def _call_result(test: dict, outcome, answer, limits: dict, language, verdict) -
                                         f"{_stderr_hint(outcome, language)}")
     try:
         python = language is None or not language.run_command
-        got = to_json_form(decode_value(answer["value"])) if python else _json_value(answer["value"])
+        value = decode_value(answer["value"]) if python else _json_value(answer["value"])
+        if not allow_non_finite and non_finite(value):
+            flags.add("non_finite")
+            return verdict("failed", "the returned value holds NaN or an infinity, which the task does not allow")
+        got = to_json_form(value) if python else value
     except NotPlain as e:
         return verdict("failed", f"the returned value is not plain JSON data ({e})")
     if json_equal(got, test["expected"]):

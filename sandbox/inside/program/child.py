@@ -45,8 +45,7 @@ def child_main(p) -> None:
         os._exit(121)
     if p["mode"] == "exec":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": p["workdir"], "TMPDIR": "/tmp",
-               **p.get("env", {})}
+        env = {**program_env(p["workdir"]), **p.get("env", {})}
         if p.get("result_fd_env"):  # a driver in the program's process (driver.js) reports there
             env[p["result_fd_env"]] = str(result_fd)
         try:
@@ -78,17 +77,29 @@ def _exit_code(code) -> tuple[int, bool]:
     return 1, True
 
 
-def _python_child(p, result_fd: int) -> None:
-    import builtins
+def program_env(workdir: str) -> dict[str, str]:
+    """The environment every program runs with, in every language: what a fresh process of the
+    image gets for it (a Python program's ``os.environ`` too)."""
+    return {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": workdir, "TMPDIR": "/tmp"}
 
+
+def _python_child(p, result_fd: int) -> None:
+    """Run the program's code object, then its test (``child_main``), as a fresh interpreter
+    would: the program's own ``sys.stdin``/``stdout``/``stderr`` on the test's pipes, its globals a
+    real module in ``sys.modules``, its environment, and at the end what the interpreter does when
+    a program ends (``_finish``). A zygote's test processes get the module's state exactly as the
+    top level left it; a top level whose state a fork would not carry over (``_ForkHooks.unforkable``)
+    makes the zygote leave, and each test runs in a fresh process of its own."""
     kind, nonce, test, code = p["kind"], p["nonce"], p["test"], p["code"]
     zygote_fd = p.get("ctl_fd")
     cpu_s = cpu_limit_s(p["limits"])
-    # The fork server's own sys.stdin/stdout/stderr (never used by it, so their buffers are empty)
-    # now read and write the test's pipes, which sit on fds 0, 1 and 2.
-    stdout, stderr = sys.__stdout__, sys.__stderr__
+    workdir = p["workdir"]
+    stdio = _Stdio()
+    os.environ.clear()
+    os.environ.update(program_env(workdir))
     sys.argv = ["main.py"]
-    sys.path[0] = p["workdir"]
+    sys.path[0] = workdir
+    namespace = _module("__main__" if kind == "stdio" else "__program__", os.path.join(workdir, "main.py"))
     p = None
     channel = [nonce, result_fd]  # where records go; the nonce changes in each zygote test process
 
@@ -99,29 +110,26 @@ def _python_child(p, result_fd: int) -> None:
     monitor = install(report)
     checked = [False]  # a zygote's test processes leave the checks to the zygote (``Monitor.check``)
 
-    def flush() -> None:
-        for stream in (stdout, stderr):
-            try:
-                stream.flush()  # type: ignore[union-attr]  # (never None: the fork server has them)
-            except BaseException:  # noqa: BLE001 - a closed or broken stream is the program's doing
-                pass
-
     def check() -> None:
         if not checked[0]:
-            monitor.check(namespace)
+            monitor.check(namespace, shadows=kind != "stdio")  # a stdio program's own ``input`` is its business
 
-    namespace: dict[str, Any] = {"__name__": "__main__" if kind == "stdio" else "__program__",
-                 "__builtins__": builtins, "__file__": "main.py", "__doc__": None}
+    hooks = _ForkHooks() if zygote_fd is not None else None
     exit_code = 0
     try:
         exec(code, namespace)
-        if zygote_fd is not None:
-            flush()  # nothing the top level printed may be inherited by every test process
+        if hooks is not None:
+            hooks.stop()
+            _flush_std()  # nothing the top level printed may be inherited by every test process
             monitor.check(namespace)
+            if hooks.unforkable():  # the runner sees no ``ready``: a fresh process per test
+                os._exit(0)
+            restore = hooks.restore_random()
             report(READY)
             # Returns in a test process; ``_kept`` stays referenced: freeing it would write to (and
             # so copy) every page that holds a test.
             channel[0], kind, test, _kept = serve_tests(zygote_fd, result_fd, cpu_s)
+            restore()
             checked[0] = True
         if kind == "serve":
             serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor,
@@ -142,7 +150,7 @@ def _python_child(p, result_fd: int) -> None:
         exit_code, printed = _exit_code(e.code)
         if printed:
             try:
-                print(e.code, file=stderr)
+                print(e.code, file=sys.stderr)
             except BaseException:  # noqa: BLE001
                 pass
         if kind != "stdio":
@@ -154,11 +162,190 @@ def _python_child(p, result_fd: int) -> None:
             name = type(e).__name__ if type(e).__module__ == "builtins" and type(e).__name__ in BUILTIN_EXCEPTIONS \
                 else "Exception"
             report(RAISED, kind=name, message=exception_message(e))
-        print_exception(e, stderr)
+        print_exception(e, stdio.stderr)
         exit_code = 1
-    flush()
+    exit_code = _finish(exit_code, stdio, monitor)
     check()
     os._exit(exit_code)
+
+
+class _Stdio:
+    r"""The program's ``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` (and ``sys.__stdin__``, ...),
+    made on fds 0, 1 and 2 (the test's pipes) as the interpreter makes them when it starts
+    (``create_stdio`` in CPython's Python/pylifecycle.c): a file object of the pipe's own (not
+    seekable, not a tty), buffered, stderr line-buffered, ``"\n"`` newlines, the encoding and
+    error handler the interpreter chose. The fork server's own objects were made for ``/dev/null``
+    and stay referenced here (freeing them would write to their pages)."""
+
+    __slots__ = ("base_refs", "old", "stderr", "stdout_buffer")
+
+    def __init__(self):
+        import io
+
+        self.old = (sys.stdin, sys.stdout, sys.stderr)
+        made = []
+        for fd, old in enumerate(self.old):
+            write = fd > 0
+            buffer: Any = open(fd, "wb" if write else "rb", -1, closefd=False)  # noqa: SIM115 - the program's, kept open
+            buffer.raw.name = ("<stdin>", "<stdout>", "<stderr>")[fd]
+            errors = getattr(old, "errors", None) or ("backslashreplace" if fd == 2 else "strict")
+            stream: Any = io.TextIOWrapper(buffer, getattr(old, "encoding", None) or "utf-8", errors, "\n",
+                                           line_buffering=fd == 2)
+            stream.mode = "w" if write else "r"
+            made.append(stream)
+        names = ("stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__")
+        vars(sys).update(zip(names, made * 2, strict=True))
+        self.stderr = made[2]
+        self.stdout_buffer = made[1].buffer
+        self.base_refs = sys.getrefcount(self.stdout_buffer)
+
+    def shared(self) -> bool:
+        """Whether something besides ``sys.__stdout__`` holds its buffer (a wrapper the program
+        made of ``sys.stdout.buffer``, whose pending text the interpreter flushes as it frees it)."""
+        return sys.getrefcount(self.stdout_buffer) > self.base_refs
+
+
+def _module(name: str, path: str) -> dict:
+    """The globals of the program: those of a module ``name`` in ``sys.modules`` (so ``pickle`` and
+    ``multiprocessing`` find its functions and classes), from the file ``path``."""
+    import builtins
+
+    module = type(sys)(name)
+    namespace = vars(module)
+    namespace.update(__file__=path, __builtins__=builtins, __cached__=None)
+    sys.modules[name] = module
+    return namespace
+
+
+def _flush_std() -> bool:
+    """Flush ``sys.stdout`` and ``sys.stderr`` as they are now (the program may have replaced them),
+    as the interpreter does at exit; False if either would not flush (exit status 120)."""
+    ok = True
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name, None)
+        if stream is None:
+            continue
+        try:
+            closed = getattr(stream, "closed", False)
+        except BaseException:  # noqa: BLE001 - a program's object (the interpreter takes it as open)
+            closed = False
+        if closed is True:
+            continue
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - a broken stream, or a program's object without flush
+            ok = False
+    return ok
+
+
+def _finish(exit_code: int, stdio: _Stdio, monitor) -> int:
+    """What the interpreter does when the program ends (``Py_FinalizeEx``, as far as a program can
+    see): wait for its non-daemon threads, run its ``atexit`` handlers, flush ``sys.stdout`` and
+    ``sys.stderr`` (exit status 120 if either fails) and every other writer still open (a
+    program's ``open(1, "w")``, a wrapper of ``sys.stdout.buffer``: the interpreter flushes them as
+    it frees them). Returns the exit status."""
+    import atexit
+
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        try:
+            threading._shutdown()
+        except BaseException:  # noqa: BLE001 - as the interpreter: the exit goes on
+            pass
+    try:
+        atexit._run_exitfuncs()
+    except BaseException:  # noqa: BLE001
+        pass
+    if not _flush_std():
+        exit_code = 120
+    if stdio.shared() or monitor.opened_std():
+        _flush_writers()
+    return exit_code
+
+
+def _flush_writers() -> None:
+    """Flush every open writer of the program's (text ones first, into their buffers)."""
+    import gc
+    import io
+
+    objects = gc.get_objects()  # the program's: the fork server's own are frozen (``gc.freeze``)
+    for kinds in ((io.TextIOWrapper,), (io.BufferedWriter, io.BufferedRandom)):
+        for obj in objects:
+            try:
+                if isinstance(obj, kinds) and not obj.closed:
+                    obj.flush()
+            except BaseException:  # noqa: BLE001 - a broken writer: the interpreter goes on too
+                pass
+
+
+class _ForkHooks:
+    """While a zygote runs the program's top level, the functions registered to run around a fork
+    (``os.register_at_fork``): a fork runs them, a fresh interpreter never does."""
+
+    # The standard library's own: ``threading`` and ``logging`` re-create their locks (neutral once
+    # no other thread runs), ``concurrent.futures`` a lock's methods; ``random`` reseeds its
+    # shared generator, which each test process puts back (``restore_random``).
+    NEUTRAL = frozenset({"random", "threading", "logging"})
+
+    __slots__ = ("fds", "hooks", "real")
+
+    def __init__(self):
+        self.real = os.register_at_fork
+        self.hooks: list = []
+        self.fds = sorted(os.listdir("/proc/self/fd"))
+        os.register_at_fork = self.register
+
+    def register(self, **hooks) -> None:
+        """``os.register_at_fork`` as the program calls it (keyword arguments only), noted."""
+        self.real(**hooks)
+        self.hooks += hooks.values()
+
+    def stop(self) -> None:
+        os.register_at_fork = self.real
+
+    def unforkable(self) -> bool:
+        """Whether a process forked now would not hold the state the top level left: a thread
+        still runs (threads do not survive a fork), a child process, a file or pipe held open (test
+        processes would share its offset), a timer set (not inherited), or a fork hook that is not
+        the standard library's neutral one."""
+        if len(os.listdir("/proc/self/task")) > 1 or sorted(os.listdir("/proc/self/fd")) != self.fds:
+            return True
+        try:
+            os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            return True  # a child, running or not yet waited for
+        except ChildProcessError:
+            pass
+        if any(signal.getitimer(timer) != (0.0, 0.0)
+               for timer in (signal.ITIMER_REAL, signal.ITIMER_VIRTUAL, signal.ITIMER_PROF)):
+            return True
+        return not all(self._neutral(hook) for hook in self.hooks)
+
+    def _neutral(self, hook) -> bool:
+        owner = getattr(hook, "__self__", None)
+        if owner is not None and type(owner).__module__ == "_thread":
+            return True
+        return getattr(getattr(hook, "__func__", hook), "__module__", None) in self.NEUTRAL
+
+    def restore_random(self):
+        """A function that gives back, in a test process, the state that ``random``'s reseed at
+        the fork replaced (a program seeded at import keeps its numbers in every test)."""
+        generators: list[Any] = [getattr(hook, "__self__", None) for hook in self.hooks
+                                 if getattr(getattr(hook, "__func__", None), "__module__", None) == "random"]
+        states = []
+        for generator in generators:
+            try:
+                states.append((generator, generator.getstate()))
+            except BaseException:  # noqa: BLE001 - a program's own object: nothing to restore
+                pass
+
+        def restore() -> None:
+            for generator, state in states:
+                try:
+                    generator.setstate(state)
+                except BaseException:  # noqa: BLE001
+                    pass
+
+        return restore
 
 
 _PRISTINE_BUILTINS = dict(vars(__import__("builtins")))

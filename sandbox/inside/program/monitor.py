@@ -36,14 +36,19 @@ _WATCHED = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr_
                       "ctypes.call_function", "ctypes.set_errno", "ctypes.get_errno"})
 
 
+_STD_PATHS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2"})
+
+
 class Monitor:
     """The program's process's view of its monitor (``install``): ``flag(name)`` writes a
-    ``flag`` record once per name; ``check()`` flags patched builtins and standard modules."""
+    ``flag`` record once per name; ``check()`` flags patched builtins and standard modules;
+    ``opened_std()`` says whether the program opened a writer of its own on its stdout or stderr
+    (``open(1, "w")``: the interpreter flushes it at exit)."""
 
-    __slots__ = ("check", "flag")
+    __slots__ = ("check", "flag", "opened_std")
 
-    def __init__(self, flag, check):
-        self.flag, self.check = flag, check
+    def __init__(self, flag, check, opened_std):
+        self.flag, self.check, self.opened_std = flag, check, opened_std
 
 
 def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _getpid=os.getpid,
@@ -61,7 +66,7 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
     working folder or /tmp, and ctypes. Requests made by harness code itself go through. Audit
     hooks: PEP 578.
     """
-    seen, busy, imported = set(), [False], set()
+    seen, busy, imported, opened_std = set(), [False], set(), [False]
     pristine_keys, pristine_values = tuple(_builtins), tuple(_builtins.values())
 
     def flag(name: str) -> None:
@@ -99,7 +104,8 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
         elif event in ("sys._current_frames", "sys.settrace", "sys.setprofile"):
             return refuse("frame_inspection", event)
         elif event.startswith("gc."):
-            return refuse("gc_walk", event)
+            if not by_harness:  # (the harness flushes the program's writers at its exit: ``child._finish``)
+                return refuse("gc_walk", event)
         elif event.startswith("ctypes."):
             if not by_harness:  # (the harness's own fork goes through ctypes: ``procs.fork_to_parent``)
                 flag("ctypes")
@@ -107,12 +113,14 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
             path = args[0]
             if _type(path) is _bytes:
                 path = path.decode("utf-8", "replace")
+            writing = (_type(args[1]) is _str and any(c in args[1] for c in "wax+")) or \
+                (_type(args[2]) is int and args[2] & (os.O_WRONLY | os.O_RDWR))
+            if writing and (path in (1, 2) or path in _STD_PATHS):
+                opened_std[0] = True
             if _type(path) is _str:
                 if path.startswith("/proc/") and not path.startswith(("/proc/self/", "/proc/thread-self/",
                                                                       f"/proc/{_getpid()}/")):
                     flag("test_tampering")
-                writing = (_type(args[1]) is _str and any(c in args[1] for c in "wax+")) or \
-                    (_type(args[2]) is int and args[2] & (os.O_WRONLY | os.O_RDWR))
                 if writing and path.endswith(PLANTED_SUFFIXES):
                     flag("module_planted")
         elif event == "import":
@@ -139,18 +147,19 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
         if refusal is not None:
             raise RuntimeError(refusal)
 
-    def check(namespace: dict, done: bool = False) -> None:
-        """Flag builtins the program changed or shadowed in its globals (``namespace``) with
-        functions of its own, and the standard modules it imported and patched (call before
-        restoring builtins). After the program's top level in a zygote, and in a process of its
-        own; not in a zygote's test processes (``done``): every object a check touches would
-        cost such a process a page copy (its reference count is written)."""
+    def check(namespace: dict, done: bool = False, shadows: bool = True) -> None:
+        """Flag builtins the program changed, or (``shadows``: its names are what tests use)
+        shadowed in its globals (``namespace``) with functions of its own, and the standard modules
+        it imported and patched (call before restoring builtins). After the program's top level in
+        a zygote, and in a process of its own; not in a zygote's test processes (``done``): every
+        object a check touches would cost such a process a page copy (its reference count is
+        written)."""
         if done:
             return
         if _len(_builtins) != _len(pristine_keys) or _any(_map(_is_not, _map(_builtins.get, pristine_keys),
                                                                   pristine_values)):
             flag("builtins_patched")
-        for name in namespace.keys() & _builtins.keys():
+        for name in namespace.keys() & _builtins.keys() if shadows else ():
             if not name.startswith("__") and _getattr(namespace[name], "__module__", None) in _PROGRAM_MODULES:
                 flag("builtins_patched")
         for name in (*_MONITORED_MODULES, *(m for m in _PRELOADED_MONITORED if m in imported)):
@@ -174,7 +183,7 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
 
     sys.unraisablehook = unraisable
     _addaudithook(hook)
-    return Monitor(flag, check)
+    return Monitor(flag, check, lambda: opened_std[0])
 
 
 def _is_descendant(pid: int) -> bool:

@@ -1,0 +1,204 @@
+"""A clean container, measured: the places a job can write, their state when the container started
+(the baseline), emptying them after each job, and what a job left that would not go (its residue).
+
+Stdlib only; runs in the runner, as root with ``DAC_OVERRIDE`` and ``FOWNER``: it opens, lists and
+removes whatever modes and owners a program gave its files.
+
+The places are found from the mounts (``/proc/self/mountinfo``): every writable mount whose
+counters are the container's own (``tmpfs``, ``ramfs``, ``mqueue``: a sandbox container's root is
+read-only and each of its writable folders is one of these), and the folders a job may write at
+the top of (``FOLDERS``), mount or not (in a Harbor verifier box ``/tmp`` is a folder of Harbor's
+root). A place is measured by its entries at the top and, where ``statvfs`` counts that mount
+alone, by its used inodes and blocks: any file, folder, link, socket or FIFO, at any depth,
+changes those counts, and so does a file that a surviving process still holds open. Mounts on
+the host's disks (a Harbor box's log folders) are Harbor's, neither emptied nor measured.
+
+Emptying never walks by path: a folder found inside another is moved up to the top of its place
+(``renameat``), so no path ever grows (a tree deeper than ``PATH_MAX`` goes like any other) and no
+descriptor is held per level; each folder is moved once. A job that left more than
+``SCRUB_ENTRY_BUDGET`` entries, or that would take longer than ``SCRUB_TIME_BUDGET_S`` to remove,
+is not emptied to the end: its container does not come back to its baseline, and the host
+replaces it (``residue``).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from typing import NamedTuple
+
+FOLDERS = ("/tmp", "/dev/shm", "/dev/mqueue", "/run/judge")  # emptied after every job
+OWN_COUNTERS = frozenset({"tmpfs", "ramfs"})  # statvfs counts this mount's files alone
+OWN_FILESYSTEMS = OWN_COUNTERS | {"mqueue"}  # the container's own: its counters say nothing of the host
+SCRUB_ENTRY_BUDGET = 50_000
+SCRUB_TIME_BUDGET_S = 5.0
+_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
+
+
+class Place(NamedTuple):
+    """A folder a job's processes can change: ``counted`` if ``statvfs`` counts its mount alone;
+    ``emptied`` if everything in it goes after each job."""
+
+    path: str
+    counted: bool
+    emptied: bool
+
+
+def _unescape(field: str) -> str:
+    """A mountinfo path field: spaces, tabs, newlines and backslashes are written as octal escapes."""
+    for code, char in (("\\040", " "), ("\\011", "\t"), ("\\012", "\n"), ("\\134", "\\")):
+        field = field.replace(code, char)
+    return field
+
+
+def _is_folder(path: str) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def find_places(mountinfo: str = "/proc/self/mountinfo") -> list[Place]:
+    """The places of this container: its writable mounts of the container's own filesystems, and
+    ``FOLDERS`` (emptied)."""
+    mounts: dict[str, str] = {}
+    try:
+        with open(mountinfo, encoding="utf-8", errors="surrogateescape") as f:
+            for line in f:
+                fields = line.split()
+                if "-" not in fields[6:]:
+                    continue
+                fstype = fields[fields.index("-", 6) + 1]
+                if "rw" in fields[5].split(","):
+                    mounts[_unescape(fields[4])] = fstype  # a later mount over the same point hides the earlier
+                else:
+                    mounts.pop(_unescape(fields[4]), None)
+    except OSError:
+        pass
+    places = {path: Place(path, fstype in OWN_COUNTERS, path in FOLDERS)
+              for path, fstype in mounts.items() if fstype in OWN_FILESYSTEMS and _is_folder(path)}
+    for path in FOLDERS:
+        if path not in places and _is_folder(path):
+            places[path] = Place(path, False, True)
+    return sorted(places.values())
+
+
+def measure(place: Place) -> tuple[int, ...] | None:
+    """``(entries at the top, used inodes, used blocks)`` of ``place`` (the entries alone where
+    ``statvfs`` counts more than this mount); None if it cannot be read."""
+    try:
+        entries = len(os.listdir(place.path))
+        if not place.counted:
+            return (entries,)
+        counts = os.statvfs(place.path)
+        return entries, counts.f_files - counts.f_ffree, counts.f_blocks - counts.f_bfree
+    except OSError:
+        return None
+
+
+def _remove(folder_fd: int, name: str) -> bool:
+    """Remove a file, a link or an empty folder; False if ``name`` is a folder with something in it
+    (or it would not go)."""
+    try:
+        os.unlink(name, dir_fd=folder_fd)
+        return True
+    except FileNotFoundError:
+        return True
+    except IsADirectoryError:
+        pass
+    except OSError:
+        return False
+    try:
+        os.rmdir(name, dir_fd=folder_fd)
+        return True
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+class Budget:
+    """Entries and seconds an emptying may still spend."""
+
+    def __init__(self, entries: int, seconds: float):
+        self.entries, self.deadline = entries, time.monotonic() + seconds
+
+    def spend(self) -> bool:
+        """Count one entry; False once the budget is spent."""
+        self.entries -= 1
+        return self.entries > 0 and (self.entries % 1024 != 0 or time.monotonic() < self.deadline)
+
+
+def empty_folder(path: str, budget: Budget) -> None:
+    """Remove everything in the folder ``path`` (not the folder), at any depth, of any mode, name
+    or owner, within ``budget``; errors are left for the measurement to find."""
+    try:
+        top = os.open(path, _DIR)
+    except OSError:
+        return
+    moved = 0
+    try:
+        while True:
+            found = False
+            with os.scandir(top) as entries:
+                for entry in entries:
+                    found = True
+                    if not budget.spend():
+                        return
+                    if _remove(top, entry.name):
+                        continue
+                    try:  # a folder with something in it: its folders move up here, the rest goes
+                        inner = os.open(entry.name, _DIR, dir_fd=top)
+                    except OSError:
+                        continue
+                    try:
+                        with os.scandir(inner) as children:
+                            for child in children:
+                                if not budget.spend():
+                                    return
+                                if not _remove(inner, child.name):
+                                    moved += 1
+                                    try:  # onto a name taken at the top: another one next time round
+                                        os.rename(child.name, f".scrub-{moved}", src_dir_fd=inner, dst_dir_fd=top)
+                                    except OSError:
+                                        pass
+                    finally:
+                        os.close(inner)
+                    _remove(top, entry.name)
+            if not found:
+                return
+    finally:
+        os.close(top)
+
+
+class Baseline:
+    """The container's places and their state when it started (after emptying them once)."""
+
+    def __init__(self, places: list[Place] | None = None):
+        self.places = find_places() if places is None else places
+        self.scrub()
+        self.states = {place: measure(place) for place in self.places}
+
+    def scrub(self) -> None:
+        """Empty every emptied place, within one budget for them all."""
+        budget = Budget(SCRUB_ENTRY_BUDGET, SCRUB_TIME_BUDGET_S)
+        for place in self.places:
+            if place.emptied:
+                empty_folder(place.path, budget)
+
+    def residue(self) -> list[str]:
+        """The places whose state differs from the baseline, each said in a few words."""
+        left = []
+        for place in self.places:
+            before, now = self.states[place], measure(place)
+            if now != before:
+                left.append(f"{place.path}: {_describe(before, now)}")
+        return left
+
+
+def _describe(before: tuple[int, ...] | None, now: tuple[int, ...] | None) -> str:
+    if before is None or now is None:
+        return "cannot be read" if now is None else "readable now, not at the start"
+    names = ("entries at the top", "inodes in use", "blocks in use")
+    return ", ".join(f"{name} {a} -> {b}" for name, a, b in zip(names, before, now, strict=False) if a != b)
