@@ -21,10 +21,13 @@ The plain run is the reference. A program agrees when each of its tests has the 
 (passed or not) both ways; the target is 100%. It prints the agreement per language and form,
 every disagreement (the plain outcome and the judge's status and message, test by test), the
 programs whose plain run fails (the corpus's own errors: the program or its tests are wrong),
-the overall agreement and the wall time of each side, and exits 1 if any program disagrees or
-fails its plain run::
+the plain test that took the most CPU and the one that wrote the most, the overall agreement and
+the wall time of each side, and exits 1 if any program disagrees or fails its plain run.
+``--plain-only`` checks the corpus itself (no judge); ``--json OUT`` writes every test's outcomes
+both ways::
 
     python benchmarks/fidelity.py [--language python,go] [--ids python/sum-open0,...] [--json OUT]
+                                  [--concurrency 2] [--plain-only]
 """
 
 from __future__ import annotations
