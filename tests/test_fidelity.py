@@ -4,7 +4,8 @@ The corpus (``tests/fidelity/``, read by ``fidelity_corpus``) holds correct prog
 people and models write them, in every language and test form; each passes its tests when run
 alone in the sandbox image (``benchmarks/fidelity.py`` checks that and prints the agreement of the
 two ways). Here the whole corpus goes through the judge in one batch of one ``DockerExecutor``, and
-each program is a test of its own. A fast test checks that the corpus is well formed.
+each program is a test of its own (``-k python/sum-open0`` runs only the programs it keeps). A fast
+test checks that the corpus is well formed.
 """
 
 from __future__ import annotations
@@ -40,9 +41,12 @@ def test_the_corpus_is_well_formed():
 
 
 @pytest.fixture(scope="module")
-def verdicts(executor) -> dict[str, Verdict]:
-    """Every program of the corpus through the judge: one batch, one executor."""
-    programs = load_corpus()
+def verdicts(request, executor) -> dict[str, Verdict]:
+    """Every selected program of the corpus (all of them, or those ``-k`` keeps) through the judge:
+    one batch, one executor."""
+    chosen = {item.callspec.params["program_id"] for item in request.session.items
+              if "program_id" in getattr(getattr(item, "callspec", None), "params", {})}
+    programs = load_corpus(ids=chosen)
     return {p.id: v for p, v in zip(programs, executor.run([p.task.job(p.program) for p in programs]), strict=True)}
 
 
@@ -52,5 +56,5 @@ def test_a_correct_program_passes_every_test_through_the_judge(verdicts, program
     verdict = verdicts[program_id]
     failures = [f"test {i}: {t.status}: {t.message}" for i, t in enumerate(verdict.test_results)
                 if t.status != "passed"]
-    assert verdict.status == "passed", "\n".join([f"{program_id}: {verdict.status}",
-                                                  (verdict.compile_output or "")[-500:], *failures])
+    compiler = [verdict.compile_output[-500:]] if verdict.status == "compile_error" and verdict.compile_output else []
+    assert verdict.status == "passed", "\n".join([f"{program_id}: {verdict.status}", *compiler, *failures])
