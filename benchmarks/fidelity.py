@@ -45,9 +45,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from fidelity_corpus import EXTENSIONS, Program, load_corpus  # noqa: E402
-from sandbox import ContainerSettings, DockerExecutor, Verdict  # noqa: E402
-from sandbox.image import image_tag  # noqa: E402
+from fidelity_corpus import EXTENSIONS, CorpusError, Program, load_corpus  # noqa: E402
+from sandbox import ContainerSettings, DockerExecutor, SandboxError, Verdict  # noqa: E402
+from sandbox.container import connect  # noqa: E402
+from sandbox.image import image_tag, require_image  # noqa: E402
 from sandbox.inside.compare import compare_output, json_equal  # noqa: E402
 from sandbox.inside.procs import PROGRAM_UID  # noqa: E402
 
@@ -141,11 +142,11 @@ def plain_runs(programs: Sequence[Program], image: str) -> dict[str, list[Outcom
     """Every program's plain outcomes, by id: one container per language.
 
     Raises:
+        DockerUnavailable, ImageMissing: no daemon, or no image (the message says how to fix it).
         RuntimeError: a plain runner failed (its stderr says why).
     """
-    import docker
-
-    client = docker.from_env()
+    client = connect()
+    require_image(client, image)
     by_language: dict[str, list[Program]] = defaultdict(list)
     for program in programs:
         by_language[program.language].append(program)
@@ -279,12 +280,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--plain-only", action="store_true",
                         help="only the plain runs (checks the corpus itself: every program must pass them)")
     args = parser.parse_args(argv)
-    programs = load_corpus(args.language.split(",") if args.language else None,
-                           args.ids.split(",") if args.ids else None)
+    try:
+        programs = load_corpus(args.language.split(",") if args.language else None,
+                               args.ids.split(",") if args.ids else None)
+    except CorpusError as e:
+        parser.error(str(e))
     image = image_tag()
     seconds = {}
     start = time.monotonic()
-    plain = plain_runs(programs, image)
+    try:
+        plain = plain_runs(programs, image)
+    except SandboxError as e:  # no daemon, no image: the message says how to fix it
+        print(f"fidelity: {e}", file=sys.stderr)
+        return 2
     seconds["plain"] = time.monotonic() - start
     start = time.monotonic()
     if args.plain_only:
