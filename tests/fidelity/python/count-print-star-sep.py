@@ -1,0 +1,2 @@
+n = int(input())
+print(*range(1, n + 1), sep="\n")

@@ -1,0 +1,4 @@
+import sys
+
+lines = sys.stdin.read().splitlines()
+print("\n".join(reversed(lines)))
