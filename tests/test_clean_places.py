@@ -9,8 +9,6 @@ import os
 
 from sandbox.inside.clean import Baseline, Budget, Place, empty_folder, find_places, measure
 
-PATH_MAX = 4096
-
 
 def _mountinfo(tmp_path, lines: list[str]):
     path = tmp_path / "mountinfo"

@@ -190,6 +190,15 @@ HOSTILE = {
                          {"not_plain_data"}),
     "forge_records_from_memory": (FORGER, EITHER, {"test_tampering"}),
     "returns_nan": ("def add(a, b):\n    return float('nan')\n", EITHER, {"non_finite"}),
+    # objects that order and subtract as anything: compared with a test's number, only a plain value counts
+    "orders_with_anything": ("class N:\n    def __sub__(self, o):\n        return self\n"
+                             "    __rsub__ = __add__ = __sub__\n    def __abs__(self):\n        return self\n"
+                             "    def __lt__(self, o):\n        return True\n"
+                             "    __le__ = __gt__ = __ge__ = __eq__ = __lt__\n    __hash__ = None\n"
+                             "def add(a, b):\n    return N()\n", EITHER, {"not_plain_data"}),
+    # a generator that never ends, where a test iterates what it returns: taken lazily, never drained
+    "endless_generator": ("import itertools\ndef add(a, b):\n    return itertools.count()\n", EITHER,
+                          {"not_plain_data"}),
 }
 
 

@@ -85,8 +85,8 @@ def test_an_assert_test_is_compiled_for_the_judge():
     code = "assert P(2, k=1).scale(5, by=2) == 20 and Q(1).m() != 0 and P(**o).m(*o, **o)"
     plan = plan_assert(code, frozenset({"o"}))  # o: bound by the test setup
     assert not isinstance(plan, str)
-    compiled, program, _, _ = plan
-    assert program == ("P", "Q")
+    compiled, program, _, _, catches = plan
+    assert program == ("P", "Q") and catches == ()
     assert compiled.co_filename == "<test>" and not compiled.co_flags & __future__.annotations.compiler_flag
     calls = []
 
@@ -98,6 +98,9 @@ def test_an_assert_test_is_compiled_for_the_judge():
     assert calls == [("P", (2,), {"k": 1}, "scale", (5,), {"by": 2}), ("Q", (1,), {}, "m", (), {}),
                      ("P", (), {"a": 1}, "m", ("a",), {"a": 1})]
     assert plan_assert("assert f() == 1", frozenset())[1] == ("f",)
+    caught = plan_assert("try:\n    f()\nexcept (Bad, ValueError):\n    pass\nexcept Other as e:\n    g(e)",
+                         frozenset())
+    assert caught[1] == ("Bad", "Other", "f", "g") and caught[4] == ("Bad", "Other")
     with pytest.raises(SyntaxError) as err:
         plan_assert("assert f(", frozenset())
     assert err.value.filename == "<test>"

@@ -12,6 +12,7 @@ import os
 import select
 import signal
 import socket
+import stat
 import sys
 import time
 
@@ -129,14 +130,21 @@ class Forkserver:
         if self.sock is not None:
             return
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        null = os.open(os.devnull, os.O_RDWR)
+        # Its fds 0, 1 and 2 are pipes, as a test's are: the interpreter makes sys.stdin, stdout
+        # and stderr for what they are at its start (a pipe: not seekable, not a tty), and every
+        # Python child keeps those objects on its own test's pipes. Stderr stays the runner's
+        # (the container's log) where that is a pipe.
+        stdin_r, stdin_w = os.pipe()
+        out_r, out_w = os.pipe()
+        stderr = 2 if stat.S_ISFIFO(os.fstat(2).st_mode) else out_w
         try:
             self.pid = os.posix_spawn(
                 sys.executable, FORKSERVER_ARGV, os.environ,
-                file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
-                              (os.POSIX_SPAWN_DUP2, theirs.fileno(), 3)])
+                file_actions=[(os.POSIX_SPAWN_DUP2, stdin_r, 0), (os.POSIX_SPAWN_DUP2, out_w, 1),
+                              (os.POSIX_SPAWN_DUP2, stderr, 2), (os.POSIX_SPAWN_DUP2, theirs.fileno(), 3)])
         finally:
-            os.close(null)
+            for fd in (stdin_r, stdin_w, out_r, out_w):
+                os.close(fd)
             theirs.close()
         ours.settimeout(REPLY_TIMEOUT_S)
         self.sock, self.pidfd = ours, os.pidfd_open(self.pid)
@@ -199,6 +207,9 @@ def fork_child(payload: dict, channel: bool = False,
     pipes = [os.pipe() for _ in range(4)]
     theirs = [pipes[0][0], *(w for _, w in pipes[1:4])]
     ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]
+    owner = JUDGE_UID if payload["mode"] == "judge" else PROGRAM_UID
+    for fd in theirs[:3]:  # its stdin, stdout and stderr are its own: /dev/stdin reopens them, as anywhere
+        os.fchown(fd, owner, owner)
     ctl: socket.socket | None = None
     their_ctl: socket.socket | None = None
     if channel:

@@ -38,7 +38,7 @@ from .procs import (
     recv_message,
     set_dumpable,
 )
-from .program.child import child_main
+from .program.child import child_main, program_env
 
 CHANNEL_FD = 3
 
@@ -92,6 +92,8 @@ def main() -> None:
     """The fork server's process (started by the runner only): serve fork requests until the end."""
     if os.environ.get("GRPO_CODE_SANDBOX") != "1" or os.getppid() != 1:
         sys.exit("forkserver.py runs only under the runner of a grpo-code sandbox container")
+    os.environ.clear()  # every child's, a program's own (its HOME is its job's folder: ``child``)
+    os.environ.update(program_env(""))
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # children keep the runner's dispositions
     with open("/proc/self/oom_score_adj", "w") as f:  # inherited: the OOM killer takes a test first
         f.write("1000")

@@ -88,8 +88,10 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
     (``_MethodCalls``).
 
     Returns:
-        ``(code object, program names, module names, source)`` for the judge
-        (``judge.run_test``), or a string saying why the judge cannot
+        ``(code object, program names, module names, source, caught names)`` for the judge
+        (``judge.run_test``; the caught names: the program's names the test catches in an
+        ``except`` clause, exception classes the judge makes its own), or a string saying why
+        the judge cannot
         run the test (it gives the program a generator, subclasses a class of the program's, or
         uses one as a context manager): such a task is refused when its suite is loaded.
 
@@ -120,10 +122,12 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
             for item in node.items:
                 if any(isinstance(n, ast.Name) and n.id in program for n in ast.walk(item.context_expr)):
                     return "the test uses an object of the program's as a context manager (`with`)"
+    catches = {n.id for handler in ast.walk(tree) if isinstance(handler, ast.ExceptHandler) and handler.type
+               for n in ast.walk(handler.type) if isinstance(n, ast.Name) and n.id in program}
     tree = _MethodCalls(program).visit(tree)
     ast.fix_missing_locations(tree)
     compiled = compile(tree, "<test>", "exec", dont_inherit=True)
-    return compiled, tuple(sorted(program)), tuple(sorted(modules)), code
+    return compiled, tuple(sorted(program)), tuple(sorted(modules)), code, tuple(sorted(catches))
 
 
 def setup_names(setup: str) -> frozenset[str]:

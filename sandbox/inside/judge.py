@@ -50,6 +50,7 @@ from .values import NotPlain, decode_value, non_finite
 
 METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
 MAX_NESTING = 60
+ITEMS_BATCH = 4096  # items of a program's iterator fetched in one round trip, at most
 _BUILTINS = vars(builtins)
 # Exceptions that steer control flow where a test does not expect them: raised by the program,
 # they reach the test as ``ProgramError`` (as PEP 479 turns StopIteration into RuntimeError).
@@ -78,9 +79,11 @@ class Channel:
     """One test's pipes to the program's test process; ``outcome`` holds a failure that no test
     code can undo: ``(status, message)``."""
 
-    def __init__(self, call_fd: int, reply_fd: int, allow_non_finite: bool = False):
+    def __init__(self, call_fd: int, reply_fd: int, allow_non_finite: bool = False,
+                 exception_classes: dict | None = None):
         self.call_fd, self.reply_fd = call_fd, reply_fd
         self.allow_non_finite = allow_non_finite
+        self.exception_classes = {} if exception_classes is None else exception_classes
         self.seq = 0
         self.calls = 0
         self.depth = 0
@@ -131,12 +134,13 @@ class Channel:
                 self.flags.add("non_finite")
                 return self._stop("failed", f"{name}() returned NaN or an infinity, which the task does not allow")
             return value
-        if kind == "raised" and len(reply) == 4 and type(reply[2]) is str and type(reply[3]) is str:
-            error = _EXCEPTIONS.get(reply[2])
+        if kind == "raised" and len(reply) in (4, 5) and type(reply[2]) is str and type(reply[3]) is str:
+            lineage = [reply[2], reply[4] if len(reply) == 5 else []]
+            error = self.exception_class(lineage)
             message = clip(reply[3], MESSAGE_LIMIT)
-            if error is None or error is MemoryError:
+            if error is None:
                 raise ProgramError(f"{message} (raised in {name}())")
-            raise error(f"{message.removeprefix(reply[2] + ': ')} (raised in {name}())")
+            raise error(f"{message.removeprefix(error.__name__ + ': ')} (raised in {name}())")
         if kind == "exit" and len(reply) == 2:
             self.flags.add("early_exit")
             return self._stop("runtime_error", f"the program raised SystemExit in {name}() before the test finished")
@@ -159,6 +163,26 @@ class Channel:
         except BaseException as e:  # noqa: BLE001 - the test's callback raised: the program sees it
             answer = ("raise", seq, type(e).__name__, clip(str(e), MESSAGE_LIMIT))
         self._send(marshal.dumps(answer, 2))
+
+    def exception_class(self, lineage) -> type | None:
+        """The judge's class for an exception class of the program's (``program.calls.lineage``:
+        its nearest builtin base and its own classes above it): made here, once per job, each of
+        its own classes a subclass of the next, so that ``except ValueError`` and ``except
+        ParseError`` catch what they would in one process. None where it steers control flow or
+        is a ``MemoryError`` (``ProgramError``)."""
+        if type(lineage) is not list or len(lineage) != 2 or type(lineage[1]) is not list:
+            return None
+        base = _EXCEPTIONS.get(lineage[0]) if type(lineage[0]) is str else None
+        if base is None or base is MemoryError:
+            return None
+        for own in reversed(lineage[1][:8]):
+            if type(own) is not str or not own.isidentifier():
+                break
+            key = (own, base)
+            if key not in self.exception_classes:
+                self.exception_classes[key] = type(own, (base,), {"__module__": "__program__"})
+            base = self.exception_classes[key]
+        return base
 
     def _stop(self, status: str, message: str) -> NoReturn:
         self.outcome = (status, message)
@@ -290,10 +314,26 @@ class Remote:
         return n
 
     def __iter__(self):
+        """A plain container's items, all at once; any other iterable's one by one, as the test
+        takes them (``__next__`` of a handle to the program's iterator: a generator runs lazily)."""
         items = self._op("iter")
-        if type(items) is not list:
-            raise TypeError(f"the program's {self._kind} did not iterate to a list")
-        return iter(items)
+        if type(items) is list:
+            return iter(items)
+        if type(items) is Remote:
+            return _items(items)
+        raise TypeError(f"the program's {self._kind} did not iterate")
+
+    def _next(self, n: int) -> tuple[list, bool]:
+        answer = self._op("next", (n,))
+        if type(answer) is not tuple or len(answer) != 2 or type(answer[0]) is not list or type(answer[1]) is not bool:
+            raise TypeError(f"the program's {self._kind} answered next() with what the judge does not know")
+        return answer
+
+    def __next__(self):
+        items, _ = self._next(1)
+        if not items:
+            raise StopIteration
+        return items[0]
 
     def __contains__(self, item) -> bool:
         return any(x is item or x == item for x in self)  # compared here, never by the program
@@ -325,20 +365,115 @@ class Remote:
             raise TypeError("isinstance() answered with what is not a bool")
         return value
 
-    def __eq__(self, other) -> bool:
-        if type(other) is not Remote:
+    def _value(self):
+        """What this object is as plain data (compared here, never by the program), or None with
+        the test flagged ``not_plain_data`` where it is not plain data: then it equals no value of
+        the test's, and has no order with one."""
+        value = self._op("value")
+        if type(value) is Remote:
             self._channel.flags.add("not_plain_data")  # a test compared an object of the program's
-            return False
-        return other._ref == self._ref
+            return None
+        return (value,)
 
-    def __ne__(self, other) -> bool:
+    def _compare(self, name: str, other, reflected: bool = False):
+        """A comparison: of two objects of the program's, the program's own (as in one process);
+        with a value of the test's, the plain value compared here."""
+        if type(other) is Remote:
+            return self._op("binop", (name, other, reflected))
+        value = self._value()
+        if value is None:
+            if name in ("eq", "ne"):
+                return name == "ne"
+            raise TypeError(f"{name!r} is not supported between the program's {self._kind} and a value")
+        return _COMPARE[name](other, value[0]) if reflected else _COMPARE[name](value[0], other)
+
+    def __eq__(self, other):
+        return other._ref == self._ref or self._compare("eq", other) if type(other) is Remote \
+            else self._compare("eq", other)
+
+    def __ne__(self, other):
         return not self.__eq__(other)
+
+    def __lt__(self, other):
+        return self._compare("lt", other)
+
+    def __le__(self, other):
+        return self._compare("le", other)
+
+    def __gt__(self, other):
+        return self._compare("gt", other)
+
+    def __ge__(self, other):
+        return self._compare("ge", other)
+
+    def _unary(self, name: str, kinds: tuple[type, ...]):
+        value = self._op("unop", (name,))
+        if type(value) not in kinds:
+            raise TypeError(f"the program's {self._kind} answered {name}() with what is not "
+                            f"{' or '.join(k.__name__ for k in kinds)}")
+        return value
+
+    def __neg__(self):
+        return self._op("unop", ("neg",))
+
+    def __pos__(self):
+        return self._op("unop", ("pos",))
+
+    def __abs__(self):
+        return self._op("unop", ("abs",))
+
+    def __invert__(self):
+        return self._op("unop", ("invert",))
+
+    def __int__(self) -> int:
+        return self._unary("int", (int,))
+
+    def __float__(self) -> float:
+        return self._unary("float", (float,))
+
+    def __index__(self) -> int:
+        return self._unary("index", (int,))
+
+    def __round__(self, ndigits=None):
+        return self._op("unop", ("round",)) if ndigits is None else self._op("binop", ("round", ndigits, False))
 
     def __hash__(self) -> int:
         return hash(self._ref)
 
     def __repr__(self) -> str:
         return f"<the program's {self._kind}>"
+
+
+def _items(iterator: Remote):
+    """The items of the program's ``iterator``, fetched as the test takes them, in batches that
+    double from one up to ``ITEMS_BATCH`` (an endless generator computes at most twice what is
+    taken; a long one crosses in few round trips)."""
+    n = 1
+    while True:
+        items, done = iterator._next(n)
+        yield from items
+        if done:
+            return
+        n = min(2 * n, ITEMS_BATCH)
+
+
+def _operator(name: str, reflected: bool):
+    """``Remote.__add__`` and its kin: done by the program, in its process (its operators are its
+    own, as in one process); the result comes back as plain data or a handle."""
+
+    def method(self, other):
+        return self._op("binop", (name, other, reflected))
+
+    method.__name__ = f"__{'r' if reflected else ''}{name.rstrip('_')}__"
+    return method
+
+
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and_", "or_", "xor", "lshift",
+              "rshift"):
+    setattr(Remote, f"__{_name.rstrip('_')}__", _operator(_name, False))
+    setattr(Remote, f"__r{_name.rstrip('_')}__", _operator(_name, True))
+_COMPARE = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+            "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
 
 
 # Callables of the judge's a program may call back: the test's own (its code runs with what the
@@ -470,6 +605,7 @@ class Job:
     def __init__(self, setup: str | None, tests: list, checker: str | None, pristine: dict,
                  allow_non_finite: bool = False):
         self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
+        self.exception_classes: dict = {}  # the program's exception classes, as the judge made them
         self.setup_code, self.setup_error = None, None
         if setup is not None:
             try:
@@ -509,8 +645,8 @@ def run_test(job: Job, test: tuple, call_fd: int, reply_fd: int) -> tuple[str, s
         program answered what cannot be read), ``runtime_error`` (the test raised: often an
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
     """
-    code, names, imports, source = test
-    channel = Channel(call_fd, reply_fd, job.allow_non_finite)
+    code, names, imports, source, catches = test
+    channel = Channel(call_fd, reply_fd, job.allow_non_finite, job.exception_classes)
     try:
         namespace = job.namespace()
     except _SetupFailed as e:
@@ -532,6 +668,10 @@ def run_test(job: Job, test: tuple, call_fd: int, reply_fd: int) -> tuple[str, s
     if channel.outcome is not None:
         return (*channel.outcome, channel)
     try:
+        for name in catches:  # an exception class of the program's that the test catches by name
+            error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
+            if error is not None:
+                namespace[name] = error
         exec(code, namespace)
     except _Stop:
         pass

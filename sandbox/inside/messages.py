@@ -213,9 +213,9 @@ Record = ProgramRecord | VerdictRecord
 
 # -- runner -> judge (marshal tuples) ---------------------------------------------------------------
 
-JudgedTest = tuple[object, tuple[str, ...], tuple[str, ...], str]
+JudgedTest = tuple[object, tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
 """A compiled ``assert`` test (``guard.plan_assert``): code object, the program's names, standard
-modules to import, source."""
+modules to import, source, the program's names it catches in an ``except`` clause."""
 JudgeJob = tuple[Literal["job"], str | None, list[JudgedTest], int, str | None, bool]
 """A job's test setup (source), its judged tests, the judge's memory bytes, the task's checker,
 whether the task allows answers that hold NaN or an infinity (else they fail, flagged ``non_finite``)."""

@@ -9,9 +9,18 @@ Down (judge -> here), ``marshal`` (version 2) tuples:
         a global of the program's, or ``("h", number)``, an object the judge holds a handle to):
         ``call`` (payload ``(args, kwargs)``), ``method`` (``(args, kwargs, name, margs,
         mkwargs)``: call, then call a method of the result), ``getattr``/``delattr`` (``(name,)``),
-        ``setattr`` (``(name, value)``), ``len``, ``iter`` (the items, as a list), ``getitem``/
+        ``setattr`` (``(name, value)``), ``len``, ``iter``, ``getitem``/
         ``delitem`` (``(key,)``), ``setitem`` (``(key, value)``), ``str``, ``bool``,
-        ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?).
+        ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?), ``binop`` (``(name,
+        other, reflected)``: an operator of the ``operator`` module, ``ref`` its left operand or,
+        ``reflected``, its right one), ``unop`` (``(name,)``: ``neg``, ``pos``, ``abs``, ``invert``,
+        ``int``, ``float``, ``index``, ``round``), ``value`` (``ref`` itself: plain data comes back
+        as its value, anything else as a handle), ``next`` (``(n,)``: ``[items, done]``, the next
+        ``n`` items of an iterator at most, and whether it ended), ``lineage`` (for an exception
+        class: ``[builtin base, [its own classes, nearest first]]``, else null). ``iter`` gives a
+        plain container's items as a list, and a handle to a fresh iterator of anything else
+        (the judge then asks ``next`` for batches that double from one: an endless generator
+        computes at most twice the items the test takes).
     ``("ret", seq, value)`` or ``("raise", seq, kind, message)``: the answer to a callback.
     Values travel as ``(marked, data)``: plain data; where ``marked``, a handle the judge holds or a
     callable of the judge's inside ``data`` is ``(REF_MARK, "h", number)`` (``"g", name`` for a global
@@ -21,7 +30,9 @@ Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as 
     ``[0, "ready"]`` first: the program's top level has run (the judge passes no test before it);
     ``[seq, "ok", value, arg_states, kwarg_states]`` (the arguments after the call, when it
     changed them, so that in-place changes reach the judge; else nulls), ``[seq, "raised", kind,
-    message]``, ``[seq, "exit"]``, ``[seq, "memory"]``;
+    message, lineage]`` (``kind`` the nearest builtin class of the exception, ``lineage`` the
+    names of the program's own classes above it, nearest first), ``[seq, "exit"]``,
+    ``[seq, "memory"]``;
     ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's
     (``Callback``); the judge runs it and answers down, serving any call it makes meanwhile.
 
@@ -32,8 +43,10 @@ what the program answers is its answer. At end of file (the test is over) the pr
 from __future__ import annotations
 
 import marshal
+import operator
 import os
 from _json import encode_basestring_ascii as _encode_str
+from typing import Any
 
 from ..procs import REF_MARK, REPLY_LIMIT
 from .encode import CALLBACK_TYPE, Handles, NotPlainData, encode_value
@@ -43,6 +56,27 @@ MAX_NESTING = 60  # calls inside callbacks inside calls
 _MUTABLE = frozenset({list, dict, set, bytearray})
 BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
                                 if isinstance(value, type) and issubclass(value, BaseException))
+PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset, str, bytes, bytearray, range)  # iterated at once
+OPERATORS: dict[str, Any] = {name: getattr(operator, name) for name in (
+    "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and_", "or_", "xor", "lshift", "rshift",
+    "lt", "le", "gt", "ge", "eq", "ne")} | {"round": round}
+UNARY: dict[str, Any] = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert, "int": int,
+         "float": float, "index": operator.index, "round": round}
+LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that the judge rebuilds
+
+
+def lineage(cls) -> list:
+    """``[nearest builtin base name, [the program's own class names, nearest first]]`` of an
+    exception class (what the judge rebuilds it from, ``judge.Channel.exception_class``)."""
+    own: list = []
+    try:
+        for klass in cls.__mro__:
+            if klass.__module__ == "builtins" and klass.__name__ in BUILTIN_EXCEPTIONS:
+                return [klass.__name__, own[:LINEAGE_LIMIT]]
+            own.append(str.__str__(klass.__name__))
+    except BaseException:  # noqa: BLE001 - a class of the program's that will not say: a plain Exception
+        pass
+    return ["Exception", []]
 
 
 class _Exit(BaseException):
@@ -120,9 +154,9 @@ class Server:
             reply = head + '"raised", "Exception", ' + _encode_str(str(e)) + "]"
         except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
             self.restore()
-            kind = _type(e).__name__ if _type(e).__module__ == "builtins" and \
-                _type(e).__name__ in BUILTIN_EXCEPTIONS else "Exception"
-            reply = head + '"raised", ' + _encode_str(kind) + ", " + _encode_str(exception_message(e)) + "]"
+            kind, own = lineage(_type(e))
+            reply = head + '"raised", ' + _encode_str(kind) + ", " + _encode_str(exception_message(e)) + ", " \
+                + encode_value(own) + "]"
         finally:
             self.depth -= 1
         if _len(reply) > REPLY_LIMIT:
@@ -130,8 +164,8 @@ class Server:
         self.send(reply)
 
     def do(self, op: str, ref, payload, _getattr=getattr, _setattr=setattr, _delattr=delattr, _len=len,
-           _list=list, _str_of=str.__str__, _str=str, _bool=bool, _isinstance=isinstance,
-           _dumps=marshal.dumps) -> tuple[object, str]:
+           _list=list, _str_of=str.__str__, _str=str, _bool=bool, _isinstance=isinstance, _issubclass=issubclass,
+           _type=type, _iter=iter, _next=next, _range=range, _dumps=marshal.dumps) -> tuple[object, str]:
         """``op`` on ``ref``: the value, and the arguments' states after a call (tagged JSON)."""
         target = self.resolve(ref)
         if op == "call" or op == "method":
@@ -152,7 +186,25 @@ class Server:
         if op == "len":
             return _len(target), "null, null"
         if op == "iter":
-            return _list(target), "null, null"
+            return (_list(target) if _type(target) in PLAIN_CONTAINERS else _iter(target)), "null, null"
+        if op == "next":
+            items: list = []
+            for _ in _range(payload[0]):
+                try:
+                    items.append(_next(target))
+                except StopIteration:
+                    return (items, True), "null, null"
+            return (items, False), "null, null"
+        if op == "binop":
+            name, other, reflected = payload
+            return (OPERATORS[name](other, target) if reflected else OPERATORS[name](target, other)), "null, null"
+        if op == "unop":
+            return UNARY[payload[0]](target), "null, null"
+        if op == "value":
+            return target, "null, null"
+        if op == "lineage":
+            is_exception = _isinstance(target, _type) and _issubclass(target, BaseException)
+            return (lineage(target) if is_exception else None), "null, null"
         if op == "getitem":
             return target[payload[0]], "null, null"
         if op == "setitem":

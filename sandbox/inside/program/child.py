@@ -95,8 +95,7 @@ def _python_child(p, result_fd: int) -> None:
     cpu_s = cpu_limit_s(p["limits"])
     workdir = p["workdir"]
     stdio = _Stdio()
-    os.environ.clear()
-    os.environ.update(program_env(workdir))
+    os.environ["HOME"] = workdir  # the rest of ``program_env`` is the fork server's own environment
     sys.argv = ["main.py"]
     sys.path[0] = workdir
     namespace = _module("__main__" if kind == "stdio" else "__program__", os.path.join(workdir, "main.py"))
@@ -170,33 +169,18 @@ def _python_child(p, result_fd: int) -> None:
 
 
 class _Stdio:
-    r"""The program's ``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` (and ``sys.__stdin__``, ...),
-    made on fds 0, 1 and 2 (the test's pipes) as the interpreter makes them when it starts
-    (``create_stdio`` in CPython's Python/pylifecycle.c): a file object of the pipe's own (not
-    seekable, not a tty), buffered, stderr line-buffered, ``"\n"`` newlines, the encoding and
-    error handler the interpreter chose. The fork server's own objects were made for ``/dev/null``
-    and stay referenced here (freeing them would write to their pages)."""
+    """The program's ``sys.stdin``, ``sys.stdout`` and ``sys.stderr``: the interpreter's own, made
+    when the fork server started, on pipes as a test's are (``forkclient.Forkserver.start``), so
+    that what they say of themselves (not seekable, not a tty, stderr line-buffered) is what
+    ``python3 main.py`` says with the test's pipes; never written to before, so their buffers are
+    empty. ``stderr`` is where the harness writes a traceback, whatever the program makes of
+    ``sys.stderr``."""
 
-    __slots__ = ("base_refs", "old", "stderr", "stdout_buffer")
+    __slots__ = ("base_refs", "stderr", "stdout_buffer")
 
     def __init__(self):
-        import io
-
-        self.old = (sys.stdin, sys.stdout, sys.stderr)
-        made = []
-        for fd, old in enumerate(self.old):
-            write = fd > 0
-            buffer: Any = open(fd, "wb" if write else "rb", -1, closefd=False)  # noqa: SIM115 - the program's, kept open
-            buffer.raw.name = ("<stdin>", "<stdout>", "<stderr>")[fd]
-            errors = getattr(old, "errors", None) or ("backslashreplace" if fd == 2 else "strict")
-            stream: Any = io.TextIOWrapper(buffer, getattr(old, "encoding", None) or "utf-8", errors, "\n",
-                                           line_buffering=fd == 2)
-            stream.mode = "w" if write else "r"
-            made.append(stream)
-        names = ("stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__")
-        vars(sys).update(zip(names, made * 2, strict=True))
-        self.stderr = made[2]
-        self.stdout_buffer = made[1].buffer
+        self.stderr = sys.__stderr__
+        self.stdout_buffer = sys.__stdout__.buffer  # type: ignore[union-attr]  # (never None: made at start)
         self.base_refs = sys.getrefcount(self.stdout_buffer)
 
     def shared(self) -> bool:
