@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+from sandbox.inside import clean
 from sandbox.inside.clean import Baseline, Budget, Place, empty_folder, find_places, measure
 
 
@@ -71,25 +72,26 @@ def test_a_folder_is_emptied_whatever_it_holds_and_nothing_outside_it_is_touched
     assert (outside / "keep").read_text() == "kept"
 
 
-def test_emptying_stops_at_its_budget_and_the_measurement_sees_what_is_left(tmp_path):
+def test_emptying_stops_at_its_budget_and_the_measurement_sees_what_is_left(tmp_path, monkeypatch):
     place = Place(str(tmp_path / "place"), False, True)
     os.mkdir(place.path)
     baseline = Baseline([place])
-    assert baseline.residue() == []
+    assert baseline.restore() == []
     for i in range(50):
         os.mkdir(os.path.join(place.path, str(i)))
-    empty_folder(place.path, Budget(20, 10.0))
+    monkeypatch.setattr(clean, "SCRUB_ENTRY_BUDGET", 20)
+    left = baseline.restore()
     assert 0 < len(os.listdir(place.path)) < 50
-    assert baseline.residue() == [f"{place.path}: entries at the top 0 -> {len(os.listdir(place.path))}"]
-    baseline.scrub()  # a fresh budget: everything goes
-    assert baseline.residue() == []
+    assert left == [f"{place.path}: entries at the top 0 -> {len(os.listdir(place.path))}"]
+    monkeypatch.undo()
+    assert baseline.restore() == []  # a full budget: everything goes
+    assert os.listdir(place.path) == []
 
 
 def test_a_place_that_is_only_measured_is_never_emptied(tmp_path):
     watched = Place(str(tmp_path), False, False)
     baseline = Baseline([watched])
     (tmp_path / "left").write_text("x")
-    baseline.scrub()
+    assert baseline.restore() == [f"{tmp_path}: entries at the top 0 -> 1"]
     assert (tmp_path / "left").exists()
-    assert baseline.residue() == [f"{tmp_path}: entries at the top 0 -> 1"]
     assert measure(Place(str(tmp_path / "missing"), True, False)) is None

@@ -13,9 +13,10 @@ alone, by its used inodes and blocks: any file, folder, link, socket or FIFO, at
 changes those counts, and so does a file that a surviving process still holds open. Mounts on
 the host's disks (a Harbor box's log folders) are Harbor's, neither emptied nor measured.
 
-Emptying never walks by path: a folder found inside another is moved up to the top of its place
-(``renameat``), so no path ever grows (a tree deeper than ``PATH_MAX`` goes like any other) and no
-descriptor is held per level; each folder is moved once. A job that left more than
+Emptying never walks by path: it goes depth first through directory descriptors, and a folder
+``MAX_DEPTH`` levels down is moved up to the top of its place (``renameat``) and emptied from
+there, so no path ever grows (a tree deeper than ``PATH_MAX`` goes like any other) and at most
+``MAX_DEPTH`` levels hold descriptors at once. A job that left more than
 ``SCRUB_ENTRY_BUDGET`` entries, or that would take longer than ``SCRUB_TIME_BUDGET_S`` to remove,
 is not emptied to the end: its container does not come back to its baseline, and the host
 replaces it (``residue``).
@@ -33,6 +34,7 @@ OWN_COUNTERS = frozenset({"tmpfs", "ramfs"})  # statvfs counts this mount's file
 OWN_FILESYSTEMS = OWN_COUNTERS | {"mqueue"}  # the container's own: its counters say nothing of the host
 SCRUB_ENTRY_BUDGET = 50_000
 SCRUB_TIME_BUDGET_S = 5.0
+MAX_DEPTH = 32  # levels removed depth first (two descriptors each); deeper folders move up to the top
 _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
 
 
@@ -85,32 +87,23 @@ def find_places(mountinfo: str = "/proc/self/mountinfo") -> list[Place]:
 
 
 def measure(place: Place) -> tuple[int, ...] | None:
-    """``(entries at the top, used inodes, used blocks)`` of ``place`` (the entries alone where
-    ``statvfs`` counts more than this mount); None if it cannot be read."""
+    """``(used inodes, used blocks)`` of ``place`` where ``statvfs`` counts its mount alone (every
+    file, folder, link, FIFO or socket takes an inode; a hard link needs a file to link to, and
+    what a job may write holds none at the start), else ``(entries at the top,)``; None if it
+    cannot be read."""
     try:
-        entries = len(os.listdir(place.path))
         if not place.counted:
-            return (entries,)
+            return (len(os.listdir(place.path)),)
         counts = os.statvfs(place.path)
-        return entries, counts.f_files - counts.f_ffree, counts.f_blocks - counts.f_bfree
+        return counts.f_files - counts.f_ffree, counts.f_blocks - counts.f_bfree
     except OSError:
         return None
 
 
-def _remove(folder_fd: int, name: str) -> bool:
-    """Remove a file, a link or an empty folder; False if ``name`` is a folder with something in it
-    (or it would not go)."""
+def _gone(remove, folder_fd: int, name: str) -> bool:
+    """Whether ``remove`` (``os.unlink`` or ``os.rmdir``) took ``name`` away (or it was gone)."""
     try:
-        os.unlink(name, dir_fd=folder_fd)
-        return True
-    except FileNotFoundError:
-        return True
-    except IsADirectoryError:
-        pass
-    except OSError:
-        return False
-    try:
-        os.rmdir(name, dir_fd=folder_fd)
+        remove(name, dir_fd=folder_fd)
         return True
     except FileNotFoundError:
         return True
@@ -137,39 +130,50 @@ def empty_folder(path: str, budget: Budget) -> None:
         top = os.open(path, _DIR)
     except OSError:
         return
-    moved = 0
     try:
-        while True:
-            found = False
-            with os.scandir(top) as entries:
-                for entry in entries:
-                    found = True
-                    if not budget.spend():
-                        return
-                    if _remove(top, entry.name):
-                        continue
-                    try:  # a folder with something in it: its folders move up here, the rest goes
-                        inner = os.open(entry.name, _DIR, dir_fd=top)
-                    except OSError:
-                        continue
-                    try:
-                        with os.scandir(inner) as children:
-                            for child in children:
-                                if not budget.spend():
-                                    return
-                                if not _remove(inner, child.name):
-                                    moved += 1
-                                    try:  # onto a name taken at the top: another one next time round
-                                        os.rename(child.name, f".scrub-{moved}", src_dir_fd=inner, dst_dir_fd=top)
-                                    except OSError:
-                                        pass
-                    finally:
-                        os.close(inner)
-                    _remove(top, entry.name)
-            if not found:
+        moved = [0]
+        while True:  # again while folders were moved up to the top
+            before = moved[0]
+            if not _empty(top, top, 0, budget, moved) or moved[0] == before:
                 return
     finally:
         os.close(top)
+
+
+def _empty(folder: int, top: int, depth: int, budget: Budget, moved: list[int]) -> bool:
+    """Remove what the folder of descriptor ``folder`` holds, depth first; a folder ``MAX_DEPTH``
+    levels below the top moves up to it instead (``moved`` counts them: each gets a fresh name).
+    False once the budget is spent."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if not budget.spend():
+                return False
+            name = entry.name
+            try:  # the type the folder's listing gives (no call for it)
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = True
+            if not is_folder and _gone(os.unlink, folder, name):
+                continue
+            if depth >= MAX_DEPTH:
+                moved[0] += 1
+                try:  # onto a name taken at the top: it stays for the next round
+                    os.rename(name, f".scrub-{moved[0]}", src_dir_fd=folder, dst_dir_fd=top)
+                except OSError:
+                    pass
+                continue
+            try:
+                inner = os.open(name, _DIR, dir_fd=folder)
+            except OSError:  # not a folder after all
+                _gone(os.unlink, folder, name)
+                continue
+            try:
+                if not _empty(inner, top, depth + 1, budget, moved):
+                    return False
+            finally:
+                os.close(inner)
+            _gone(os.rmdir, folder, name)
+    return True
 
 
 class Baseline:
@@ -177,28 +181,33 @@ class Baseline:
 
     def __init__(self, places: list[Place] | None = None):
         self.places = find_places() if places is None else places
-        self.scrub()
-        self.states = {place: measure(place) for place in self.places}
-
-    def scrub(self) -> None:
-        """Empty every emptied place, within one budget for them all."""
         budget = Budget(SCRUB_ENTRY_BUDGET, SCRUB_TIME_BUDGET_S)
         for place in self.places:
             if place.emptied:
                 empty_folder(place.path, budget)
+        self.states = {place: measure(place) for place in self.places}
 
-    def residue(self) -> list[str]:
-        """The places whose state differs from the baseline, each said in a few words."""
+    def restore(self) -> list[str]:
+        """Bring every place back to the baseline: measure it, empty it if it differs (and may be
+        emptied; one budget for all), measure it again.
+
+        Returns:
+            the residue: each place that is still not as it was, said in a few words.
+        """
+        budget = Budget(SCRUB_ENTRY_BUDGET, SCRUB_TIME_BUDGET_S)
         left = []
         for place in self.places:
             before, now = self.states[place], measure(place)
+            if now != before and place.emptied:
+                empty_folder(place.path, budget)
+                now = measure(place)
             if now != before:
-                left.append(f"{place.path}: {_describe(before, now)}")
+                left.append(f"{place.path}: {_describe(place, before, now)}")
         return left
 
 
-def _describe(before: tuple[int, ...] | None, now: tuple[int, ...] | None) -> str:
+def _describe(place: Place, before: tuple[int, ...] | None, now: tuple[int, ...] | None) -> str:
     if before is None or now is None:
         return "cannot be read" if now is None else "readable now, not at the start"
-    names = ("entries at the top", "inodes in use", "blocks in use")
-    return ", ".join(f"{name} {a} -> {b}" for name, a, b in zip(names, before, now, strict=False) if a != b)
+    names = ("inodes in use", "blocks in use") if place.counted else ("entries at the top",)
+    return ", ".join(f"{name} {a} -> {b}" for name, a, b in zip(names, before, now, strict=True) if a != b)

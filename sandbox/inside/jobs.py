@@ -221,8 +221,7 @@ def leave_clean() -> list[str]:
         residue.append("System V IPC objects")
     baseline = BASELINE[0]
     if baseline is not None:
-        baseline.scrub()
-        residue += baseline.residue()
+        residue += baseline.restore()
     return residue
 
 
