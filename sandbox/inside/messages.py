@@ -86,7 +86,7 @@ class RunReply(TypedDict, total=False):
     ``ok`` false: the runner failed on this job (``error``); ``started`` says whether any process
     of the program's had run by then (the host blames a fault that recurs on a fresh container on
     the program only then), and ``flags`` keeps what the monitor saw until the fault. ``residue``:
-    what the job left that would not go (``clean.Baseline.residue``; the verdict is flagged
+    what the job left that would not go (``clean.Baseline.restore``; the verdict is flagged
     ``residue``): the host replaces the container, which refuses every later job.
     """
 
