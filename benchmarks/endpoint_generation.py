@@ -25,11 +25,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-from grpo_code.endpoint import EndpointConfig, generate_from_endpoint
-from grpo_code.evaluate import generate_samples, missing_samples
-from grpo_code.models import load_policy, resolve_model
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig
+from grpo_code.generate.endpoint import EndpointConfig, generate_from_endpoint
+from grpo_code.generate.evaluate import generate_samples, missing_samples
+from grpo_code.generate.models import load_policy, resolve_model
+from grpo_code.generate.sampling import SamplingConfig
+from grpo_code.suites.registry import load_suite
 
 
 def start_server(model: str, continuous_batching: bool) -> tuple[subprocess.Popen, str]:

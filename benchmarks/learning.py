@@ -19,11 +19,11 @@ from pathlib import Path
 
 from transformers import TrainerCallback
 
-from grpo_code.evaluate import evaluate
-from grpo_code.models import DEFAULT_MODEL
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig
-from grpo_code.train import parse_train_args, train
+from grpo_code.generate.evaluate import evaluate
+from grpo_code.generate.models import DEFAULT_MODEL
+from grpo_code.generate.sampling import SamplingConfig
+from grpo_code.rl.train import parse_train_args, train
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 HELDOUT = "warmup-python?split=heldout"

@@ -19,10 +19,10 @@ import statistics
 import time
 from dataclasses import replace
 
-from grpo_code.environment import CodeEnvironmentFactory
-from grpo_code.registry import load_suite
-from grpo_code.rewards import PassRateReward
-from grpo_code.scoring import ascore
+from grpo_code.rl.environment import CodeEnvironmentFactory
+from grpo_code.rl.rewards import PassRateReward
+from grpo_code.score.scoring import ascore
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 

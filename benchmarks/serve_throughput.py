@@ -4,7 +4,7 @@ Runs the 164 HumanEval canonical solutions (``--repeats`` copies each, every cop
 SandboxFusion-style programs (prompt + solution + test + ``check(entry_point)``, run as a script:
 exit status 0 passes), side by side in the same run, with the same number of sandbox workers:
 
-- in-process: the same jobs ``/run_code`` makes (``grpo_code.sandbox_fusion.to_job``) through one
+- in-process: the same jobs ``/run_code`` makes (``grpo_code.service.sandbox_fusion.to_job``) through one
   ``DockerExecutor.run`` call;
 - in-process, one job per call: the same jobs, one ``DockerExecutor.run([job])`` each from
   ``--clients`` threads, as the server calls it per request (the executor's share of the cost);
@@ -53,8 +53,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
-from grpo_code.bounds import RequestBounds
-from grpo_code.sandbox_fusion import RunCodeRequest, to_job
+from grpo_code.service.bounds import RequestBounds
+from grpo_code.service.sandbox_fusion import RunCodeRequest, to_job
 from sandbox import DockerExecutor
 
 

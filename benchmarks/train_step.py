@@ -14,10 +14,10 @@ import argparse
 import statistics
 import tempfile
 
-from grpo_code.models import load_tokenizer, resolve_model
-from grpo_code.registry import load_suite
-from grpo_code.train import build_trainer, parse_train_args
-from grpo_code.trainlog import STEP_TIME_KEY, sandbox_key
+from grpo_code.analysis.trainlog import STEP_TIME_KEY, sandbox_key
+from grpo_code.generate.models import load_tokenizer, resolve_model
+from grpo_code.rl.train import build_trainer, parse_train_args
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 

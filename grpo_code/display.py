@@ -80,7 +80,7 @@ def _ci(summary: dict, key: str) -> str:
 def print_summary(summary: dict, ks) -> None:
     """A run's summary (``results.summarize``): pass@k and pass^k with their standard errors and
     intervals, the statuses, the public/hidden gap, sandbox errors and the monitor's flags."""
-    from grpo_code.results import summary_figures
+    from grpo_code.analysis.results import summary_figures
 
     level = (summary.get("ci") or {}).get("level", 0.95)
     table = Table(title=f"{summary['suite']}: {summary['n_samples']} samples, {summary['n_tasks']} tasks",
@@ -183,7 +183,7 @@ def build_lines() -> Iterator[Callable[[str], None]]:
 def serving(settings) -> Callable[[], None]:
     """``grpo-code serve``'s words (``serve.ServeSettings``): a warning now if anyone who reaches the
     port may run programs; returns what to call once the server listens (its URLs)."""
-    from grpo_code.serve import TOKEN_VARIABLE
+    from grpo_code.service.serve import TOKEN_VARIABLE
 
     if settings.exposed:
         console.print(f"[yellow]warning:[/] serving on {escape(settings.host)} with no token: anyone who reaches "
@@ -304,7 +304,7 @@ def step_line(step: int, logs: dict) -> str | None:
     """The line ``grpo-code train`` prints for a logged step: the pass-rate reward, the share of
     zero-variance groups, the loss, the step's and the sandbox's seconds (per node, with several),
     the most frequent statuses. None for a log without the reward (the run's last entry)."""
-    from grpo_code.trainlog import REWARD_KEY, STEP_TIME_KEY, ZERO_STD_KEY, node_seconds, sandbox_key
+    from grpo_code.analysis.trainlog import REWARD_KEY, STEP_TIME_KEY, ZERO_STD_KEY, node_seconds, sandbox_key
     from sandbox import STATUSES
 
     if REWARD_KEY not in logs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grpo_code.tasks import parse_task
+from grpo_code.suites.tasks import parse_task
 from sandbox import Job, Limits, TestCase, Verdict
 
 

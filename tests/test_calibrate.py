@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from grpo_code.calibrate import Rule, calibrate, tasks_file
+from grpo_code.curate.calibrate import Rule, calibrate, tasks_file
 from grpo_code.errors import ConfigError
-from grpo_code.registry import load_suite
-from grpo_code.tasks import parse_task
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import parse_task
 
 # 0.4 CPU seconds in the test's process, whatever the machine's speed
 BUSY = ("import time\n\ndef work(x):\n    start = time.process_time()\n"

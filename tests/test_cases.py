@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from grpo_code.scoring import program_of, score
+from grpo_code.score.scoring import program_of, score
 from helpers import matches, statuses, stdio_job, task_of
 from sandbox import Job, TestCase
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from grpo_code.endpoint import EndpointConfig
 from grpo_code.errors import ConfigError
-from grpo_code.evaluate import plan_eval
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig, sample_record
-from grpo_code.scorefile import output_paths, score_file, summary_beside
-from grpo_code.serve import ServeSettings
+from grpo_code.generate.endpoint import EndpointConfig
+from grpo_code.generate.evaluate import plan_eval
+from grpo_code.generate.sampling import SamplingConfig, sample_record
+from grpo_code.score.scorefile import output_paths, score_file, summary_beside
+from grpo_code.service.serve import ServeSettings
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 
@@ -80,9 +80,11 @@ def test_an_eval_plan_counts_what_a_resumed_run_lacks(tmp_path):
 
 def test_each_option_takes_its_default_from_the_setting_it_fills():
     # One owner per default: the parser's value of an option not given is its owner's default.
-    from grpo_code import calibrate, endpoint, sampling, serve
     from grpo_code.cli import build_parser
+    from grpo_code.curate import calibrate
+    from grpo_code.generate import endpoint, sampling
     from grpo_code.options import values
+    from grpo_code.service import serve
 
     parse = build_parser().parse_args
     assert SamplingConfig(**values(parse(["eval", "--suite", "s"]), sampling.SAMPLING_OPTIONS)) == SamplingConfig()

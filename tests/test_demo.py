@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from grpo_code.analysis.difficulty import select_band
 from grpo_code.cli import build_parser
-from grpo_code.difficulty import select_band
-from grpo_code.registry import load_suite
-from grpo_code.train import parse_train_args
+from grpo_code.rl.train import parse_train_args
+from grpo_code.suites.registry import load_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 from grpo_code.errors import TASK_FORMAT_DOC
-from grpo_code.registry import SUITE_KEYS
-from grpo_code.tasks import TASK_FIELDS
+from grpo_code.suites.registry import SUITE_KEYS
+from grpo_code.suites.tasks import TASK_FIELDS
 from sandbox.types import STATUSES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,6 +177,59 @@ def test_the_host_side_arrows_of_the_sandbox_are_the_code_s_own():
     actual = {name.removeprefix("sandbox."): {t.removeprefix("sandbox.") for t in imports(name, path, known)}
               for name, path in known.items() if name.startswith("sandbox.") and not name.startswith("sandbox.inside")}
     assert documented == {name: targets for name, targets in actual.items() if targets}
+
+
+WINGS = ("suites", "analysis", "score", "generate", "rl", "curate", "service")
+TOP = {"cli", "display", "errors", "jsonl", "options"}  # the command line, and the ground every wing shares
+
+
+def wing_of(name: str) -> str | None:
+    """The wing (sub-package) of a ``grpo_code`` module, its own name for a module at the top,
+    None outside ``grpo_code``."""
+    parts = name.split(".")
+    if parts[0] != "grpo_code" or len(parts) == 1:
+        return None
+    return parts[1]
+
+
+def wing_arrows(root: Path) -> dict[str, set[str]]:
+    """Wing (or module at the top) -> the wings it imports (every import counts)."""
+    known = modules(root)
+    arrows: dict[str, set[str]] = {}
+    for name, path in known.items():
+        source = wing_of(name)
+        if source is None:
+            continue
+        for target in imports(name, path, known):
+            wing = wing_of(target)
+            if wing is not None and wing != source:
+                arrows.setdefault(source, set()).add(wing)
+    return arrows
+
+
+def test_grpo_code_is_seven_wings_and_a_few_modules_at_the_top():
+    found = {wing_of(name) for name in modules(ROOT)} - {None}
+    assert found == set(WINGS) | TOP
+    assert all((ROOT / "grpo_code" / wing / "__init__.py").is_file() for wing in WINGS)
+
+
+def test_the_arrows_between_the_wings_are_the_code_s_own_and_run_down():
+    paragraph = re.search(r"^Between the wings of `grpo_code`.*?\n\n", ARCHITECTURE.read_text(encoding="utf-8"),
+                          re.M | re.S)
+    assert paragraph, "docs/architecture.md lost its paragraph on the arrows between the wings"
+    documented: dict[str, set[str]] = {}
+    for source, targets in re.findall(r"`(\w+) ->\s*([\w,\s]+)`", paragraph.group(0)):
+        documented.setdefault(source, set()).update(re.split(r",\s*", targets.strip()))
+    actual = wing_arrows(ROOT)
+    ground = TOP - {"cli", "display"}
+    between = {wing: targets - ground for wing, targets in actual.items() if wing in WINGS and targets - ground}
+    assert documented == between
+    assert not any(targets & {"cli", "display"} for wing, targets in actual.items() if wing in WINGS)
+    floors = re.search(r"floors,\s+from\s+the\s+ground\s+up:\s+(.*?);\s+no\s+wing", paragraph.group(0), re.S)
+    assert floors, "docs/architecture.md lost the wings' floors"
+    order = re.findall(r"`(\w+)`", floors.group(1))
+    assert sorted(order) == sorted(WINGS)
+    assert all(order.index(target) < order.index(wing) for wing, targets in between.items() for target in targets)
 
 
 DOTTED = re.compile(r"``?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?")

@@ -11,12 +11,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from grpo_code.environment import CodeEnvironment, CodeEnvironmentFactory, EnvironmentSettings, EnvironmentVerdicts
 from grpo_code.errors import ConfigError
-from grpo_code.feedback import public_report
-from grpo_code.rewards import PassRateReward
-from grpo_code.scoring import program_of
-from grpo_code.tasks import TaskSuite, parse_task
+from grpo_code.rl.environment import CodeEnvironment, CodeEnvironmentFactory, EnvironmentSettings, EnvironmentVerdicts
+from grpo_code.rl.rewards import PassRateReward
+from grpo_code.score.feedback import public_report
+from grpo_code.score.scoring import program_of
+from grpo_code.suites.tasks import TaskSuite, parse_task
 from sandbox.types import Verdict
 
 ADD = {"task_id": "crafted/add", "prompt": "Write a Python function `add(a, b)` that returns a + b.",
@@ -50,7 +50,7 @@ def _factory(executor, max_tool_calls: int = 4, **rules) -> CodeEnvironmentFacto
 
 
 def test_training_options_are_checked_before_anything_starts():
-    from grpo_code.train import GrpoCodeArguments, check_train_args
+    from grpo_code.rl.train import GrpoCodeArguments, check_train_args
 
     for kwargs, words in (({"environment": "agents"}, "--environment must be one of none, tools, feedback"),
                           ({"improvement_bonus": 0.5}, "--improvement_bonus needs --environment feedback"),
@@ -72,9 +72,9 @@ def test_training_options_are_checked_before_anything_starts():
 def test_a_chatml_model_without_tools_gets_a_template_that_renders_them():
     from trl.chat_template_utils import supports_tool_calling
 
-    from grpo_code.environment import tool_calling_tokenizer
-    from grpo_code.models import embedded_checkpoint, load_tokenizer
-    from grpo_code.rollout import user_turn_ids
+    from grpo_code.generate.models import embedded_checkpoint, load_tokenizer
+    from grpo_code.rl.environment import tool_calling_tokenizer
+    from grpo_code.rl.rollout import user_turn_ids
 
     tokenizer = load_tokenizer(str(embedded_checkpoint()))
     assert not supports_tool_calling(tokenizer)
@@ -200,8 +200,8 @@ def _spy_on_the_sandbox(monkeypatch) -> list:
 
 
 def _args(tmp_path: Path, suite: Path, *extra: str):
-    from grpo_code.models import DEFAULT_MODEL
-    from grpo_code.train import parse_train_args
+    from grpo_code.generate.models import DEFAULT_MODEL
+    from grpo_code.rl.train import parse_train_args
 
     return parse_train_args(["--model", DEFAULT_MODEL, "--suite", str(suite), "--output_dir", str(tmp_path / "run"),
                              "--max_steps", "1", "--per_device_train_batch_size", "2", "--num_generations", "2",
@@ -225,7 +225,7 @@ def _text(value) -> str:
 @pytest.mark.docker
 @pytest.mark.slow
 def test_a_grpo_step_with_the_environment(tmp_path, monkeypatch):
-    from grpo_code.train import train
+    from grpo_code.rl.train import train
 
     ran = _spy_on_the_sandbox(monkeypatch)
     rewards: list = []
@@ -280,8 +280,8 @@ def test_a_grpo_step_with_the_environment(tmp_path, monkeypatch):
 @pytest.mark.docker
 @pytest.mark.slow
 def test_a_grpo_step_with_feedback_turns(tmp_path, monkeypatch):
-    from grpo_code.rollout import RETRY_REQUEST, FeedbackRollout
-    from grpo_code.train import train
+    from grpo_code.rl.rollout import RETRY_REQUEST, FeedbackRollout
+    from grpo_code.rl.train import train
 
     ran = _spy_on_the_sandbox(monkeypatch)
     outputs: list = []

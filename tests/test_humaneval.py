@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grpo_code.registry import load_suite
-from grpo_code.scoring import score
+from grpo_code.score.scoring import score
+from grpo_code.suites.registry import load_suite
 from helpers import reference
 
 pytestmark = pytest.mark.docker

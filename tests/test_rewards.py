@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from grpo_code.registry import load_suite
-from grpo_code.rewards import FormatReward, PassRateReward, completion_text, zero_variance_share
+from grpo_code.rl.rewards import FormatReward, PassRateReward, completion_text, zero_variance_share
+from grpo_code.suites.registry import load_suite
 
 GOOD = "```python\ndef add(a, b):\n    return a + b\n```"
 HALF = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else 0\n```"
@@ -134,14 +134,14 @@ def test_each_step_logs_the_public_hidden_gap_and_hidden_tests_can_be_the_reward
 
 
 def test_what_the_reward_logs_is_what_the_readers_read(suite):
-    # One owner of the logged names (grpo_code.trainlog): the reward writes them; the run's curves,
+    # One owner of the logged names (grpo_code.analysis.trainlog): the reward writes them; the run's curves,
     # summary and the step line read them. TRL names the reward's mean after its __name__.
     from collections import Counter
 
+    from grpo_code.analysis.trainlog import REWARD_KEY, curves, node_seconds
     from grpo_code.display import step_line
-    from grpo_code.rewards import RewardStats
-    from grpo_code.train import visibility_figures
-    from grpo_code.trainlog import REWARD_KEY, curves, node_seconds
+    from grpo_code.rl.rewards import RewardStats
+    from grpo_code.rl.train import visibility_figures
 
     logged: dict[str, float] = {}
     stats = RewardStats(Counter(passed=3, failed=1), 0.8, 1.5, dedup_hits=1, node_seconds={"a": 1.0, "b": 0.5},

@@ -1,4 +1,4 @@
-"""Intervals and tests of grpo_code.stats against hand-computed values and known cases."""
+"""Intervals and tests of grpo_code.analysis.stats against hand-computed values and known cases."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from grpo_code import stats
-from grpo_code.results import summarize
+from grpo_code.analysis import stats
+from grpo_code.analysis.results import summarize
 
 
 def test_standard_error_hand_computed():

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from grpo_code.errors import ConfigError, TaskFormatError, UnknownSuiteError, UnknownTaskError
-from grpo_code.registry import load_suite
-from grpo_code.tasks import parse_task
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import parse_task
 
 GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add",
         "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
@@ -145,7 +145,7 @@ def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
     pkg = tmp_path / "plugin_suites"
     pkg.mkdir()
     (pkg / "__init__.py").write_text(
-        "from grpo_code.tasks import TaskSuite, parse_task\n"
+        "from grpo_code.suites.tasks import TaskSuite, parse_task\n"
         f"TASK = {GOOD!r}\n"
         "def make(limit=None):\n"
         "    return TaskSuite(name='plugin-suite', tasks=(parse_task(TASK),), source='plugin')\n")
@@ -154,7 +154,7 @@ def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: plugin-suites\nVersion: 0.1\n")
     (dist / "entry_points.txt").write_text("[grpo_code.suites]\nplugin-suite = plugin_suites:make\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    from grpo_code.registry import available_suites
+    from grpo_code.suites.registry import available_suites
 
     assert ("plugin-suite", "entry point plugin_suites:make") in [(r.name, r.origin) for r in available_suites()]
     suite = load_suite("plugin-suite")

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from transformers import AutoTokenizer, TrainerCallback
 
-from grpo_code.report import write_report
-from grpo_code.train import parse_train_args, train
-from grpo_code.trainlog import load_training_run
+from grpo_code.analysis.report import write_report
+from grpo_code.analysis.trainlog import load_training_run
+from grpo_code.rl.train import parse_train_args, train
 from tiny_model import make_tiny_model, scripted
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -193,7 +193,7 @@ def test_real_generation_step_logs_sandbox_metrics_and_resumes(tmp_path, tiny):
 
 @pytest.mark.slow
 def test_embedded_model_trains_a_step(tmp_path):
-    from grpo_code.models import DEFAULT_MODEL
+    from grpo_code.generate.models import DEFAULT_MODEL
 
     out = tmp_path / "run"
     code_args, grpo_args = parse_train_args(["--model", DEFAULT_MODEL, "--suite", "warmup-python?split=train&limit=2",
@@ -273,7 +273,7 @@ WRONG_ADD = "```python\ndef add(a, b):\n    return a * b\n```"
 
 def band_suite(tmp_path: Path) -> tuple[Path, Path]:
     """Four tasks and a profile of them: t/easy always solved, t/hard never, t/mid1 and t/mid2 between."""
-    from grpo_code.difficulty import profile_record, task_profiles, write_profile
+    from grpo_code.analysis.difficulty import profile_record, task_profiles, write_profile
 
     rates = {"t/easy": [1.0] * 8, "t/mid1": [1.0] * 4 + [0.0] * 4, "t/hard": [0.0] * 8,
              "t/mid2": [1.0] * 2 + [0.5] * 2 + [0.0] * 4}
