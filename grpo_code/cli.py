@@ -192,17 +192,16 @@ def cmd_serve(args) -> int:
 
 
 def cmd_train(argv: list[str]) -> int:
-    """``grpo-code train FLAGS``: ``train.train`` (TRL's parser), its progress and outcome shown."""
-    from grpo_code.rl.train import check_train_args, is_main_process, make_train_executor, parse_train_args, train
+    """``grpo-code train FLAGS``: ``train.plan_training`` then ``train.train`` (TRL's parser), its
+    progress and outcome shown."""
+    from grpo_code.rl.train import is_main_process, parse_train_args, plan_training, train
 
     display.quiet_libraries()
-    code_args, grpo_args = parse_train_args(argv)
-    band = check_train_args(code_args, grpo_args)
-    make_train_executor(code_args)  # Ray asked for and not installed is reported before the model loads
+    plan = plan_training(*parse_train_args(argv))  # the suite loaded and the executor built once, before the model
     main_process = is_main_process()  # under accelerate launch only the main process prints
     if main_process:
-        display.print_train_start(code_args, grpo_args, band)
-    result = train(code_args, grpo_args, callbacks=[display.progress_callback()], print_logs=False)
+        display.print_train_start(plan)
+    result = train(plan, callbacks=[display.progress_callback()], print_logs=False)
     if main_process:
         display.print_train_result(result)
     return 0
@@ -226,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
     from grpo_code.curate import calibrate
     from grpo_code.generate import endpoint, sampling
-    from grpo_code.rl.rewards import REWARD_MODES
+    from grpo_code.rl.rules import REWARD_MODES
     from grpo_code.service import serve
     from grpo_code.suites.adapters import RECORD_ADAPTERS
 

@@ -355,13 +355,15 @@ def progress_callback():
     return RichProgress()
 
 
-def print_train_start(code_args, grpo_args, band) -> None:
-    """What ``grpo-code train`` says before the model loads: what trains on what, and the band."""
+def print_train_start(plan) -> None:
+    """What ``grpo-code train`` says before the model loads (``train.TrainingPlan``): what trains
+    on what, and the band."""
+    code_args, grpo_args = plan.code_args, plan.grpo_args
     console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
                   f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
                   f"-> {grpo_args.output_dir}")
-    if band is not None:
-        console.print(band.describe(), markup=False, highlight=False)
+    if plan.band is not None:
+        console.print(plan.band.describe(), markup=False, highlight=False)
 
 
 def print_train_result(result) -> None:

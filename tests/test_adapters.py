@@ -84,14 +84,14 @@ def test_mbpp(suites):
     assert t2.reference_solution.startswith("def similar_elements(test_tup1, test_tup2):\n  res =")
     assert "\r" not in t2.reference_solution
     assert t1001.metadata["challenge_tests"] == 1
-    assert (t2.language, t2.time_limit_s, t2.memory_limit_mb) == ("python", 2.0, 256)
+    assert (t2.language, t2.limits.time_limit_s, t2.limits.memory_limit_mb) == ("python", 2.0, 256)
     assert suite.format_prompt(t2).startswith("You are an expert Python programmer, and here is your task: Write")
 
 
 def test_apps(suites):
     stdio, codewars, leetcode = suites["apps"].tasks
     assert [t.task_id for t in suites["apps"]] == ["apps/4001", "apps/2500", "apps/3001"]
-    assert all(t.time_limit_s == 4.0 and t.language == "python" for t in suites["apps"])
+    assert all(t.limits.time_limit_s == 4.0 and t.language == "python" for t in suites["apps"])
     # stdio: lists of lines are joined; every stdin ends with a newline.
     assert [x.kind for x in stdio.tests] == ["stdio"] * 3 and stdio.entry_point is None
     assert [(x.stdin, x.expected_stdout) for x in stdio.tests] == [
@@ -133,7 +133,7 @@ def test_codecontests(suites):
     assert echo.reference_solutions == {}
     assert echo.language == "python" and echo.reference_solution is None and len(echo.tests) == 2
     # limits: from the record, clamped to [1, 10] s and [64, 1024] MiB; defaults when absent
-    assert [(t.time_limit_s, t.memory_limit_mb) for t in suites["codecontests"]] == [
+    assert [(t.limits.time_limit_s, t.limits.memory_limit_mb) for t in suites["codecontests"]] == [
         (2.5, 256), (10.0, 1024), (2.0, 256)]
     assert add.prompt.startswith("You are given two integers a and b")
     assert suites["codecontests"].format_prompt(max3).endswith("one ```cpp code block.")
@@ -166,7 +166,7 @@ def test_open_r1_codeforces_records_carry_their_checkers():
     assert [(t.stdin, t.expected_stdout) for t in permutation.tests][:2] == [("3\n", "1 2 3\n"), ("1\n", "1\n")]
     assert permutation.prompt.startswith("Any Permutation\n\nPrint any permutation")
     assert "Example 1\nInput:\n```\n3\n```" in permutation.prompt and "Note\nAny order" in permutation.prompt
-    assert [(t.time_limit_s, t.memory_limit_mb) for t in suite] == [(1.0, 256), (10.0, 64)]  # clamped
+    assert [(t.limits.time_limit_s, t.limits.memory_limit_mb) for t in suite] == [(1.0, 256), (10.0, 64)]  # clamped
     assert plain.checker is None and permutation.metadata["rating"] == 800
     check = _check(permutation)
     assert [check("3\n", answer, "1 2 3\n") for answer in ("1 2 3\n", "3 1 2\n", "2\n3\n1\n")] == [1.0] * 3
@@ -192,7 +192,7 @@ def test_livecodebench(suites):
     stdin, functional, compressed = suites["livecodebench"].tasks
     assert [t.task_id for t in suites["livecodebench"]] == [
         "livecodebench/abc900_a", "livecodebench/9001", "livecodebench/9002C"]
-    assert all(t.reference_solution is None and t.time_limit_s == 6.0 for t in suites["livecodebench"])
+    assert all(t.reference_solution is None and t.limits.time_limit_s == 6.0 for t in suites["livecodebench"])
     assert [(x.kind, x.stdin, x.expected_stdout) for x in stdin.tests] == [
         ("stdio", "3\n1 2 3\n", "6\n"), ("stdio", "1\n100\n", "100\n"), ("stdio", "2\n-5 5\n", "0\n")]
     assert stdin.entry_point is None and "standard input" in stdin.prompt

@@ -90,7 +90,7 @@ def test_validate_calibrate_write_sets_the_proposed_limits(tmp_path):
     lines = (folder / "problems.jsonl").read_text().splitlines(keepends=True)
     assert lines[2] == text.splitlines(keepends=True)[2]  # unchanged, byte for byte
     assert [json.loads(line).get("time_limit_s") for line in lines] == [1.0, 0.5, 0.5]
-    assert [t.time_limit_s for t in load_suite(str(folder))] == [1.0, 0.5, 0.5]
+    assert [t.limits.time_limit_s for t in load_suite(str(folder))] == [1.0, 0.5, 0.5]
     proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(folder), "--write"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 2 and "--write writes the calibrated time limits: give --calibrate too" in proc.stderr

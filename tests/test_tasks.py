@@ -86,7 +86,7 @@ def test_duplicate_ids(tmp_path):
 def test_canonical_solution_alias_and_defaults():
     task = parse_task({k: v for k, v in GOOD.items() if k != "reference_solution"} | {"canonical_solution": "x = 1"},
                       defaults={"time_limit_s": 5, "memory_limit_mb": 128})
-    assert task.reference_solution == "x = 1" and task.time_limit_s == 5.0 and task.memory_limit_mb == 128
+    assert task.reference_solution == "x = 1" and task.limits.time_limit_s == 5.0 and task.limits.memory_limit_mb == 128
 
 
 def test_unknown_task_and_suite_names_get_close_matches(tmp_path):

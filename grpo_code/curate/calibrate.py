@@ -30,7 +30,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from grpo_code.errors import ConfigError
@@ -109,7 +109,7 @@ class Calibration:
 
 def judge(task: Task, reference_s: float, rule: Rule) -> Calibration:
     """Compare ``task``'s limit with the rule's limit for a reference that needs ``reference_s``."""
-    current, proposed = task.time_limit_s, rule.limit_for(reference_s)
+    current, proposed = task.limits.time_limit_s, rule.limit_for(reference_s)
     if current < reference_s:
         status = "too_tight"
         message = f"the reference needs {reference_s:.3f} s on its slowest test, above the limit {current:g} s"
@@ -131,7 +131,7 @@ def judge(task: Task, reference_s: float, rule: Rule) -> Calibration:
 
 def measured(task: Task) -> Task:
     """The task with the generous CPU limit its reference is measured under (its own, if higher)."""
-    return replace(task, time_limit_s=max(task.time_limit_s, MEASURE_LIMIT_S))
+    return task.with_limits(time_limit_s=max(task.limits.time_limit_s, MEASURE_LIMIT_S))
 
 
 def calibrate(executor: Executor, tasks: Sequence[Task], rule: Rule | None = None,
@@ -166,10 +166,10 @@ def calibrate(executor: Executor, tasks: Sequence[Task], rule: Rule | None = Non
     out = []
     for task in tasks:
         if task.reference_solution is None:
-            out.append(Calibration(task.task_id, task.time_limit_s, None, None, "no_reference",
+            out.append(Calibration(task.task_id, task.limits.time_limit_s, None, None, "no_reference",
                                    "no reference solution"))
         elif task.task_id in failed:
-            out.append(Calibration(task.task_id, task.time_limit_s, None, None, "reference_fails",
+            out.append(Calibration(task.task_id, task.limits.time_limit_s, None, None, "reference_fails",
                                    failed[task.task_id][:200]))
         else:
             out.append(judge(task, slowest[task.task_id], rule))

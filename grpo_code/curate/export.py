@@ -41,7 +41,7 @@ import re
 from pathlib import Path
 
 from grpo_code.errors import ConfigError
-from grpo_code.rl.rewards import REWARD_MODES
+from grpo_code.rl.rules import RewardRules
 from grpo_code.suites.harbor import TASK_FILE
 from grpo_code.suites.tasks import Task, TaskSuite
 from sandbox import ContainerSettings
@@ -188,8 +188,7 @@ def export_suite(suite: TaskSuite, out: str | Path, image: str, reward_mode: str
         ConfigError: an unknown reward mode, a task without a reference solution, or two task
             ids that make the same folder name.
     """
-    if reward_mode not in REWARD_MODES:
-        raise ConfigError(f"--reward must be one of {', '.join(REWARD_MODES)}, got {reward_mode!r}")
+    RewardRules(mode=reward_mode, option_names={"mode": "--reward"})  # the rules' owner checks the mode
     missing = [t.task_id for t in suite if t.reference_solution is None]
     if missing:
         raise ConfigError(f"{len(missing)} task(s) of {suite.name!r} have no reference solution, which Harbor's "

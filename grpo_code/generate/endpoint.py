@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 API_KINDS = ("chat", "completions")
 MAX_STOPS = 4  # the OpenAI API (and TGI) take at most 4 stop sequences; the rest are cut here
+GREEDY = {"temperature": 0.0}  # a server asked for the most likely token (SamplingConfig.draw gives {})
 
 
 class EndpointError(GrpoCodeError, RuntimeError):
@@ -148,10 +149,7 @@ class _Sampler:
         the completion tokens (None when the server does not say)."""
         s = self.sampling
         params = dict(model=self.config.model, max_tokens=s.max_new_tokens, seed=seed)
-        if s.greedy:
-            params.update(temperature=0.0)
-        else:
-            params.update(temperature=s.temperature, top_p=s.top_p)
+        params.update(s.draw() or GREEDY)
         if n > 1:
             params["n"] = n
         async with self.gate:

@@ -114,11 +114,8 @@ def generate_samples(model, tokenizer, suite: TaskSuite, todo: list[tuple[Task, 
             torch.manual_seed(first * 1_000_003 + start)
             texts = [prompt_text(tokenizer, suite, task) for task, _ in batch]
             inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=not chat).to(model.device)
-            settings = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id)
-            if config.greedy:
-                settings.update(do_sample=False, temperature=None, top_p=None, top_k=None)
-            else:
-                settings.update(do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0)
+            settings = dict(max_new_tokens=config.max_new_tokens, pad_token_id=tokenizer.pad_token_id,
+                            **config.generation_settings())
             started = time.perf_counter()
             with torch.inference_mode():
                 output, _, _ = sample(model, tokenizer, model.generate, config.stop_after_code_block, **inputs,
@@ -275,7 +272,7 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     results, scoring_s, hits = score_samples(suite, tasks, samples, executor, on_scored)
     summary = summarize(suite.name, results, ks)
     summary.update(model=name, n=config.n, greedy=config.greedy,
-                   temperature=None if config.greedy else config.temperature, max_new_tokens=config.max_new_tokens,
+                   temperature=config.draw().get("temperature"), max_new_tokens=config.max_new_tokens,
                    stop_after_code_block=config.stop_after_code_block, generated_samples=stats.samples,
                    generation_tokens_per_s=stats.tokens_per_s,
                    samples_scored_per_s=len(results) / scoring_s if scoring_s else None, n_dedup_hits=hits)

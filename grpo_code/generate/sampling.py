@@ -50,6 +50,20 @@ class SamplingConfig:
         if not 0 < self.top_p <= 1:
             raise ConfigError(f"--top-p must be in (0, 1], got {self.top_p}")
 
+    def draw(self) -> dict[str, float]:
+        """How each token is drawn: ``{}`` when greedy (the most likely token: no temperature, no
+        top-p), else ``temperature`` and ``top_p``. The one owner of that rule: the samples'
+        record (``settings``), transformers' settings (``generation_settings``), a server's request
+        and a run's summary all read it."""
+        return {} if self.greedy else {"temperature": self.temperature, "top_p": self.top_p}
+
+    def generation_settings(self) -> dict:
+        """``draw`` as transformers' ``GenerationConfig`` takes it (``do_sample`` and the
+        warpers; top-k off when sampling, every warper unset when greedy)."""
+        draw = self.draw()
+        return {"do_sample": bool(draw), "temperature": draw.get("temperature"), "top_p": draw.get("top_p"),
+                "top_k": 0 if draw else None}
+
     def settings(self, api: str | None = None) -> dict:
         """What a sample's distribution depends on (recorded with each sample; n may grow).
 
@@ -57,11 +71,7 @@ class SamplingConfig:
             api: the endpoint's API (``chat`` or ``completions``) when the samples come from a
                 server: recorded as ``"api"``; None (in-process sampling): no ``"api"`` key.
         """
-        if self.greedy:
-            settings: dict = {"greedy": True, "max_new_tokens": self.max_new_tokens}
-        else:
-            settings = {"greedy": False, "temperature": self.temperature, "top_p": self.top_p,
-                        "max_new_tokens": self.max_new_tokens}
+        settings: dict = {"greedy": self.greedy, **self.draw(), "max_new_tokens": self.max_new_tokens}
         if self.stop_after_code_block:  # recorded only when on: older samples' settings stay the same
             settings["stop_after_code_block"] = True
         return settings if api is None else {**settings, "api": api}

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from grpo_code.analysis.trainlog import REWARD_NAME, TOOL_CALLS_KEY
 from grpo_code.errors import ConfigError
+from grpo_code.options import spelled
 from grpo_code.rl.rewards import PassRateReward
 from grpo_code.score.feedback import NO_PUBLIC_TESTS, ReportLimits, public_report
 from grpo_code.score.scoring import Scored, ascore
@@ -48,14 +49,20 @@ class EnvironmentSettings:
         max_tool_calls: ``run_tests`` calls run per rollout; later calls are not run (their
             program still becomes the answer).
         report: how much a report may say (``feedback.ReportLimits``).
+        option_names: how the caller's users spell these options, for the messages
+            (``{"max_tool_calls": "--max_tool_calls"}``); default: the attributes' names.
+
+    Raises:
+        ConfigError: ``max_tool_calls`` below 1.
     """
 
     max_tool_calls: int = 4
     report: ReportLimits = field(default_factory=ReportLimits)
+    option_names: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.max_tool_calls < 1:
-            raise ConfigError(f"--max_tool_calls must be >= 1, got {self.max_tool_calls}")
+            raise ConfigError(f"{spelled('max_tool_calls', self.option_names)} must be >= 1, got {self.max_tool_calls}")
 
 
 class CodeEnvironmentFactory:
@@ -63,19 +70,19 @@ class CodeEnvironmentFactory:
     they share: the suite, one started executor, the reward rules and the settings.
 
     Args:
-        rules: the ``PassRateReward`` whose suite, executor and rules the environments use.
+        reward: the ``PassRateReward`` whose suite, executor and rules the environments use.
         settings: ``EnvironmentSettings``.
     """
 
-    def __init__(self, rules: PassRateReward, settings: EnvironmentSettings | None = None):
-        self.rules = rules
+    def __init__(self, reward: PassRateReward, settings: EnvironmentSettings | None = None):
+        self.reward = reward
         self.settings = settings or EnvironmentSettings()
         self._public_tasks: dict[str, Task] = {}
 
     @property
     def suite(self) -> TaskSuite:
         """The suite the rollouts' tasks come from."""
-        return self.rules.suite
+        return self.reward.suite
 
     def __call__(self) -> CodeEnvironment:
         """A fresh environment for one rollout (TRL calls the factory once per rollout)."""
@@ -96,7 +103,7 @@ class CodeEnvironmentFactory:
             for e in todo:
                 e._final = loop.create_future()
             try:
-                scored = await ascore(self.rules.executor, [(e.task, e.answer or "") for e in todo])
+                scored = await ascore(self.reward.executor, [(e.task, e.answer or "") for e in todo])
                 outcomes: list = list(scored)
             except Exception as error:  # noqa: BLE001 - every environment waiting for this batch gets it
                 outcomes = [error] * len(todo)
@@ -183,7 +190,7 @@ class CodeEnvironment:
         if not public.tests:
             return NO_PUBLIC_TESTS
         try:
-            scored = (await ascore(self._factory.rules.executor, [(public, self._answer)]))[0]
+            scored = (await ascore(self._factory.reward.executor, [(public, self._answer)]))[0]
         except Exception:  # a tool that raises is a failed call to TRL; the model gets a plain answer
             log.exception("run_tests on %s failed", self.task.task_id)
             return "The tests could not be run this time (a failure of the sandbox, not of your program)."
@@ -191,11 +198,11 @@ class CodeEnvironment:
 
     async def get_reward(self) -> float | None:
         """The reward of the answer (the last program given to ``run_tests``) on every test of the
-        task, or on its hidden ones (``PassRateReward.reward_tests``): ``PassRateReward``'s rules;
+        task, or on its hidden ones (``RewardRules.reward_tests``): ``PassRateReward``'s rules;
         None only where the sandbox failed; never raises."""
         try:
             scored = (await self._factory.final_scored([self]))[0]
-            return self._factory.rules.reward_of_scored(scored)
+            return self._factory.reward.rules.reward_of_scored(scored)
         except Exception:
             log.exception("scoring the answer of %s failed; no reward (None)",
                           self._task.task_id if self._task else "a rollout")
@@ -215,10 +222,8 @@ class EnvironmentVerdicts(PassRateReward):
     __name__ = REWARD_NAME  # PassRateReward's: the same logged names
 
     def __init__(self, factory: CodeEnvironmentFactory):
-        rules = factory.rules
-        super().__init__(rules.suite, rules.executor, mode=rules.mode, no_code_penalty=rules.no_code_penalty,
-                         compile_error_penalty=rules.compile_error_penalty, flagged_reward=rules.flagged_reward,
-                         reward_tests=rules.reward_tests, group_size=rules.group_size)
+        reward = factory.reward
+        super().__init__(reward.suite, reward.executor, reward.rules, reward.group_size)
         self.factory = factory
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,

@@ -19,20 +19,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from grpo_code.analysis.trainlog import REWARD_NAME, node_seconds_key, sandbox_key
-from grpo_code.errors import ConfigError
+from grpo_code.rl.rules import RewardRules
 from grpo_code.score.scoring import Scored, ascore
 from grpo_code.suites.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.suites.tasks import TaskSuite
-from grpo_code.suites.visibility import HIDDEN, restrict
 from sandbox import Executor
-from sandbox.types import STATUSES, Verdict
+from sandbox.types import STATUSES
 
 log = logging.getLogger(__name__)
 
-REWARD_MODES = ("fraction", "binary")
-FLAGGED_REWARDS = ("keep", "zero")
-REWARD_TESTS = ("all", "hidden")
-
+DEFAULT_RULES = RewardRules()
 
 def completion_text(completion) -> str:
     """The text of a completion: a string (standard data sets) or the last assistant message of a
@@ -117,35 +113,14 @@ def gather(payload) -> list:
     return gather_object([payload])
 
 
-def check_reward_tests(suite: TaskSuite, reward_tests: str) -> None:
-    """Raises ConfigError unless ``reward_tests`` is one of ``REWARD_TESTS`` and, for ``hidden``,
-    every task of ``suite`` has a hidden test."""
-    if reward_tests not in REWARD_TESTS:
-        raise ConfigError(f"--reward_tests must be one of {', '.join(REWARD_TESTS)}, got {reward_tests!r}")
-    if reward_tests == HIDDEN:
-        without = [t.task_id for t in suite if not t.hidden_tests]
-        if without:
-            raise ConfigError(f"--reward_tests hidden needs a hidden test in every task; {len(without)} task(s) have "
-                              f"none (the first: {without[0]}): mark tests hidden, or reward all tests")
-
-
 class PassRateReward:
     """The sandbox's verdict as a GRPO reward (a TRL reward function object, async).
 
     Args:
         suite: where each completion's task comes from (the data set's ``task_id`` column).
         executor: a started ``sandbox.Executor``; all completions of a step are batched into it.
-        mode: ``fraction`` (passed tests / tests, default) or ``binary`` (1.0 only if all pass).
-        no_code_penalty: subtracted when nothing runnable was extracted (reward ``-penalty``).
-        compile_error_penalty: subtracted on a compile (or Python syntax) error.
-        flagged_reward: ``keep`` (default): a verdict's flags (``sandbox.FLAGS``: what the program
-            attempted against the harness) leave its reward as it is; ``zero``: a flagged
-            completion gets 0. Penalising a monitor's flags can teach a policy to hide what it
-            does rather than to stop (Baker et al. 2025, "Monitoring reasoning models for
-            misbehavior"); the judge, not the penalty, is what makes hacks pay nothing.
-        reward_tests: ``all`` (default): the verdict on every test of the task; ``hidden``: on its
-            hidden tests only (``visibility.restrict``), so that passing the tests a model was
-            shown earns nothing by itself. Every task must then have hidden tests.
+        rules: what a verdict earns (``rules.RewardRules``: the mode, the penalties, flagged
+            verdicts, which tests); checked against ``suite`` here (``RewardRules.check_suite``).
         group_size: the completions per prompt (TRL's ``num_generations``), to log the share of
             groups whose rewards were all equal (``zero_variance_share``); None: not logged.
 
@@ -155,47 +130,13 @@ class PassRateReward:
 
     __name__ = REWARD_NAME  # TRL names the logged metrics after it: trainlog.REWARD_KEY
 
-    def __init__(self, suite: TaskSuite, executor: Executor, mode: str = "fraction",
-                 no_code_penalty: float = 0.0, compile_error_penalty: float = 0.0, flagged_reward: str = "keep",
-                 reward_tests: str = "all", group_size: int | None = None):
-        if mode not in REWARD_MODES:
-            raise ConfigError(f"reward mode must be one of {', '.join(REWARD_MODES)}, got {mode!r}")
-        if flagged_reward not in FLAGGED_REWARDS:
-            raise ConfigError(f"flagged reward must be one of {', '.join(FLAGGED_REWARDS)}, got {flagged_reward!r}")
-        check_reward_tests(suite, reward_tests)
-        self.reward_tests = reward_tests
-        self.group_size = group_size
-        self.flagged_reward = flagged_reward
+    def __init__(self, suite: TaskSuite, executor: Executor, rules: RewardRules = DEFAULT_RULES,
+                 group_size: int | None = None):
+        rules.check_suite(suite)
         self.suite = suite
         self.executor = executor
-        self.mode = mode
-        self.no_code_penalty = no_code_penalty
-        self.compile_error_penalty = compile_error_penalty
-
-    def reward_of_scored(self, scored: Scored) -> float | None:
-        """The reward of a scored completion: ``reward_of`` its verdict on the tests that
-        ``reward_tests`` names."""
-        verdict = scored.verdict
-        if self.reward_tests == HIDDEN:
-            verdict = restrict(verdict, scored.visibility, HIDDEN)
-        return self.reward_of(verdict)
-
-    def reward_of(self, verdict: Verdict) -> float | None:
-        """The reward rules: None without a pass rate (``sandbox_error``, a ``checker_error`` test),
-        the penalties of ``no_code`` and ``compile_error``, a flagged verdict's 0 under ``zero``,
-        then the pass rate (``fraction``) or 1.0 only when every test passed (``binary``)."""
-        rate = verdict.pass_rate
-        if rate is None:
-            return None
-        if verdict.status == "no_code":
-            return 0.0 - self.no_code_penalty if self.no_code_penalty else 0.0
-        if verdict.status == "compile_error":
-            return 0.0 - self.compile_error_penalty if self.compile_error_penalty else 0.0
-        if verdict.flags and self.flagged_reward == "zero":
-            return 0.0
-        if self.mode == "binary":
-            return 1.0 if verdict.passed else 0.0
-        return rate
+        self.rules = rules
+        self.group_size = group_size
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, **kwargs) -> list[float | None]:
@@ -234,8 +175,8 @@ class PassRateReward:
         return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts, strict=True)])
 
     async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
-        """The reward of each scored completion (``reward_of_scored``); a subclass may score more."""
-        return [self.reward_of_scored(s) for s in scored]
+        """The reward of each scored completion (``RewardRules.reward_of_scored``); a subclass may score more."""
+        return [self.rules.reward_of_scored(s) for s in scored]
 
     def _gathered(self, scored: list[Scored], seconds: float, hits: int, busy: dict[str, float],
                   rewards: list[float | None]) -> RewardStats:

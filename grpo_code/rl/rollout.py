@@ -21,12 +21,14 @@ competition-coding environment rewarded improvement so).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from grpo_code.analysis.trainlog import FEEDBACK_TURNS_KEY
 from grpo_code.errors import ConfigError
-from grpo_code.rl.rewards import PassRateReward
+from grpo_code.options import spelled
+from grpo_code.rl.rewards import DEFAULT_RULES, PassRateReward
+from grpo_code.rl.rules import RewardRules
 from grpo_code.score.feedback import ReportLimits, public_report
 from grpo_code.score.scoring import Scored, ascore, score
 from grpo_code.suites.tasks import Task, TaskSuite
@@ -43,15 +45,30 @@ class FeedbackSettings:
 
     Attributes:
         max_turns: answers per rollout, the first included (2: one feedback turn at most).
+        improvement_bonus: ``FeedbackReward``'s coefficient of the improvement from the first
+            answer to the last (>= 0; 0: the last answer's reward alone).
         report: how much a report may say (``feedback.ReportLimits``).
+        option_names: how the caller's users spell these options, for the messages
+            (``{"max_turns": "--feedback_turns", ...}``); default: the attributes' names.
+
+    Raises:
+        ConfigError: ``max_turns`` below 1 or a negative ``improvement_bonus``.
     """
 
     max_turns: int = 2
+    improvement_bonus: float = 0.0
     report: ReportLimits = field(default_factory=ReportLimits)
+    option_names: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.max_turns < 1:
-            raise ConfigError(f"--feedback_turns must be >= 1, got {self.max_turns}")
+            raise ConfigError(f"{spelled('max_turns', self.option_names)} must be >= 1, got {self.max_turns}")
+        if self.improvement_bonus < 0:
+            raise ConfigError(f"{spelled('improvement_bonus', self.option_names)} must be >= 0, "
+                              f"got {self.improvement_bonus}")
+
+
+DEFAULT_FEEDBACK = FeedbackSettings()
 
 
 @dataclass
@@ -242,15 +259,15 @@ class FeedbackReward(PassRateReward):
     ``r_first`` has no value, None where ``r_last`` has none.
 
     Args:
-        improvement_bonus: the coefficient (>= 0; 0 is ``PassRateReward`` on the last answer).
+        settings: the rollout's ``FeedbackSettings`` (its ``improvement_bonus``: the coefficient;
+            0 is ``PassRateReward`` on the last answer).
         Others: ``PassRateReward``'s.
     """
 
-    def __init__(self, suite: TaskSuite, executor: Executor, improvement_bonus: float = 0.0, **rules):
-        super().__init__(suite, executor, **rules)
-        if improvement_bonus < 0:
-            raise ConfigError(f"--improvement_bonus must be >= 0, got {improvement_bonus}")
-        self.improvement_bonus = improvement_bonus
+    def __init__(self, suite: TaskSuite, executor: Executor, rules: RewardRules = DEFAULT_RULES,
+                 settings: FeedbackSettings = DEFAULT_FEEDBACK, group_size: int | None = None):
+        super().__init__(suite, executor, rules, group_size)
+        self.improvement_bonus = settings.improvement_bonus
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, feedback_turns=None, **kwargs) -> list[float | None]:
@@ -268,7 +285,7 @@ class FeedbackReward(PassRateReward):
         return rewards
 
     async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
-        last = [self.reward_of_scored(s) for s in scored]
+        last = [self.rules.reward_of_scored(s) for s in scored]
         first_answers, last_answers = kwargs.get("first_answer"), kwargs.get("last_answer")
         if not self.improvement_bonus or not isinstance(first_answers, list) or not isinstance(last_answers, list):
             return last
@@ -276,6 +293,6 @@ class FeedbackReward(PassRateReward):
         firsts = await ascore(self.executor, [(self.suite.get(task_ids[i]), first_answers[i]) for i in changed])
         first = list(last)
         for i, s in zip(changed, firsts, strict=False):
-            first[i] = self.reward_of_scored(s)
+            first[i] = self.rules.reward_of_scored(s)
         return [r if r is None or f is None else r + self.improvement_bonus * (r - f)
                 for r, f in zip(last, first, strict=False)]

@@ -25,29 +25,31 @@ import time
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grpo_code.analysis.difficulty import SolveRateBand, check_band, select_band
 from grpo_code.analysis.trainlog import STEP_TIME_KEY, TOOL_CALLS_KEY, curves, node_seconds, quarter_means, sandbox_key
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.generate.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
-from grpo_code.rl.rewards import (
-    FLAGGED_REWARDS,
-    REWARD_MODES,
-    REWARD_TESTS,
-    FormatReward,
-    PassRateReward,
-    check_reward_tests,
-    process_rank,
-)
+from grpo_code.rl.rewards import FormatReward, PassRateReward, process_rank
+from grpo_code.rl.rules import REWARD_MODES, RewardRules
 from grpo_code.suites.registry import in_language, load_suite
 from grpo_code.suites.tasks import TaskSuite
+from sandbox import Executor
+
+if TYPE_CHECKING:
+    from grpo_code.rl.environment import EnvironmentSettings
+    from grpo_code.rl.rollout import FeedbackSettings
 
 log = logging.getLogger(__name__)
 
 ENVIRONMENTS = ("none", "tools", "feedback")
-# grpo-code train's spelling of sandbox.make_executor's options (TRL's parser: underscores)
-EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--sandbox_concurrency", "ray_address": "--ray_address"}
+# grpo-code train's spelling of the settings its options fill (TRL's parser: underscores), for the
+# messages of their owners: sandbox.make_executor's, RewardRules', EnvironmentSettings', FeedbackSettings'
+OPTION_NAMES = {"kind": "--executor", "concurrency": "--sandbox_concurrency", "ray_address": "--ray_address",
+                "mode": "--reward_mode", "flagged_reward": "--flagged_reward", "reward_tests": "--reward_tests",
+                "max_tool_calls": "--max_tool_calls", "max_turns": "--feedback_turns",
+                "improvement_bonus": "--improvement_bonus"}
 
 
 @dataclass
@@ -110,11 +112,7 @@ class GrpoCodeArguments:
                 "(transformers generation; with vLLM give its stop strings in generation_kwargs)."})
 
     def __post_init__(self) -> None:
-        if self.reward_mode not in REWARD_MODES:
-            raise ConfigError(f"--reward_mode must be one of {', '.join(REWARD_MODES)}, got {self.reward_mode!r}")
-        if self.flagged_reward not in FLAGGED_REWARDS:
-            raise ConfigError(f"--flagged_reward must be one of {', '.join(FLAGGED_REWARDS)}, "
-                              f"got {self.flagged_reward!r}")
+        self.reward_rules()  # each owner checks its own options, naming them as this command spells them
         if self.format_reward_weight < 0:
             raise ConfigError("--format_reward_weight must be >= 0")
         if self.max_tasks is not None and self.max_tasks < 1:
@@ -123,7 +121,7 @@ class GrpoCodeArguments:
 
         try:  # the sandbox owns the executor options' rules
             check_executor_options(self.executor, self.sandbox_concurrency, self.ray_address,
-                                   option_names=EXECUTOR_OPTIONS)
+                                   option_names=OPTION_NAMES)
         except ValueError as e:
             raise ConfigError(str(e)) from None
         check_band(self.min_solve_rate, self.max_solve_rate)
@@ -135,19 +133,44 @@ class GrpoCodeArguments:
     def _check_environment(self) -> None:
         if self.environment not in ENVIRONMENTS:
             raise ConfigError(f"--environment must be one of {', '.join(ENVIRONMENTS)}, got {self.environment!r}")
-        if self.reward_tests not in REWARD_TESTS:
-            raise ConfigError(f"--reward_tests must be one of {', '.join(REWARD_TESTS)}, got {self.reward_tests!r}")
-        if self.max_tool_calls < 1:
-            raise ConfigError(f"--max_tool_calls must be >= 1, got {self.max_tool_calls}")
-        if self.feedback_turns < 1:
-            raise ConfigError(f"--feedback_turns must be >= 1, got {self.feedback_turns}")
-        if self.improvement_bonus < 0:
-            raise ConfigError(f"--improvement_bonus must be >= 0, got {self.improvement_bonus}")
+        self.environment_settings()
+        self.feedback_settings()
         if self.improvement_bonus and self.environment != "feedback":
             raise ConfigError("--improvement_bonus needs --environment feedback")
         if self.stop_after_code_block and self.environment == "tools":
             raise ConfigError("--stop_after_code_block does not go with --environment tools (a tool call is no "
                               "code block; the model's program is the argument of its last run_tests call)")
+
+    def reward_rules(self) -> RewardRules:
+        """The run's reward rules (``--reward_mode``, the penalties, ``--flagged_reward``, ``--reward_tests``).
+
+        Raises:
+            ConfigError: a value ``RewardRules`` refuses, named as this command spells it.
+        """
+        return RewardRules(mode=self.reward_mode, no_code_penalty=self.no_code_penalty,
+                           compile_error_penalty=self.compile_error_penalty, flagged_reward=self.flagged_reward,
+                           reward_tests=self.reward_tests, option_names=OPTION_NAMES)
+
+    def environment_settings(self) -> EnvironmentSettings:
+        """The settings of ``--environment tools`` (``--max_tool_calls``).
+
+        Raises:
+            ConfigError: a value ``EnvironmentSettings`` refuses, named as this command spells it.
+        """
+        from grpo_code.rl.environment import EnvironmentSettings
+
+        return EnvironmentSettings(max_tool_calls=self.max_tool_calls, option_names=OPTION_NAMES)
+
+    def feedback_settings(self) -> FeedbackSettings:
+        """The settings of ``--environment feedback`` (``--feedback_turns``, ``--improvement_bonus``).
+
+        Raises:
+            ConfigError: a value ``FeedbackSettings`` refuses, named as this command spells it.
+        """
+        from grpo_code.rl.rollout import FeedbackSettings
+
+        return FeedbackSettings(max_turns=self.feedback_turns, improvement_bonus=self.improvement_bonus,
+                                option_names=OPTION_NAMES)
 
 
 def cpu_friendly_defaults() -> dict:
@@ -271,26 +294,6 @@ def check_generation(code_args: GrpoCodeArguments, grpo_args) -> None:
                           "stop strings instead (--generation_kwargs '{\"stop\": [\"\\n```\\n\"]}')")
 
 
-def check_train_args(code_args: GrpoCodeArguments, grpo_args) -> SolveRateBand | None:
-    """What can be checked before a run starts, without loading anything big: the suite loads,
-    the solve-rate band keeps some task (for groups of ``num_generations``), the
-    generation options fit, and the model can be found. Returns the band (None without
-    ``--profile``).
-
-    Raises:
-        GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
-    """
-    check_generation(code_args, grpo_args)
-    suite, band = training_tasks(code_args, grpo_args.num_generations)
-    check_reward_tests(suite, code_args.reward_tests)
-    if code_args.environment == "feedback":
-        from grpo_code.rl.rollout import check_distinct_prompts
-
-        check_distinct_prompts(suite)
-    check_model(code_args.model)
-    return band
-
-
 def local_concurrency(requested: int | None) -> int:
     """Sandbox containers for this process: split the node's cores among its training processes
     (``LOCAL_WORLD_SIZE``, set by accelerate / torchrun)."""
@@ -319,11 +322,57 @@ def make_train_executor(code_args: GrpoCodeArguments):
         if code_args.executor == "ray":
             world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
             return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
-                                 option_names=EXECUTOR_OPTIONS, node_share=1.0 / world)
+                                 option_names=OPTION_NAMES, node_share=1.0 / world)
         return make_executor(code_args.executor, concurrency=local_concurrency(code_args.sandbox_concurrency),
-                             ray_address=code_args.ray_address, option_names=EXECUTOR_OPTIONS)
+                             ray_address=code_args.ray_address, option_names=OPTION_NAMES)
     except ValueError as e:
         raise ConfigError(str(e)) from None
+
+
+@dataclass
+class TrainingPlan:
+    """A training run, checked and made once before anything big loads (``plan_training``): what
+    ``build_trainer`` and ``train`` take.
+
+    Attributes:
+        code_args: grpo-code's options.
+        grpo_args: ``trl.GRPOConfig``.
+        suite: the tasks it trains on (``training_tasks``: the suite, its language, its first
+            ``max_tasks``, the solve-rate band).
+        band: the solve-rate band's account (None without ``--profile``).
+        rules: the reward rules (``GrpoCodeArguments.reward_rules``), checked against ``suite``.
+        executor: this process's executor, not started (``make_train_executor``): ``train``
+            starts it, and stops it when the run ends.
+    """
+
+    code_args: GrpoCodeArguments
+    grpo_args: Any
+    suite: TaskSuite
+    band: SolveRateBand | None
+    rules: RewardRules
+    executor: Executor
+
+
+def plan_training(code_args: GrpoCodeArguments, grpo_args) -> TrainingPlan:
+    """What can be checked before a run starts, and what the run is made of, without loading
+    anything big: the generation options fit, the suite loads (once), the solve-rate band keeps
+    some task (for groups of ``num_generations``), the reward rules fit its tasks, the model can
+    be found, and the executor is built (Ray asked for and not installed is reported here).
+
+    Raises:
+        GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
+        SandboxError: the Ray executor without Ray installed.
+    """
+    check_generation(code_args, grpo_args)
+    suite, band = training_tasks(code_args, grpo_args.num_generations)
+    rules = code_args.reward_rules()
+    rules.check_suite(suite)
+    if code_args.environment == "feedback":
+        from grpo_code.rl.rollout import check_distinct_prompts
+
+        check_distinct_prompts(suite)
+    check_model(code_args.model)
+    return TrainingPlan(code_args, grpo_args, suite, band, rules, make_train_executor(code_args))
 
 
 OUTPUTS = ("checkpoint-*/", "completions/*.parquet", "trainer_state.json", "reward_curve.png", "summary.json")
@@ -356,41 +405,41 @@ class EnvironmentSetup:
     trainer_kwargs: dict
 
 
-def environment_setup(code_args: GrpoCodeArguments, suite: TaskSuite, executor, tokenizer,
-                      group_size: int | None = None) -> EnvironmentSetup:
-    """The trainer's inputs for ``code_args.environment``: ``none``, one answer scored by
+def environment_setup(plan: TrainingPlan, tokenizer) -> EnvironmentSetup:
+    """The trainer's inputs for the plan's ``--environment``: ``none``, one answer scored by
     ``PassRateReward``; ``tools``, ``environment.CodeEnvironment`` through TRL's
     ``environment_factory`` (the reward is its ``get_reward``; ``EnvironmentVerdicts`` logs the
     sandbox's figures with weight 0); ``feedback``, ``rollout.FeedbackRollout`` as TRL's
-    ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer. ``group_size`` (TRL's
-    ``num_generations``) lets the reward log the share of groups whose rewards were all equal.
+    ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer. The reward logs the share
+    of groups (TRL's ``num_generations``) whose rewards were all equal. The plan's executor must
+    be started.
 
     Raises:
         ConfigError: ``tools`` with a model whose chat template cannot render tool calls.
     """
-    rules: dict[str, Any] = dict(mode=code_args.reward_mode, no_code_penalty=code_args.no_code_penalty,
-                 compile_error_penalty=code_args.compile_error_penalty, flagged_reward=code_args.flagged_reward,
-                 reward_tests=code_args.reward_tests, group_size=group_size)
+    code_args, suite, executor = plan.code_args, plan.suite, plan.executor
+    group_size = plan.grpo_args.num_generations
     if code_args.environment == "tools":
         from grpo_code.rl.environment import (
             CodeEnvironmentFactory,
-            EnvironmentSettings,
             EnvironmentVerdicts,
             environment_dataset,
             tool_calling_tokenizer,
         )
 
-        factory = CodeEnvironmentFactory(PassRateReward(suite, executor, **rules),
-                                         EnvironmentSettings(max_tool_calls=code_args.max_tool_calls))
+        factory = CodeEnvironmentFactory(PassRateReward(suite, executor, plan.rules, group_size),
+                                         code_args.environment_settings())
         return EnvironmentSetup(EnvironmentVerdicts(factory), 0.0, environment_dataset(suite),
                                 tool_calling_tokenizer(tokenizer), {"environment_factory": factory})
     if code_args.environment == "feedback":
-        from grpo_code.rl.rollout import FeedbackReward, FeedbackRollout, FeedbackSettings
+        from grpo_code.rl.rollout import FeedbackReward, FeedbackRollout
 
-        rollout = FeedbackRollout(suite, executor, FeedbackSettings(max_turns=code_args.feedback_turns))
-        return EnvironmentSetup(FeedbackReward(suite, executor, improvement_bonus=code_args.improvement_bonus, **rules),
-                                1.0, suite.to_dataset(chat=True), tokenizer, {"rollout_func": rollout})
-    return EnvironmentSetup(PassRateReward(suite, executor, **rules), 1.0, suite.to_dataset(chat=True), tokenizer, {})
+        settings = code_args.feedback_settings()
+        return EnvironmentSetup(FeedbackReward(suite, executor, plan.rules, settings, group_size), 1.0,
+                                suite.to_dataset(chat=True), tokenizer,
+                                {"rollout_func": FeedbackRollout(suite, executor, settings)})
+    return EnvironmentSetup(PassRateReward(suite, executor, plan.rules, group_size), 1.0, suite.to_dataset(chat=True),
+                            tokenizer, {})
 
 
 def share_answer_tokens(grpo_args, turns: int) -> None:
@@ -405,10 +454,9 @@ def share_answer_tokens(grpo_args, turns: int) -> None:
     grpo_args.generation_kwargs = kwargs
 
 
-def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), suite: TaskSuite | None = None,
-                  **trainer_kwargs):
-    """A ``trl.GRPOTrainer`` on the suite (``suite``, else ``training_tasks``), with the sandbox
-    reward scored by ``executor`` (``--environment``: ``environment_setup``).
+def build_trainer(plan: TrainingPlan, callbacks=(), **trainer_kwargs):
+    """A ``trl.GRPOTrainer`` on the plan's suite, with the sandbox reward scored by the plan's
+    executor, which the caller has started (``--environment``: ``environment_setup``).
 
     The policy is ``code_args.model``; ``trainer_kwargs`` go to ``GRPOTrainer`` as they are
     (``peft_config``, ``rollout_func``, ...).
@@ -418,11 +466,9 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     """
     from trl import GRPOTrainer
 
-    check_generation(code_args, grpo_args)
-    if suite is None:
-        suite, _ = training_tasks(code_args, grpo_args.num_generations)
+    code_args, grpo_args, suite = plan.code_args, plan.grpo_args, plan.suite
     path = resolve_model(code_args.model, progress=lambda msg: log.warning("%s", msg))
-    setup = environment_setup(code_args, suite, executor, load_tokenizer(path), grpo_args.num_generations)
+    setup = environment_setup(plan, load_tokenizer(path))
     clash = sorted(set(setup.trainer_kwargs) & set(trainer_kwargs))
     if clash:
         raise ConfigError(f"--environment {code_args.environment} brings its own {', '.join(clash)}")
@@ -516,33 +562,33 @@ def visibility_figures(log_history: list[dict]) -> dict:
             "mean_tool_calls": mean(TOOL_CALLS_KEY)}
 
 
-def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: bool = True,
-          **trainer_kwargs) -> TrainResult:
-    """Run GRPO; write checkpoints, the completions log, trainer_state.json, reward_curve.png,
-    summary.json and the run's report (``report.write_report``: report.html and report.md).
+def train(plan: TrainingPlan, callbacks=(), print_logs: bool = True, **trainer_kwargs) -> TrainResult:
+    """Run GRPO as ``plan`` says (``plan_training``); write checkpoints, the completions log,
+    trainer_state.json, reward_curve.png, summary.json and the run's report
+    (``report.write_report``: report.html and report.md).
 
     ``print_logs=False`` drops transformers' printing of each log dict (a caller's callback
     shows progress instead).
 
-    Every training process scores its own completions with its own executor; only the main
-    process writes the model, the plot, ``summary.json`` and the report.
+    Every training process scores its own completions with its own executor (the plan's, started
+    here and stopped when the run ends); only the main process writes the model, the plot,
+    ``summary.json`` and the report.
 
     Raises:
-        ConfigError: the solve-rate band keeps no task, or its profile cannot be read.
         DockerUnavailable / ImageMissing / SandboxError: the sandbox is not ready (before any
             model is loaded).
     """
     from grpo_code.analysis.plots import plot_training
 
+    code_args, grpo_args, band = plan.code_args, plan.grpo_args, plan.band
     output_dir = Path(grpo_args.output_dir)
-    suite, band = training_tasks(code_args, grpo_args.num_generations)
     if band is not None:
         log.info("%s", band.describe())
-    with make_train_executor(code_args) as executor, warnings.catch_warnings():
+    with plan.executor, warnings.catch_warnings():
         # TRL 1.16 reads transformers' deprecated `is_gradient_checkpointing` before every
         # generation, and its FutureWarning was printed again at every step: nothing for a user to fix.
         warnings.filterwarnings("ignore", message=r"`is_gradient_checkpointing` is deprecated", category=FutureWarning)
-        trainer = build_trainer(code_args, grpo_args, executor, callbacks, suite=suite, **trainer_kwargs)
+        trainer = build_trainer(plan, callbacks, **trainer_kwargs)
         if not print_logs:
             from transformers import PrinterCallback
 

@@ -26,6 +26,7 @@ TASK_FIELDS = {
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution",
                                     "reference_solutions", "context"}
 DEFAULT_LIMITS = Limits()  # the sandbox owns the default limits; a task's are the same
+LIMIT_FIELDS = ("time_limit_s", "memory_limit_mb", "output_limit_bytes")  # the task format's fields of Task.limits
 DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
 TEMPLATE_FIELDS = ("prompt", "language", "public_tests")  # what a prompt template may name
 _TEMPLATE_FIELD = re.compile(r"\{(" + "|".join(TEMPLATE_FIELDS) + r")\}")
@@ -44,9 +45,10 @@ class Task:
         language: ``python``, ``c`` or ``cpp``.
         entry_point: the function under test, if there is one.
         reference_solution: a known-correct program.
-        time_limit_s: CPU seconds per test case.
-        memory_limit_mb: MiB per process.
-        output_limit_bytes: stdout + stderr per test case.
+        limits: per-test limits, as the sandbox takes them (``sandbox.Limits``); a suite file sets
+            three of them (``LIMIT_FIELDS``: ``time_limit_s``, CPU seconds per test case;
+            ``memory_limit_mb``, MiB per process; ``output_limit_bytes``, stdout + stderr per test
+            case), the others are the sandbox's defaults.
         compare: stdio comparison (``tokens``, ``lines``, ``exact``).
         float_tolerance: abs/rel tolerance of float tokens under ``tokens``.
         metadata: provenance, difficulty, tags; never read by the verifier.
@@ -72,9 +74,7 @@ class Task:
     language: str = "python"
     entry_point: str | None = None
     reference_solution: str | None = None
-    time_limit_s: float = DEFAULT_LIMITS.time_limit_s
-    memory_limit_mb: int = DEFAULT_LIMITS.memory_limit_mb
-    output_limit_bytes: int = DEFAULT_LIMITS.output_limit_bytes
+    limits: Limits = DEFAULT_LIMITS
     compare: str = Job.compare  # the sandbox's defaults, like the limits
     float_tolerance: float = Job.float_tolerance
     metadata: Mapping[str, Any] = field(default_factory=dict)
@@ -93,11 +93,11 @@ class Task:
         """The tests never shown to the model (``visibility: hidden``, the default), in order."""
         return of_visibility(self.tests, HIDDEN)
 
-    @property
-    def limits(self) -> Limits:
-        """The task's per-test limits, as the sandbox takes them."""
-        return Limits(time_limit_s=self.time_limit_s, memory_limit_mb=self.memory_limit_mb,
-                      output_limit_bytes=self.output_limit_bytes)
+    def with_limits(self, **limits: float) -> Task:
+        """This task with some of its ``LIMIT_FIELDS`` changed (``time_limit_s=10.0``); the limits
+        that follow from them (the wall clock) are derived anew, as for a task read from a file."""
+        return replace(self, limits=Limits(**{**{name: getattr(self.limits, name) for name in LIMIT_FIELDS},
+                                              **limits}))
 
     def job(self, program: str, tests: Iterable[TestCase] | None = None) -> Job:
         """The sandbox job that runs ``program`` (after the prelude) against this task's tests (or ``tests``)."""
@@ -115,8 +115,7 @@ class Task:
         for name in ("entry_point", "reference_solution"):
             if getattr(self, name) is not None:
                 d[name] = getattr(self, name)
-        d.update(time_limit_s=self.time_limit_s, memory_limit_mb=self.memory_limit_mb,
-                 output_limit_bytes=self.output_limit_bytes, compare=self.compare,
+        d.update({name: getattr(self.limits, name) for name in LIMIT_FIELDS}, compare=self.compare,
                  float_tolerance=self.float_tolerance)
         if self.metadata:
             d["metadata"] = dict(self.metadata)
@@ -144,7 +143,9 @@ class Task:
                        reference_solutions=others, prelude=None)
 
 
-TASK_DEFAULTS = {f.name: f.default for f in fields(Task)}
+# every field's default, by its name in the task format (the limits' by theirs)
+TASK_DEFAULTS = {f.name: f.default for f in fields(Task)} | {name: getattr(DEFAULT_LIMITS, name)
+                                                             for name in LIMIT_FIELDS}
 
 
 def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
@@ -266,11 +267,14 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
     context = merged.get("context")
     if context is not None:
         _check_type(context, str, "context", "a string of text", where)
+    try:
+        limits = Limits(time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
+                        output_limit_bytes=values["output_limit_bytes"])
+    except ValueError as e:
+        raise _refused(e, None, where) from None
     task = Task(task_id=merged["task_id"], prompt=merged["prompt"], tests=tuple(tests), language=language,
                 entry_point=entry_point, reference_solution=reference,
-                compare=merged.get("compare", TASK_DEFAULTS["compare"]),
-                time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
-                output_limit_bytes=values["output_limit_bytes"],
+                compare=merged.get("compare", TASK_DEFAULTS["compare"]), limits=limits,
                 float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude,
                 reference_solutions=references, checker=checker, context=context)
     # The sandbox owns what it runs (languages, test kinds per language, limits, comparisons,
@@ -293,9 +297,14 @@ def _sandbox_accepts(task: Task, field: str | None, where: dict) -> None:
     try:
         task.job("")
     except ValueError as e:
-        named = getattr(e, "field", None)
-        message = str(e).removeprefix(f"{named}: ") if named else str(e)
-        raise TaskFormatError(message, field=field or named, **where) from None
+        raise _refused(e, field, where) from None
+
+
+def _refused(error: ValueError, field: str | None, where: dict) -> TaskFormatError:
+    """The sandbox's refusal as a TaskFormatError, in ``field`` (default: the field it names)."""
+    named = getattr(error, "field", None)
+    message = str(error).removeprefix(f"{named}: ") if named else str(error)
+    return TaskFormatError(message, field=field or named, **where)
 
 
 def _check_checker(checker: Any, where: dict) -> None:

@@ -25,7 +25,7 @@ import re
 
 from grpo_code.suites.adapters.common import json_field, method_assert, required_field
 from grpo_code.suites.tasks import Task
-from sandbox import TestCase
+from sandbox import Limits, TestCase
 
 PROMPT_TEMPLATE = ("{prompt}\n"
                    "Answer with the complete {language} program, imports included, in one ```{language} code block.")
@@ -91,7 +91,7 @@ def task_from_record(record: dict, index: int) -> Task:
     if starter:
         prompt += f"\nStarter code:\n```python\n{starter}\n```\n"
     return Task(task_id=f"apps/{problem_id}", prompt=prompt, tests=tests, language="python",
-                entry_point=fn_name or None, reference_solution=reference, time_limit_s=4.0,
+                entry_point=fn_name or None, reference_solution=reference, limits=Limits(time_limit_s=4.0),
                 prelude=CALL_PREAMBLE if fn_name else None,
                 metadata={"source": "codeparrot/apps", "difficulty": record.get("difficulty"),
                           "url": record.get("url"), "index": index})

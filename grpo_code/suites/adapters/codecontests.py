@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from grpo_code.suites.adapters.common import MEMORY_BOUNDS_MB, TIME_BOUNDS_S, clamp, required_field
 from grpo_code.suites.tasks import DEFAULT_LIMITS, Task
-from sandbox import TestCase
+from sandbox import Limits, TestCase
 
 PROMPT_TEMPLATE = ("{prompt}\n"
                    "Read the input from standard input and write the answer to standard output.\n"
@@ -73,9 +73,10 @@ def task_from_record(record: dict, index: int) -> Task:
     memory_bytes = record.get("memory_limit_bytes") or 0
     return Task(task_id=f"codecontests/{name}", prompt=description + "\n", tests=tests, language=language,
                 reference_solution=reference, reference_solutions=references,
-                time_limit_s=float(clamp(seconds, TIME_BOUNDS_S)) if seconds else DEFAULT_LIMITS.time_limit_s,
-                memory_limit_mb=(int(clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
-                                 else DEFAULT_LIMITS.memory_limit_mb),
+                limits=Limits(time_limit_s=float(clamp(seconds, TIME_BOUNDS_S)) if seconds
+                              else DEFAULT_LIMITS.time_limit_s,
+                              memory_limit_mb=(int(clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
+                                               else DEFAULT_LIMITS.memory_limit_mb)),
                 metadata={"source": "deepmind/code_contests", "contest_source": record.get("source"),
                           "difficulty": record.get("difficulty"), "cf_rating": record.get("cf_rating"),
                           "tests_per_group": {g: len(v) for g, v in groups.items()}, "index": index})

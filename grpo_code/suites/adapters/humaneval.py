@@ -20,7 +20,7 @@ from pathlib import Path
 
 from grpo_code.jsonl import read_records
 from grpo_code.suites.tasks import Task
-from sandbox import TestCase
+from sandbox import Limits, TestCase
 
 FORMS = ("per_assert", "whole")
 
@@ -114,7 +114,7 @@ def task_from_problem(problem: dict, form: str = "per_assert") -> Task:
                                      visibility="public" if shown_in_prompt(c, entry_point, shown) else "hidden")
                             for c in codes), language="python",
                 entry_point=entry_point, reference_solution=problem["prompt"] + problem["canonical_solution"],
-                time_limit_s=3.0, metadata={"source": "openai/human-eval", "test_form": form})
+                limits=Limits(time_limit_s=3.0), metadata={"source": "openai/human-eval", "test_form": form})
 
 
 def load_tasks(options: dict | None = None) -> list[Task]:

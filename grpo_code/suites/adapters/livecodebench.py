@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from grpo_code.suites.adapters.common import method_assert, required_field
 from grpo_code.suites.tasks import Task
-from sandbox import TestCase
+from sandbox import Limits, TestCase
 
 # What LiveCodeBench's own runner puts before every program (lcb_runner/evaluation/testing_util.py),
 # so that solutions using List, defaultdict, ... without importing them score as they do there.
@@ -115,7 +115,7 @@ def task_from_record(record: dict, index: int) -> Task:
         prompt = f"{content}\n\nRead the input from standard input and write the answer to standard output.\n"
     return Task(task_id=f"livecodebench/{question_id}", prompt=prompt, tests=tests, language="python",
                 entry_point=func_name if any(t.kind != "stdio" for t in tests) else None,
-                reference_solution=None, time_limit_s=6.0, prelude=PRELUDE,
+                reference_solution=None, limits=Limits(time_limit_s=6.0), prelude=PRELUDE,
                 metadata={"source": "livecodebench/code_generation_lite", "title": record.get("question_title"),
                           "platform": record.get("platform"), "contest_id": record.get("contest_id"),
                           "contest_date": str(record.get("contest_date") or ""), "difficulty": record.get("difficulty"),

@@ -30,7 +30,7 @@ from __future__ import annotations
 from grpo_code.suites.adapters.common import MEMORY_BOUNDS_MB, TIME_BOUNDS_S, clamp, json_field, required_field
 from grpo_code.suites.extract import extract_program
 from grpo_code.suites.tasks import DEFAULT_LIMITS, Task
-from sandbox import TestCase
+from sandbox import Limits, TestCase
 
 PROMPT_TEMPLATE = "{prompt}\nAnswer with the complete {language} program in one ```{language} code block."
 
@@ -107,11 +107,12 @@ def _codeforces_task(record: dict, index: int) -> Task | None:
     if record.get("note"):
         parts.append(f"Note\n{record['note'].strip()}")
     checker = record.get("generated_checker")
+    limits = Limits(time_limit_s=float(clamp(record.get("time_limit") or DEFAULT_LIMITS.time_limit_s, TIME_BOUNDS_S)),
+                    memory_limit_mb=int(clamp(int(record.get("memory_limit") or DEFAULT_LIMITS.memory_limit_mb),
+                                              MEMORY_BOUNDS_MB)))
     return Task(task_id=f"open-r1/codeforces/{problem_id}", prompt="\n\n".join(parts) + "\n", tests=tests,
                 language="python", checker=checker_from_script(checker) if checker else None,
-                time_limit_s=float(clamp(record.get("time_limit") or DEFAULT_LIMITS.time_limit_s, TIME_BOUNDS_S)),
-                memory_limit_mb=int(clamp(int(record.get("memory_limit") or DEFAULT_LIMITS.memory_limit_mb),
-                                                  MEMORY_BOUNDS_MB)),
+                limits=limits,
                 metadata={"source": "open-r1/codeforces", "rating": record.get("rating"),
                           "tags": list(record.get("tags") or []), "contest_id": record.get("contest_id"),
                           "index": index})
