@@ -37,7 +37,7 @@ browser:
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) apt-get update -qq && \
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# ruff (the rule set is in pyproject.toml), mypy on grpo_code, sandbox and tests, and
+# ruff (the rule set is in pyproject.toml), mypy on grpo_code, sandbox, tests and examples, and
 # pytest's collection with --strict-markers (in addopts: an unregistered marker is an error)
 lint: venv
 	$(BIN)/ruff check .

@@ -32,6 +32,13 @@ def pass_at_k(n: int, c: int, k: int) -> float | None:
 
     Raises:
         ValueError: on c outside [0, n] or k < 1.
+
+    Example:
+        >>> from grpo_code import pass_at_k
+        >>> round(pass_at_k(n=10, c=3, k=1), 6), round(pass_at_k(n=10, c=3, k=5), 4)
+        (0.3, 0.9167)
+        >>> pass_at_k(n=4, c=1, k=8) is None  # k above n: no value
+        True
     """
     if k < 1 or c < 0 or c > n:
         raise ValueError(f"pass@k needs 0 <= c <= n and k >= 1, got n={n}, c={c}, k={k}")
@@ -56,6 +63,11 @@ def pass_hat_k(n: int, c: int, k: int) -> float | None:
 
     Raises:
         ValueError: on c outside [0, n] or k < 1.
+
+    Example:
+        >>> from grpo_code import pass_hat_k
+        >>> round(pass_hat_k(n=10, c=3, k=2), 4), pass_hat_k(n=10, c=10, k=10)  # 3/10 * 2/9; all pass
+        (0.0667, 1.0)
     """
     if k < 1 or c < 0 or c > n:
         raise ValueError(f"pass^k needs 0 <= c <= n and k >= 1, got n={n}, c={c}, k={k}")

@@ -30,7 +30,7 @@ from grpo_code.analysis.results import Sample, per_task_table, result_record, su
 from grpo_code.errors import ConfigError
 from grpo_code.generate.sampling import GenerationStats, SamplingConfig, sample_record, truncate_continuation
 from grpo_code.jsonl import append_jsonl, read_records, write_jsonl
-from grpo_code.score.scoring import score
+from grpo_code.score.scoring import score_completions
 from grpo_code.suites.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
@@ -205,7 +205,8 @@ def score_samples(suite: TaskSuite, tasks: list[Task], samples: list[dict], exec
     chosen = sorted((s for s in samples if s["task_id"] in order),
                     key=lambda s: (order[s["task_id"]], s["completion_id"]))
     started = time.perf_counter()
-    scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in chosen], on_scored=on_scored)
+    scored = score_completions(executor, [(suite.get(s["task_id"]), s["completion"]) for s in chosen],
+                               on_scored=on_scored)
     seconds = time.perf_counter() - started
     own = ("task_id", "completion", "completion_id")
     results = [result_record(Sample(s["task_id"], s["completion"], s["completion_id"],

@@ -7,7 +7,7 @@ ended calls ``get_reward()``: a reward column named after the class, weight 1.
 
 ``CodeEnvironment`` offers one tool, ``run_tests(code)``: the program runs on the task's
 **public** tests only, through the same scoring path and executor as everything else
-(``scoring.ascore``), and the model reads a bounded report (``feedback.public_report``) that
+(``scoring.ascore_completions``), and the model reads a bounded report (``feedback.public_report``) that
 holds nothing of a hidden test. The last program the model passed to ``run_tests`` is its
 answer: ``get_reward`` scores it on **all** tests (or on the hidden ones: ``reward_tests``) with
 ``PassRateReward``'s rules (None only where the sandbox failed; it never raises). Calls beyond
@@ -32,7 +32,7 @@ from grpo_code.errors import ConfigError
 from grpo_code.options import spelled
 from grpo_code.rl.rewards import PassRateReward
 from grpo_code.score.feedback import NO_PUBLIC_TESTS, ReportLimits, public_report
-from grpo_code.score.scoring import Scored, ascore
+from grpo_code.score.scoring import Scored, ascore_completions
 from grpo_code.suites.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ class CodeEnvironmentFactory:
             for e in todo:
                 e._final = loop.create_future()
             try:
-                scored = await ascore(self.reward.executor, [(e.task, e.answer or "") for e in todo])
+                scored = await ascore_completions(self.reward.executor, [(e.task, e.answer or "") for e in todo])
                 outcomes: list = list(scored)
             except Exception as error:  # noqa: BLE001 - every environment waiting for this batch gets it
                 outcomes = [error] * len(todo)
@@ -123,10 +123,24 @@ class CodeEnvironmentFactory:
 
 
 class CodeEnvironment:
-    """One rollout's environment (TRL makes one per rollout through ``CodeEnvironmentFactory``).
+    r"""One rollout's environment (TRL makes one per rollout through ``CodeEnvironmentFactory``).
 
     Its public methods are what TRL calls: ``reset``, the tool ``run_tests`` and ``get_reward``;
     every other attribute is private or a property (TRL would offer any public method as a tool).
+
+    Example:
+        >>> import asyncio
+        >>> from grpo_code import CodeEnvironmentFactory, PassRateReward, load_suite, make_executor
+        >>> suite = load_suite("warmup-python")
+        >>> with make_executor(concurrency=2) as executor:  # GRPOTrainer(environment_factory=factory, ...)
+        ...     factory = CodeEnvironmentFactory(PassRateReward(suite, executor))
+        ...     environment = factory()  # one rollout's
+        ...     note = environment.reset(task_id="warmup-python/add")
+        ...     report = asyncio.run(environment.run_tests("def add(a, b):\n    return a - b\n"))
+        ...     reward = asyncio.run(environment.get_reward())  # its last program, on every test
+        >>> print(report.splitlines()[0]); reward
+        0 of 1 public tests passed.
+        0.25
     """
 
     def __init__(self, factory: CodeEnvironmentFactory):
@@ -190,7 +204,7 @@ class CodeEnvironment:
         if not public.tests:
             return NO_PUBLIC_TESTS
         try:
-            scored = (await ascore(self._factory.reward.executor, [(public, self._answer)]))[0]
+            scored = (await ascore_completions(self._factory.reward.executor, [(public, self._answer)]))[0]
         except Exception:  # a tool that raises is a failed call to TRL; the model gets a plain answer
             log.exception("run_tests on %s failed", self.task.task_id)
             return "The tests could not be run this time (a failure of the sandbox, not of your program)."

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from grpo_code.analysis.trainlog import REWARD_NAME, node_seconds_key, sandbox_key
 from grpo_code.rl.rules import RewardRules
-from grpo_code.score.scoring import Scored, ascore
+from grpo_code.score.scoring import Scored, ascore_completions
 from grpo_code.suites.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.suites.tasks import TaskSuite
 from sandbox import Executor
@@ -114,7 +114,7 @@ def gather(payload) -> list:
 
 
 class PassRateReward:
-    """The sandbox's verdict as a GRPO reward (a TRL reward function object, async).
+    r"""The sandbox's verdict as a GRPO reward (a TRL reward function object, async).
 
     Args:
         suite: where each completion's task comes from (the data set's ``task_id`` column).
@@ -126,6 +126,18 @@ class PassRateReward:
 
     Returns (when called): one reward per completion, ``None`` where the sandbox failed after its
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
+
+    Example:
+        >>> import asyncio
+        >>> from grpo_code import PassRateReward, RewardRules, load_suite, make_executor
+        >>> suite = load_suite("warmup-python")
+        >>> right = "```python\ndef add(a, b):\n    return a + b\n```"
+        >>> with make_executor(concurrency=2) as executor:  # GRPOTrainer(reward_funcs=[reward], ...) calls it so
+        ...     reward = PassRateReward(suite, executor, RewardRules(mode="binary"))
+        ...     rewards = asyncio.run(reward(prompts=["", ""], completions=[right, "no code"],
+        ...                                  task_id=["warmup-python/add"] * 2))
+        >>> rewards
+        [1.0, 0.0]
     """
 
     __name__ = REWARD_NAME  # TRL names the logged metrics after it: trainlog.REWARD_KEY
@@ -172,7 +184,8 @@ class PassRateReward:
         texts = [a if isinstance(a, str) else completion_text(c)
                  for a, c in zip(last if isinstance(last, list) else [None] * len(completions), completions,
                                  strict=True)]
-        return await ascore(self.executor, [(self.suite.get(t), text) for t, text in zip(task_ids, texts, strict=True)])
+        return await ascore_completions(self.executor, [(self.suite.get(t), text)
+                                                        for t, text in zip(task_ids, texts, strict=True)])
 
     async def _rewards(self, scored: list[Scored], task_ids: Sequence[str], **kwargs) -> list[float | None]:
         """The reward of each scored completion (``RewardRules.reward_of_scored``); a subclass may score more."""
@@ -252,9 +265,15 @@ class PassRateReward:
 
 
 class FormatReward:
-    """1.0 when the answer holds exactly one fenced code block in the task's language, else 0.0.
+    r"""1.0 when the answer holds exactly one fenced code block in the task's language, else 0.0.
 
     Cheap and synchronous; meant as a small extra reward (``reward_weights``) for chat models.
+
+    Example:
+        >>> from grpo_code import FormatReward, load_suite
+        >>> reward = FormatReward(load_suite("warmup-python"))
+        >>> reward(None, ["```python\nx = 1\n```", "x = 1"], task_id=["warmup-python/add"] * 2)
+        [1.0, 0.0]
     """
 
     __name__ = "format"

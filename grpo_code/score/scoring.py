@@ -79,14 +79,24 @@ def _assemble(items, programs, jobs, where, verdicts) -> list[Scored]:
     return out
 
 
-def score(executor: Executor, items: Sequence[tuple[Task, str]],
-          on_scored: Callable[[int], None] | None = None) -> list[Scored]:
-    """Score ``(task, completion)`` pairs in the sandbox; results in the same order.
+def score_completions(executor: Executor, items: Sequence[tuple[Task, str]],
+                      on_scored: Callable[[int], None] | None = None) -> list[Scored]:
+    r"""Score ``(task, completion)`` pairs in the sandbox; results in the same order.
 
     Args:
         executor: a started ``sandbox.Executor``.
         items: the pairs.
         on_scored: called with the number of newly scored items (progress), as they finish.
+
+    Example:
+        >>> from grpo_code import load_suite, make_executor, score_completions
+        >>> task = load_suite("warmup-python").get("warmup-python/add")
+        >>> right, wrong = "def add(a, b):\n    return a + b\n", "def add(a, b):\n    return a - b\n"
+        >>> completions = [f"```python\n{right}```", wrong]
+        >>> with make_executor(concurrency=2) as executor:
+        ...     scored = score_completions(executor, [(task, completion) for completion in completions])
+        >>> [(s.verdict.status, s.verdict.pass_rate) for s in scored]
+        [('passed', 1.0), ('failed', 0.25)]
     """
     programs, jobs, where = _plan(items)
     if on_scored is not None and len(items) > len(jobs):
@@ -95,8 +105,8 @@ def score(executor: Executor, items: Sequence[tuple[Task, str]],
     return _assemble(items, programs, jobs, where, verdicts)
 
 
-async def ascore(executor: Executor, items: Sequence[tuple[Task, str]]) -> list[Scored]:
-    """Like ``score``, awaitable (used by the async TRL reward function)."""
+async def ascore_completions(executor: Executor, items: Sequence[tuple[Task, str]]) -> list[Scored]:
+    """Like ``score_completions``, awaitable (used by the async TRL reward function)."""
     programs, jobs, where = _plan(items)
     verdicts = await executor.arun(jobs)
     return _assemble(items, programs, jobs, where, verdicts)

@@ -311,6 +311,15 @@ def load_suite(spec: str) -> TaskSuite:
         UnknownSuiteError: no such suite (with close matches).
         ConfigError: a bad ``?option`` (its name or value).
         TaskFormatError: the suite's files are malformed (file, line, field).
+
+    Example:
+        >>> from grpo_code import load_suite
+        >>> suite = load_suite("warmup-python?split=train&limit=3")
+        >>> [task.task_id for task in suite]
+        ['warmup-python/add', 'warmup-python/square', 'warmup-python/is_even']
+        >>> task = suite.get("warmup-python/add")
+        >>> task.entry_point, len(task.tests), len(task.public_tests), task.limits.time_limit_s
+        ('add', 4, 1, 2.0)
     """
     if spec.startswith("hf:"):
         target, options = _split_spec(spec[3:])
