@@ -41,13 +41,20 @@ def _records(adapter: str) -> list[dict]:
     return read_records(FIXTURES / FILES[adapter])
 
 
+# each fixture's first record, as its adapter reads it: (task id, tests, entry point)
+FIRST_TASKS = {"mbpp": ("mbpp/2", 3, "similar_elements"), "apps": ("apps/4001", 3, None),
+               "codecontests": ("codecontests/1000_A. Add Two", 5, None),
+               "livecodebench": ("livecodebench/abc900_a", 3, None), "open-r1": ("open-r1/vfc_90001", 3, None)}
+
+
 def test_every_adapter_is_registered_with_a_docstring_and_a_template():
     assert set(RECORD_ADAPTERS) >= set(FILES)
     for name in FILES:
         module = RECORD_ADAPTERS[name]
         assert module.__doc__ and module.__doc__.strip().splitlines()[0]
         assert "{prompt}" in module.PROMPT_TEMPLATE
-        assert callable(module.task_from_record)
+        task = module.task_from_record(_records(name)[0], 0)
+        assert (task.task_id, len(task.tests), task.entry_point) == FIRST_TASKS[name]
 
 
 def test_split_means_the_tasks_of_that_split_for_hf_suites_too():

@@ -18,6 +18,7 @@ import html
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from grpo_code.analysis import stats
 from grpo_code.analysis.comparison import Comparison, compare
@@ -213,43 +214,105 @@ def profile_rows(profile: dict) -> list[list[str]]:
 PROFILE_HEADER = ["reward", "solve rate", "never solved", "sometimes", "always solved", "zero-variance groups"]
 
 
-def _profile_plot(profiles, group_size: int, mode: str, path: Path, band: tuple[float, float] | None) -> str:
-    """Draw a profile (``plots.plot_profile``) for ``mode``'s solve rate; returns the PNG as base64."""
+def _profile_plot(profiles, group_size: int, mode: str, path: Path, band: tuple[float, float] | None) -> Path:
+    """Draw a profile (``plots.plot_profile``) for ``mode``'s solve rate into ``path``; returns it."""
     from grpo_code.analysis.plots import plot_profile
 
     plot_profile([p.solve_rate(mode) for p in profiles], [p.zero_std(mode, group_size) for p in profiles], path,
                  group_size, band=band, label=SOLVE_RATE_WORDS[SOLVE_RATE_KEYS[mode]])
-    return base64.b64encode(path.read_bytes()).decode()
+    return path
 
 
-# -- output -----------------------------------------------------------------------------
+# -- output: one list of sections, rendered as HTML and as markdown ---------------------------
 
 
-def _html_table(header: list[str], rows: list[list[str]], css_class: str) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f'<table class="{css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+@dataclass(frozen=True)
+class Text:
+    """A paragraph; ``style`` ``headline`` (the result in one sentence) or ``small`` (the methods)."""
+
+    text: str
+    style: str = ""
 
 
-def _md_table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in row) + " |" for row in rows]
-    return "\n".join(lines)
+@dataclass(frozen=True)
+class Heading:
+    """A heading of ``level`` 2 or 3 (the report's title is the one of level 1)."""
+
+    text: str
+    level: int = 2
 
 
-def _completion_html(c) -> str:
-    head = (f"step {c.step}, {c.task}: {c.status} ({c.tests_passed} tests), reward "
-            f"{'–' if c.reward is None else f'{c.reward:.2f}'}, advantage "
-            f"{'–' if c.advantage is None else f'{c.advantage:+.2f}'}")
-    return f"<h4>{html.escape(head)}</h4><pre>{html.escape(c.completion[:1200])}</pre>"
+@dataclass(frozen=True)
+class Table:
+    """A table: a header row, rows of cells, and its HTML class (the stylesheet's)."""
+
+    header: list[str]
+    rows: list[list[str]]
+    css_class: str
 
 
-def _completion_md(c) -> str:
-    head = (f"**step {c.step}, {c.task}**: {c.status} ({c.tests_passed} tests), reward "
-            f"{'–' if c.reward is None else f'{c.reward:.2f}'}, advantage "
-            f"{'–' if c.advantage is None else f'{c.advantage:+.2f}'}")
+@dataclass(frozen=True)
+class Image:
+    """A figure written beside the report: embedded in the HTML, linked from the markdown."""
+
+    alt: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class Example:
+    """A logged completion (``trainlog``'s), with its step, task, status, reward and advantage."""
+
+    completion: Any
+
+
+Section = Text | Heading | Table | Image | Example
+
+
+def _example_head(c) -> tuple[str, str]:
+    """A completion's heading: where it is from, and what it got."""
+    return f"step {c.step}, {c.task}", (f"{c.status} ({c.tests_passed} tests), reward "
+                                        f"{'–' if c.reward is None else f'{c.reward:.2f}'}, advantage "
+                                        f"{'–' if c.advantage is None else f'{c.advantage:+.2f}'}")
+
+
+def to_html(section: Section) -> str:
+    """A section as HTML (text escaped; an image embedded as base64)."""
+    if isinstance(section, Text):
+        text = html.escape(section.text)
+        return {"headline": f"<p class='headline'>{text}</p>", "small": f"<p><small>{text}</small></p>"}.get(
+            section.style, f"<p>{text}</p>")
+    if isinstance(section, Heading):
+        return f"<h{section.level}>{html.escape(section.text)}</h{section.level}>"
+    if isinstance(section, Table):
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in section.header)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in section.rows)
+        return f'<table class="{section.css_class}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    if isinstance(section, Image):
+        image = base64.b64encode(section.path.read_bytes()).decode()
+        return f"<img alt='{html.escape(section.alt)}' src='data:image/png;base64,{image}'>"
+    c = section.completion
+    where, what = _example_head(c)
+    return f"<h4>{html.escape(f'{where}: {what}')}</h4><pre>{html.escape(c.completion[:1200])}</pre>"
+
+
+def to_markdown(section: Section) -> str:
+    """A section as markdown (a table's cells with ``|`` escaped; an image linked by its file name)."""
+    if isinstance(section, Text):
+        return section.text
+    if isinstance(section, Heading):
+        return f"{'#' * section.level} {section.text}"
+    if isinstance(section, Table):
+        lines = ["| " + " | ".join(section.header) + " |", "|" + "---|" * len(section.header)]
+        lines += ["| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in row) + " |"
+                  for row in section.rows]
+        return "\n".join(lines)
+    if isinstance(section, Image):
+        return f"![{section.alt}]({section.path.name})"
+    c = section.completion
     fence = "~~~~" if "~~~~" not in c.completion else "`````"
-    return f"{head}\n\n{fence}\n{c.completion[:1200]}\n{fence}"
+    where, what = _example_head(c)
+    return f"**{where}**: {what}\n\n{fence}\n{c.completion[:1200]}\n{fence}"
 
 
 CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
@@ -336,7 +399,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
     comparison = compare(runs[0].results, runs[1].results, sorted(set(runs[0].ks) & set(runs[1].ks))) \
         if len(runs) == 2 else None
 
-    html_parts, md_parts = [], []
+    sections: list[Section] = []
     sentence = None
     suite = (runs[-1].summary if runs else training.summary if training else {}).get("suite", "")
     parts = [" vs ".join(names)] if names else []
@@ -344,8 +407,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
     title = f"grpo-code report: {', '.join(parts)} ({suite})"
     if comparison:
         sentence = headline(comparison, names, trained=training is not None)
-        html_parts.append(f"<p class='headline'>{html.escape(sentence)}</p>")
-        md_parts.append(sentence)
+        sections.append(Text(sentence, "headline"))
     if runs:
         paths["png"] = out / "report.png"
         changes = [ChangeFigure(f.metric, f.test.difference, f.test.low, f.test.high, f.test.label)
@@ -356,66 +418,49 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
                               {s: c / max(1, r.summary.get("n_samples", 0))
                                for s, c in r.summary.get("status_counts", {}).items()}) for r in runs],
                   paths["png"], changes)
-        image = base64.b64encode(paths["png"].read_bytes()).decode()
-        html_parts.append(f"<img alt='pass@k, changes and verdicts' src='data:image/png;base64,{image}'>")
-        md_parts.append(f"![pass@k, changes and verdicts]({paths['png'].name})")
+        sections.append(Image("pass@k, changes and verdicts", paths["png"]))
         change_cols = [f"change [{stats.LEVEL:.0%} interval]", "p", "verdict"] if comparison else []
-        tables = [("Summary", ["", *names, *change_cols], overview_rows(runs, comparison), "overview"),
-                  ("Verdicts", ["status", *names], status_rows(runs), "statuses"),
-                  ("Per task", ["task", *names, *(["change", "p (Holm)", "verdict"] if comparison else [])],
-                   task_rows(runs, comparison), "tasks")]
-        for name, header, rows, css in tables:
-            html_parts.append(f"<h2>{html.escape(name)}</h2>{_html_table(header, rows, css)}")
-            md_parts.append(f"## {name}\n\n{_md_table(header, rows)}")
+        sections += [Heading("Summary"), Table(["", *names, *change_cols], overview_rows(runs, comparison), "overview"),
+                     Heading("Verdicts"), Table(["status", *names], status_rows(runs), "statuses"),
+                     Heading("Per task"),
+                     Table(["task", *names, *(["change", "p (Holm)", "verdict"] if comparison else [])],
+                           task_rows(runs, comparison), "tasks")]
         for folder, run in zip(eval_dirs, runs, strict=True):
             if (folder / PROFILE_FILE).is_file():
                 record, profiles = read_profile(folder)
                 paths["profile_png"] = out / f"profile-{run.name}.png"
-                image = _profile_plot(profiles, record["group_size"], "fraction", paths["profile_png"], None)
-                heading = f"Difficulty profile: {run.name} ({len(profiles)} tasks, {record['n']} samples each)"
-                html_parts.append(f"<h2>{html.escape(heading)}</h2>"
-                                  f"{_html_table(PROFILE_HEADER, profile_rows(record), 'profile')}"
-                                  f"<img alt='difficulty profile' src='data:image/png;base64,{image}'>")
-                md_parts.append(f"## {heading}\n\n{_md_table(PROFILE_HEADER, profile_rows(record))}\n\n"
-                                f"![difficulty profile]({paths['profile_png'].name})")
+                sections += [Heading(f"Difficulty profile: {run.name} ({len(profiles)} tasks, {record['n']} samples "
+                                     "each)"),
+                             Table(PROFILE_HEADER, profile_rows(record), "profile"),
+                             Image("difficulty profile", _profile_plot(profiles, record["group_size"], "fraction",
+                                                                       paths["profile_png"], None))]
         if comparison and comparison.n_paired < max(len(r.per_task) for r in runs):
-            note = f"Changes are over the {comparison.n_paired} tasks both runs scored."
-            html_parts.append(f"<p>{html.escape(note)}</p>")
-            md_parts.append(note)
+            sections.append(Text(f"Changes are over the {comparison.n_paired} tasks both runs scored."))
     if training:
-        html_parts.append(f"<h2>Training: {html.escape(str(train_path))}</h2>")
-        md_parts.append(f"## Training: {train_path}")
+        sections.append(Heading(f"Training: {train_path}"))
         c = training.curves
         if c.steps:
             paths["training_png"] = out / "training.png"
             plot_training(c.steps, c.pass_rate, paths["training_png"], reward=c.reward, statuses=c.statuses,
                           sandbox_s=c.sandbox_s, step_s=c.step_s, zero_std=c.zero_std)
-            image = base64.b64encode(paths["training_png"].read_bytes()).decode()
-            html_parts.append(f"<img alt='training curves' src='data:image/png;base64,{image}'>")
-            md_parts.append(f"![training curves]({paths['training_png'].name})")
-        rows = training_rows(training)
-        html_parts.append(_html_table(["", "value"], rows, "training"))
-        md_parts.append(_md_table(["", "value"], rows))
+            sections.append(Image("training curves", paths["training_png"]))
+        sections.append(Table(["", "value"], training_rows(training), "training"))
         band = training.summary.get("task_filter")
         if band and Path(band["profile"]).exists():  # the profile as the run read it, the kept band shaded
             record, profiles = read_profile(band["profile"])
             mode = next(m for m, key in SOLVE_RATE_KEYS.items() if key == band["solve_rate"])
             paths["profile_png"] = out / "profile.png"
-            image = _profile_plot(profiles, band["group_size"], mode, paths["profile_png"],
-                                  (band["min_solve_rate"], band["max_solve_rate"]))
-            html_parts.append(f"<img alt='the training suite by difficulty' src='data:image/png;base64,{image}'>")
-            md_parts.append(f"![the training suite by difficulty]({paths['profile_png'].name})")
+            sections.append(Image("the training suite by difficulty", _profile_plot(
+                profiles, band["group_size"], mode, paths["profile_png"],
+                (band["min_solve_rate"], band["max_solve_rate"]))))
         for when, examples in (("early", training.early), ("late", training.late)):
             if examples:
-                html_parts.append(f"<h3>Completions, {when} (step {examples[0].step})</h3>"
-                                  + "".join(_completion_html(e) for e in examples))
-                md_parts.append(f"### Completions, {when} (step {examples[0].step})\n\n"
-                                + "\n\n".join(_completion_md(e) for e in examples))
-    html_parts.append(f"<p><small>{html.escape(METHODS)}</small></p>")
-    md_parts.append(METHODS)
+                sections.append(Heading(f"Completions, {when} (step {examples[0].step})", level=3))
+                sections += [Example(e) for e in examples]
+    sections.append(Text(METHODS, "small"))
     paths["html"].write_text(
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-        f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>{''.join(html_parts)}</body></html>\n",
-        encoding="utf-8")
-    paths["md"].write_text(f"# {title}\n\n" + "\n\n".join(md_parts) + "\n", encoding="utf-8")
+        f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>{''.join(map(to_html, sections))}"
+        "</body></html>\n", encoding="utf-8")
+    paths["md"].write_text(f"# {title}\n\n" + "\n\n".join(map(to_markdown, sections)) + "\n", encoding="utf-8")
     return Report(paths, sentence)
