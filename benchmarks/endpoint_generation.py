@@ -6,7 +6,7 @@ in this process with transformers ``generate`` in batches of BATCH (what ``grpo-
 without ``--endpoint``), and through ``transformers serve`` on 127.0.0.1 with BATCH requests in
 flight (``grpo-code eval --endpoint``; ``--continuous-batching`` turns on the server's continuous
 batching). Prints completion tokens per second of each and the median ratio server / in-process.
-On a GPU node the server would be vLLM (see the README); here both run on the same CPU cores.
+On a GPU node the server would be vLLM (docs/evaluation.md); here both run on the same CPU cores.
 
     python benchmarks/endpoint_generation.py [--model smollm2-135m-instruct] [--tasks 8] [-n 2]
         [--max-new-tokens 64] [--batch 8] [--rounds 3] [--continuous-batching]

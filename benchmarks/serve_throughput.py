@@ -22,7 +22,7 @@ millisecond the HTTP layer spends is a millisecond the sandbox does not get.
     python benchmarks/serve_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--clients 16]
         [--sandbox-fusion http://127.0.0.1:8081]
 
-SandboxFusion, as measured in the README (nothing of its code is part of grpo-code): its repository
+SandboxFusion, as measured in docs/benchmarks.md (nothing of its code is part of grpo-code): its repository
 at commit 469de0845cb7 (``git archive`` of bytedance/SandboxFusion), its default configuration
 (``sandbox/configs/local.yaml``: ``isolation: none``, ``max_concurrency: 34``), its server
 dependencies from its pyproject.toml in a venv of their own (pydantic <2.7, fastapi 0.103, uvicorn
