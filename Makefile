@@ -37,7 +37,7 @@ browser:
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) apt-get update -qq && \
 	  $$( [ "$$(id -u)" -eq 0 ] || echo sudo ) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# ruff (the rule set is in pyproject.toml), mypy on grpo_code, sandbox and tests, and
+# ruff (the rule set is in pyproject.toml), mypy on grpo_code, sandbox, tests and examples, and
 # pytest's collection with --strict-markers (in addopts: an unregistered marker is an error)
 lint: venv
 	$(BIN)/ruff check .
@@ -68,11 +68,11 @@ test-fast: venv
 # training and in both evaluations, ends after its answer's code block (--stop_after_code_block: the
 # prose a small model adds after it is neither run nor generated, which halves a step of 8
 # completions here), at 96 tokens at most. A step trains on 16 completions (4 prompts of 4): with 8,
-# a run's held-out change was beyond noise less often (README); the advantages are divided by the
+# a run's held-out change was beyond noise less often (docs/training.md); the advantages are divided by the
 # batch's std, not each group's (DEMO_SCALE, TRL's scale_rewards), so that a group whose rewards
-# differ only by an edge-case test teaches less than one where a program passes (README, "The
+# differ only by an edge-case test teaches less than one where a program passes (docs/training.md, "The
 # reward's shape"); a format reward of weight DEMO_FORMAT beside the pass rate keeps the answers in
-# their code block (without it the policy drifted to bare functions in three of six runs: README).
+# their code block (without it the policy drifted to bare functions in three of six runs: docs/training.md).
 # Each run starts fresh: an after-evaluation must never resume the samples of an earlier run's
 # model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time
 # limit vary with the load.

@@ -32,8 +32,8 @@ import sys
 import time
 from pathlib import Path
 
-from grpo_code.comparison import compare
-from grpo_code.report import load_run
+from grpo_code.analysis.comparison import compare
+from grpo_code.analysis.report import load_run
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = "/tmp/grpo-heavy.lock"

@@ -6,7 +6,7 @@ in this process with transformers ``generate`` in batches of BATCH (what ``grpo-
 without ``--endpoint``), and through ``transformers serve`` on 127.0.0.1 with BATCH requests in
 flight (``grpo-code eval --endpoint``; ``--continuous-batching`` turns on the server's continuous
 batching). Prints completion tokens per second of each and the median ratio server / in-process.
-On a GPU node the server would be vLLM (see the README); here both run on the same CPU cores.
+On a GPU node the server would be vLLM (docs/evaluation.md); here both run on the same CPU cores.
 
     python benchmarks/endpoint_generation.py [--model smollm2-135m-instruct] [--tasks 8] [-n 2]
         [--max-new-tokens 64] [--batch 8] [--rounds 3] [--continuous-batching]
@@ -25,11 +25,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-from grpo_code.endpoint import EndpointConfig, generate_from_endpoint
-from grpo_code.evaluate import generate_samples, missing_samples
-from grpo_code.models import load_policy, resolve_model
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig
+from grpo_code.generate.endpoint import EndpointConfig, generate_from_endpoint
+from grpo_code.generate.evaluate import generate_samples, missing_samples
+from grpo_code.generate.models import load_policy, resolve_model
+from grpo_code.generate.sampling import SamplingConfig
+from grpo_code.suites.registry import load_suite
 
 
 def start_server(model: str, continuous_batching: bool) -> tuple[subprocess.Popen, str]:

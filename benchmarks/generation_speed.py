@@ -1,4 +1,4 @@
-"""In-process generation: ``grpo_code.decoding`` against transformers ``generate``, same run.
+"""In-process generation: ``grpo_code.generate.decoding`` against transformers ``generate``, same run.
 
 Draws batches shaped as the demo draws them, from the same model, taking turns for ``--rounds``
 rounds, with the answer stop on both sides (``generate`` gets ``AnswerStop`` as a stopping
@@ -22,11 +22,11 @@ import time
 import torch
 from transformers import GenerationConfig, StoppingCriteriaList
 
-from grpo_code.decoding import resolve, sample
-from grpo_code.evaluate import prompt_text
-from grpo_code.models import load_policy
-from grpo_code.registry import load_suite
-from grpo_code.stopping import AnswerStop
+from grpo_code.generate.decoding import resolve, sample
+from grpo_code.generate.evaluate import prompt_text
+from grpo_code.generate.models import load_policy
+from grpo_code.generate.stopping import AnswerStop
+from grpo_code.suites.registry import load_suite
 
 SHAPES = {  # name: (suite, tasks, samples per task, temperature, top-p)
     "eval": ("warmup-python?split=heldout", 16, 6, 0.8, 0.95),

@@ -25,7 +25,7 @@ import statistics
 import time
 from collections import defaultdict
 
-from grpo_code.registry import load_suite
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 

@@ -19,11 +19,11 @@ from pathlib import Path
 
 from transformers import TrainerCallback
 
-from grpo_code.evaluate import evaluate
-from grpo_code.models import DEFAULT_MODEL
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig
-from grpo_code.train import parse_train_args, train
+from grpo_code.generate.evaluate import evaluate
+from grpo_code.generate.models import DEFAULT_MODEL
+from grpo_code.generate.sampling import SamplingConfig
+from grpo_code.rl.train import parse_train_args, plan_training, train
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 HELDOUT = "warmup-python?split=heldout"
@@ -66,7 +66,7 @@ def main() -> None:
                                              "--max_completion_length", "128", "--save_steps", "50",
                                              "--num_completions_to_print", "0"])
     started = time.monotonic()
-    result = train(code_args, grpo_args, callbacks=[TimeBox(args.minutes)])
+    result = train(plan_training(code_args, grpo_args), callbacks=[TimeBox(args.minutes)])
     minutes = (time.monotonic() - started) / 60
     after = heldout_rates(str(out / "train"), out / "after", args.n)
     noise = max(abs(before[0] - before[1]), abs(after[0] - after[1]))

@@ -19,7 +19,7 @@ import statistics
 import time
 from dataclasses import replace
 
-from grpo_code.registry import load_suite
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 from sandbox.ray_executor import RayExecutor
 

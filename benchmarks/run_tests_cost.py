@@ -3,8 +3,8 @@
 One warm ``DockerExecutor``; for each task of the suite (with public tests) two programs, its
 reference and a wrong one (the entry point returning None: the report then lists failures). Each
 program goes, in turn, through ``CodeEnvironment.run_tests`` (reset, the public tests, the
-report: what a model's tool call costs), through ``scoring.ascore`` on the task's public tests
-alone (the same sandbox job, without the environment and the report) and through ``ascore`` on all
+report: what a model's tool call costs), through ``scoring.ascore_completions`` on the task's public tests
+alone (the same sandbox job, without the environment and the report) and through ``ascore_completions`` on all
 its tests (what scoring the program costs). One call at a time, the three taking turns program by
 program for ``--rounds`` rounds. Prints the p50 and p95 of each in ms and the ratios of the medians.
 
@@ -19,10 +19,10 @@ import statistics
 import time
 from dataclasses import replace
 
-from grpo_code.environment import CodeEnvironmentFactory
-from grpo_code.registry import load_suite
-from grpo_code.rewards import PassRateReward
-from grpo_code.scoring import ascore
+from grpo_code.rl.environment import CodeEnvironmentFactory
+from grpo_code.rl.rewards import PassRateReward
+from grpo_code.score.scoring import ascore_completions
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 
@@ -44,10 +44,10 @@ async def measure(suite, executor, rounds: int) -> dict[str, list[float]]:
             await env.run_tests(program)
             times["run_tests"].append(time.perf_counter() - started)
             started = time.perf_counter()
-            await ascore(executor, [(replace(task, tests=task.public_tests), program)])
+            await ascore_completions(executor, [(replace(task, tests=task.public_tests), program)])
             times["score public"].append(time.perf_counter() - started)
             started = time.perf_counter()
-            await ascore(executor, [(task, program)])
+            await ascore_completions(executor, [(task, program)])
             times["score all"].append(time.perf_counter() - started)
     return times
 

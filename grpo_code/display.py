@@ -80,7 +80,7 @@ def _ci(summary: dict, key: str) -> str:
 def print_summary(summary: dict, ks) -> None:
     """A run's summary (``results.summarize``): pass@k and pass^k with their standard errors and
     intervals, the statuses, the public/hidden gap, sandbox errors and the monitor's flags."""
-    from grpo_code.results import summary_figures
+    from grpo_code.analysis.results import summary_figures
 
     level = (summary.get("ci") or {}).get("level", 0.95)
     table = Table(title=f"{summary['suite']}: {summary['n_samples']} samples, {summary['n_tasks']} tasks",
@@ -183,7 +183,7 @@ def build_lines() -> Iterator[Callable[[str], None]]:
 def serving(settings) -> Callable[[], None]:
     """``grpo-code serve``'s words (``serve.ServeSettings``): a warning now if anyone who reaches the
     port may run programs; returns what to call once the server listens (its URLs)."""
-    from grpo_code.serve import TOKEN_VARIABLE
+    from grpo_code.service.serve import TOKEN_VARIABLE
 
     if settings.exposed:
         console.print(f"[yellow]warning:[/] serving on {escape(settings.host)} with no token: anyone who reaches "
@@ -307,7 +307,7 @@ def step_line(step: int, logs: dict) -> str | None:
     """The line ``grpo-code train`` prints for a logged step: the pass-rate reward, the share of
     zero-variance groups, the loss, the step's and the sandbox's seconds (per node, with several),
     the most frequent statuses. None for a log without the reward (the run's last entry)."""
-    from grpo_code.trainlog import REWARD_KEY, STEP_TIME_KEY, ZERO_STD_KEY, node_seconds, sandbox_key
+    from grpo_code.analysis.trainlog import REWARD_KEY, STEP_TIME_KEY, ZERO_STD_KEY, node_seconds, sandbox_key
     from sandbox import STATUSES
 
     if REWARD_KEY not in logs:
@@ -358,13 +358,15 @@ def progress_callback():
     return RichProgress()
 
 
-def print_train_start(code_args, grpo_args, band) -> None:
-    """What ``grpo-code train`` says before the model loads: what trains on what, and the band."""
+def print_train_start(plan) -> None:
+    """What ``grpo-code train`` says before the model loads (``train.TrainingPlan``): what trains
+    on what, and the band."""
+    code_args, grpo_args = plan.code_args, plan.grpo_args
     console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
                   f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
                   f"-> {grpo_args.output_dir}")
-    if band is not None:
-        console.print(band.describe(), markup=False, highlight=False)
+    if plan.band is not None:
+        console.print(plan.band.describe(), markup=False, highlight=False)
 
 
 def print_train_result(result) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 
@@ -47,3 +47,9 @@ def add_options(parser, options: Iterable[Option], owner: type | Callable) -> No
 def values(args, options: Iterable[Option]) -> dict[str, Any]:
     """The parsed values of ``options``, by ``dest`` (the owner's keyword arguments)."""
     return {option.dest: getattr(args, option.dest) for option in options}
+
+
+def spelled(setting: str, names: Mapping[str, str] | None) -> str:
+    """How a caller's users write the setting ``setting`` (``names``: setting -> its option, such as
+    ``{"mode": "--reward_mode"}``), for a message; the setting's own name where ``names`` has none."""
+    return (names or {}).get(setting, setting)

@@ -9,7 +9,7 @@ each program's name to its idioms (``tags``) and its tests, and the program itse
 either names a shared ``stdio`` problem (``problem``: ``fidelity_problems``), whose statement
 and tests it takes, or gives its own ``prompt`` and ``tests`` (docs/task-format.md), with an
 ``entry_point`` where it applies and a ``compare`` where the tests need one. Each program is a
-task of its own (``grpo_code.tasks.parse_task``): its program is the task's reference solution.
+task of its own (``grpo_code.suites.tasks.parse_task``): its program is the task's reference solution.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from fidelity_problems import problem
-from grpo_code.tasks import Task, parse_task
+from grpo_code.suites.tasks import Task, parse_task
 
 CORPUS_DIR = Path(__file__).resolve().parent / "fidelity"
 EXTENSIONS = {"python": "py", "c": "c", "cpp": "cpp", "javascript": "js", "typescript": "ts", "java": "java",

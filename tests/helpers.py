@@ -10,7 +10,7 @@ import sys
 import threading
 from dataclasses import replace
 
-from grpo_code.tasks import parse_task
+from grpo_code.suites.tasks import parse_task
 from sandbox import Job, Limits, TestCase, Verdict
 
 

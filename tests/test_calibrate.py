@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from grpo_code.calibrate import Rule, calibrate, tasks_file
+from grpo_code.curate.calibrate import Rule, calibrate, tasks_file
 from grpo_code.errors import ConfigError
-from grpo_code.registry import load_suite
-from grpo_code.tasks import parse_task
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import parse_task
 
 # 0.4 CPU seconds in the test's process, whatever the machine's speed
 BUSY = ("import time\n\ndef work(x):\n    start = time.process_time()\n"
@@ -90,7 +90,7 @@ def test_validate_calibrate_write_sets_the_proposed_limits(tmp_path):
     lines = (folder / "problems.jsonl").read_text().splitlines(keepends=True)
     assert lines[2] == text.splitlines(keepends=True)[2]  # unchanged, byte for byte
     assert [json.loads(line).get("time_limit_s") for line in lines] == [1.0, 0.5, 0.5]
-    assert [t.time_limit_s for t in load_suite(str(folder))] == [1.0, 0.5, 0.5]
+    assert [t.limits.time_limit_s for t in load_suite(str(folder))] == [1.0, 0.5, 0.5]
     proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(folder), "--write"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 2 and "--write writes the calibrated time limits: give --calibrate too" in proc.stderr

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from grpo_code.scoring import program_of, score
+from grpo_code.score.scoring import program_of, score_completions
 from helpers import matches, statuses, stdio_job, task_of
 from sandbox import Job, TestCase
 
@@ -19,7 +19,8 @@ pytestmark = pytest.mark.docker
 
 def run_case(executor, case, completion=None, task=None):
     task = task or task_of(case)
-    return score(executor, [(task, completion if completion is not None else case["completions"][0])])[0].verdict
+    completion = completion if completion is not None else case["completions"][0]
+    return score_completions(executor, [(task, completion)])[0].verdict
 
 
 def assert_expected(verdict, expected):
@@ -287,7 +288,7 @@ def test_C13_injected_fault_gives_none_for_that_completion_only(executor, cases,
     monkeypatch.setattr(SandboxContainer, "submit", refuse)
     monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
     items = [(task, c + ("\n# injected fault\n" if i == faulty else "")) for i, c in enumerate(completions)]
-    verdicts = [s.verdict for s in score(executor, items)]
+    verdicts = [s.verdict for s in score_completions(executor, items)]
     assert [v.pass_rate for v in verdicts] == case["expected"]["reward"]
     assert verdicts[faulty].status == "sandbox_error"
     assert verdicts[faulty].attempts == executor.max_retries + 1

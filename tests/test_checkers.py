@@ -13,8 +13,8 @@ from sandbox import Job, Limits, TestCase
 
 pytestmark = pytest.mark.docker
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-PERMUTATION, FLOATS = re.findall(r"```python\n(.*?)```", README.split("### Checkers", 1)[1].split("\n## ", 1)[0],
+SUITES_PAGE = (Path(__file__).resolve().parent.parent / "docs" / "suites.md").read_text(encoding="utf-8")
+PERMUTATION, FLOATS = re.findall(r"```python\n(.*?)```", SUITES_PAGE.split("## Checkers", 1)[1].split("\n## ", 1)[0],
                                  re.S)
 PERMUTATION_TESTS = (TestCase(kind="stdio", stdin="3\n", expected_stdout="1 2 3\n"),
                      TestCase(kind="stdio", stdin="4\n", expected_stdout="1 2 3 4\n"))

@@ -13,10 +13,10 @@ import asyncio
 import pytest
 import requests
 
-from grpo_code.environment import CodeEnvironmentFactory, EnvironmentSettings
-from grpo_code.rewards import PassRateReward
-from grpo_code.scoring import score
-from grpo_code.tasks import TaskSuite, parse_task
+from grpo_code.rl.environment import CodeEnvironmentFactory, EnvironmentSettings
+from grpo_code.rl.rewards import PassRateReward
+from grpo_code.score.scoring import score_completions
+from grpo_code.suites.tasks import TaskSuite, parse_task
 from helpers import Server, run_every
 from sandbox import Job, Limits, TestCase
 
@@ -218,7 +218,7 @@ def test_through_score_a_wrong_program_never_reads_what_an_earlier_one_stored(so
               "    for _ in range(25):\n        os.chdir('k' * 200)\n    print(open(f'{a} {b}').read())\n"
               "except OSError:\n    print(0)\n")
     task = parse_task(TASK)
-    scored = score(solo_executor, [(task, f"```python\n{keeper}```"), (task, f"```python\n{looker}```")])
+    scored = score_completions(solo_executor, [(task, f"```python\n{keeper}```"), (task, f"```python\n{looker}```")])
     assert [s.verdict.pass_rate for s in scored] == [1.0, 0.0]
 
 

@@ -44,8 +44,8 @@ def test_score_human_eval_samples_file_unchanged(tmp_path):
 
 
 def test_a_library_caller_gets_what_score_gets(tmp_path):
-    from grpo_code.registry import load_suite
-    from grpo_code.scorefile import score_file
+    from grpo_code.score.scorefile import score_file
+    from grpo_code.suites.registry import load_suite
     from sandbox import DockerExecutor
 
     samples = tmp_path / "samples.jsonl"

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from grpo_code.endpoint import EndpointConfig
 from grpo_code.errors import ConfigError
-from grpo_code.evaluate import plan_eval
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig, sample_record
-from grpo_code.scorefile import output_paths, score_file, summary_beside
-from grpo_code.serve import ServeSettings
+from grpo_code.generate.endpoint import GREEDY, EndpointConfig
+from grpo_code.generate.evaluate import plan_eval
+from grpo_code.generate.sampling import SamplingConfig, sample_record
+from grpo_code.score.scorefile import output_paths, score_file, summary_beside
+from grpo_code.service.serve import ServeSettings
+from grpo_code.suites.registry import load_suite
 from sandbox import DockerExecutor
 
 
@@ -80,9 +80,11 @@ def test_an_eval_plan_counts_what_a_resumed_run_lacks(tmp_path):
 
 def test_each_option_takes_its_default_from_the_setting_it_fills():
     # One owner per default: the parser's value of an option not given is its owner's default.
-    from grpo_code import calibrate, endpoint, sampling, serve
     from grpo_code.cli import build_parser
+    from grpo_code.curate import calibrate
+    from grpo_code.generate import endpoint, sampling
     from grpo_code.options import values
+    from grpo_code.service import serve
 
     parse = build_parser().parse_args
     assert SamplingConfig(**values(parse(["eval", "--suite", "s"]), sampling.SAMPLING_OPTIONS)) == SamplingConfig()
@@ -98,3 +100,15 @@ def test_each_option_takes_its_default_from_the_setting_it_fills():
     given = parse(["eval", "--suite", "s", "-n", "3", "--top-p", "0.5", "--greedy", "--request-retries", "1"])
     assert SamplingConfig(**values(given, sampling.SAMPLING_OPTIONS)) == SamplingConfig(n=1, top_p=0.5, greedy=True)
     assert values(given, endpoint.ENDPOINT_OPTIONS)["max_retries"] == 1
+
+
+def test_greedy_draws_the_most_likely_token_wherever_it_is_drawn():
+    greedy, sampled = SamplingConfig(greedy=True, temperature=0.5, n=4), SamplingConfig(temperature=0.5, top_p=0.9)
+    assert greedy.n == 1 and greedy.draw() == {} and sampled.draw() == {"temperature": 0.5, "top_p": 0.9}
+    # the samples' record, transformers' settings and a server's request all follow draw()
+    assert greedy.settings() == {"greedy": True, "max_new_tokens": 384}
+    assert sampled.settings("chat") == {"greedy": False, "temperature": 0.5, "top_p": 0.9, "max_new_tokens": 384,
+                                        "api": "chat"}
+    assert greedy.generation_settings() == {"do_sample": False, "temperature": None, "top_p": None, "top_k": None}
+    assert sampled.generation_settings() == {"do_sample": True, "temperature": 0.5, "top_p": 0.9, "top_k": 0}
+    assert (greedy.draw() or GREEDY, sampled.draw() or GREEDY) == ({"temperature": 0.0}, sampled.draw())

@@ -1,4 +1,4 @@
-"""``grpo_code.decoding``: the same sequences as the model's ``generate`` (greedy, forced, seeded
+"""``grpo_code.generate.decoding``: the same sequences as the model's ``generate`` (greedy, forced, seeded
 sampling) from a real tiny model, though each distinct prompt is encoded once and ended rows
 leave the batch; what it leaves to the model's ``generate``. Its hook under TRL's generation call
 is tested with the real trainer in test_train.py."""
@@ -42,8 +42,8 @@ def _both(model, tokenizer, stop: bool = False, seed: int = 0, **settings: Any):
     import torch
     from transformers import GenerationConfig, StoppingCriteriaList
 
-    from grpo_code.decoding import resolve, sample, unsupported
-    from grpo_code.stopping import AnswerStop
+    from grpo_code.generate.decoding import resolve, sample, unsupported
+    from grpo_code.generate.stopping import AnswerStop
 
     processors = settings.pop("logits_processor", None)
     inputs = tokenizer(PROMPTS, return_tensors="pt", padding=True)
@@ -112,7 +112,7 @@ def test_other_settings_go_to_generate(tiny, settings, reason):
     import torch
     from transformers import GenerationConfig
 
-    from grpo_code.decoding import resolve, sample, unsupported
+    from grpo_code.generate.decoding import resolve, sample, unsupported
 
     model, tokenizer = tiny
     inputs = tokenizer(PROMPTS, return_tensors="pt", padding=True)
@@ -129,7 +129,7 @@ def test_other_settings_go_to_generate(tiny, settings, reason):
 
 
 def test_right_padded_prompts_go_to_generate(tiny):
-    from grpo_code.decoding import resolve, unsupported
+    from grpo_code.generate.decoding import resolve, unsupported
 
     model, tokenizer = tiny
     tokenizer.padding_side = "right"

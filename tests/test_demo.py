@@ -1,5 +1,5 @@
 """`make demo`'s settings, as the Makefile sets them (`make demo-settings`, which benchmarks/demo_runs.py
-reads too): they parse as the commands' options and keep the tasks the README says."""
+reads too): they parse as the commands' options and keep the tasks docs/training.md says."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from grpo_code.analysis.difficulty import select_band
 from grpo_code.cli import build_parser
-from grpo_code.difficulty import select_band
-from grpo_code.registry import load_suite
-from grpo_code.train import parse_train_args
+from grpo_code.rl.train import parse_train_args
+from grpo_code.suites.registry import load_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ def test_the_demo_settings_are_the_commands_options_and_keep_23_train_tasks(tmp_
         "batch", "fraction", 0.2)
     kept, band = select_band(load_suite(code_args.suite), code_args.profile, code_args.reward_mode,
                              code_args.min_solve_rate, code_args.max_solve_rate, grpo_args.num_generations)
-    assert (len(kept), len(band.below), len(band.above)) == (23, 9, 0)  # the README's count
+    assert (len(kept), len(band.below), len(band.above)) == (23, 9, 0)  # docs/training.md's count
     assert band.zero_std_before == pytest.approx(0.31, abs=0.005)
     assert band.zero_std_after == pytest.approx(0.14, abs=0.005)
 

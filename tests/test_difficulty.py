@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from grpo_code.difficulty import (
+from grpo_code.analysis.difficulty import (
     profile_record,
     read_profile,
     select_band,
@@ -18,7 +18,7 @@ from grpo_code.difficulty import (
     zero_std_probability,
 )
 from grpo_code.errors import ConfigError
-from grpo_code.tasks import Task, TaskSuite
+from grpo_code.suites.tasks import Task, TaskSuite
 from sandbox import TestCase
 
 
@@ -121,7 +121,7 @@ def test_the_shipped_profile_of_the_demo_covers_the_train_split_as_the_trainer_s
     # trainer draws (the Makefile's demo-profile target: temperature 0.9, top-p 1.0, 128 tokens)
     from pathlib import Path
 
-    from grpo_code.registry import load_suite
+    from grpo_code.suites.registry import load_suite
 
     path = Path(__file__).parent.parent / "tasks" / "warmup-python" / "profile-smollm2-135m-instruct.json"
     record, profiles = read_profile(path)

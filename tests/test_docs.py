@@ -8,9 +8,11 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from grpo_code.errors import TASK_FORMAT_DOC
-from grpo_code.registry import SUITE_KEYS
-from grpo_code.tasks import TASK_FIELDS
+from grpo_code.suites.registry import SUITE_KEYS
+from grpo_code.suites.tasks import TASK_FIELDS
 from sandbox.types import STATUSES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,12 +181,67 @@ def test_the_host_side_arrows_of_the_sandbox_are_the_code_s_own():
     assert documented == {name: targets for name, targets in actual.items() if targets}
 
 
+WINGS = ("suites", "analysis", "score", "generate", "rl", "curate", "service")
+TOP = {"cli", "display", "errors", "jsonl", "options"}  # the command line, and the ground every wing shares
+
+
+def wing_of(name: str) -> str | None:
+    """The wing (sub-package) of a ``grpo_code`` module, its own name for a module at the top,
+    None outside ``grpo_code``."""
+    parts = name.split(".")
+    if parts[0] != "grpo_code" or len(parts) == 1:
+        return None
+    return parts[1]
+
+
+def wing_arrows(root: Path) -> dict[str, set[str]]:
+    """Wing (or module at the top) -> the wings it imports (every import counts)."""
+    known = modules(root)
+    arrows: dict[str, set[str]] = {}
+    for name, path in known.items():
+        source = wing_of(name)
+        if source is None:
+            continue
+        for target in imports(name, path, known):
+            wing = wing_of(target)
+            if wing is not None and wing != source:
+                arrows.setdefault(source, set()).add(wing)
+    return arrows
+
+
+def test_grpo_code_is_seven_wings_and_a_few_modules_at_the_top():
+    found = {wing_of(name) for name in modules(ROOT)} - {None}
+    assert found == set(WINGS) | TOP
+    assert all((ROOT / "grpo_code" / wing / "__init__.py").is_file() for wing in WINGS)
+
+
+def test_the_arrows_between_the_wings_are_the_code_s_own_and_run_down():
+    paragraph = re.search(r"^Between the wings of `grpo_code`.*?\n\n", ARCHITECTURE.read_text(encoding="utf-8"),
+                          re.M | re.S)
+    assert paragraph, "docs/architecture.md lost its paragraph on the arrows between the wings"
+    documented: dict[str, set[str]] = {}
+    for source, targets in re.findall(r"`(\w+) ->\s*([\w,\s]+)`", paragraph.group(0)):
+        documented.setdefault(source, set()).update(re.split(r",\s*", targets.strip()))
+    actual = wing_arrows(ROOT)
+    ground = TOP - {"cli", "display"}
+    between = {wing: targets - ground for wing, targets in actual.items() if wing in WINGS and targets - ground}
+    assert documented == between
+    assert not any(targets & {"cli", "display"} for wing, targets in actual.items() if wing in WINGS)
+    floors = re.search(r"floors,\s+from\s+the\s+ground\s+up:\s+(.*?);\s+no\s+wing", paragraph.group(0), re.S)
+    assert floors, "docs/architecture.md lost the wings' floors"
+    order = re.findall(r"`(\w+)`", floors.group(1))
+    assert sorted(order) == sorted(WINGS)
+    assert all(order.index(target) < order.index(wing) for wing, targets in between.items() for target in targets)
+
+
 DOTTED = re.compile(r"``?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?")
 FILE_SUFFIXES = {"json", "jsonl", "png", "md", "html", "py", "js", "sh", "toml", "yaml", "csv", "parquet", "txt",
                  "jsa", "blob"}
 # Dotted words that are neither ours nor a module: a task's metadata key, train's parsed options
-# (``code_args.suite``), the cgroup's files (``memory.peak``).
-NOT_CODE = {"metadata", "code_args", "memory"}
+# (``code_args.suite``), the cgroup's files (``memory.peak``), verl's configuration keys
+# (``reward.sandbox_fusion.url``), a model's tokenizer (``tokenizer.chat_template``), JavaScript's
+# objects (``JSON.stringify``, ``console.log``, ``process.stdout``).
+NOT_CODE = {"metadata", "code_args", "memory", "reward", "tokenizer", "JSON", "console", "process"}
 
 
 def docstrings(folders: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -248,7 +305,8 @@ def test_dotted_names_in_docstrings_and_the_architecture_name_what_exists():
             if isinstance(node, ast.ClassDef):
                 classes.setdefault(node.name, []).append(name)
         strings |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-    texts = [*docstrings((*PACKAGES, "tests", "benchmarks")), ("docs/architecture.md", ARCHITECTURE.read_text())]
+    texts = [*docstrings((*PACKAGES, "tests", "benchmarks", "examples")),
+             *((str(page.relative_to(ROOT)), page.read_text(encoding="utf-8")) for page in PAGES)]
     wrong = []
     for where, text in texts:
         for dotted in sorted(set(DOTTED.findall(text))):
@@ -259,3 +317,90 @@ def test_dotted_names_in_docstrings_and_the_architecture_name_what_exists():
             if found is False or (found is None and first not in NOT_CODE and importlib.util.find_spec(first) is None):
                 wrong.append(f"{where}: {dotted}")
     assert not wrong, "names that do not exist:\n" + "\n".join(wrong)
+
+
+# -- the pages: a map in the README, links that resolve, commands the command line takes ---------
+
+PAGES = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").glob("*.md")])
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)  # no code block
+    return {slug(heading) for heading in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+def test_the_readme_maps_every_page_and_every_link_between_pages_resolves():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    mapped = set(re.findall(r"^\| \[[\w.-]+\]\((docs/[\w.-]+\.md)\) \|", readme, re.M))
+    assert mapped == {f"docs/{page.name}" for page in (ROOT / "docs").glob("*.md")}
+    broken = []
+    for page in PAGES:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if re.match(r"\w+:", target):  # https:, mailto:
+                continue
+            path, _, anchor = target.partition("#")
+            where = (page.parent / path).resolve() if path else page
+            if not where.exists() or (anchor and anchor not in anchors(where)):
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not broken, "links that lead nowhere:\n" + "\n".join(broken)
+
+
+def test_the_link_check_sees_a_missing_anchor(tmp_path):
+    (tmp_path / "a.md").write_text("# A page\n\n## The demo: `make demo`\n\n```\n# not a heading\n```\n")
+    assert anchors(tmp_path / "a.md") == {"a-page", "the-demo-make-demo"}
+
+
+def commands(text: str) -> list[list[str]]:
+    """Every ``grpo-code`` command in the text's shell code blocks, as its argument list (a line's
+    comment dropped; commands joined by ``&&`` apart)."""
+    import shlex
+
+    found = []
+    for block in re.findall(r"^```(?:bash|sh)\n(.*?)^```", text, re.M | re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            for part in re.split(r"\s&&\s", line):
+                if part.strip().startswith("grpo-code "):
+                    found.append(shlex.split(part, comments=True)[1:])
+    return found
+
+
+def test_every_command_the_pages_show_is_one_the_command_line_takes(tmp_path, monkeypatch):
+    from grpo_code.cli import GLOBAL_FLAGS, build_parser
+    from grpo_code.rl.train import parse_train_args
+
+    training = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
+    config = re.search(r"^```yaml\n# train.yaml\n(.*?)^```", training, re.M | re.S)
+    assert config, "docs/training.md lost its train.yaml"
+    (tmp_path / "train.yaml").write_text(config.group(1))  # the file `train --config train.yaml` reads
+    monkeypatch.chdir(tmp_path)
+    shown = [argv for page in PAGES for argv in commands(page.read_text(encoding="utf-8"))]
+    assert len(shown) > 30 and {argv[0] for argv in shown} >= {"eval", "score", "train", "serve", "tasks", "report"}
+    parser = build_parser()
+    for argv in shown:
+        while argv and argv[0] in GLOBAL_FLAGS:
+            argv = argv[1:]
+        if argv[:1] == ["train"]:
+            parse_train_args(argv[1:])
+        else:
+            parser.parse_args(argv)
+
+
+def test_the_command_check_sees_an_option_the_command_line_lacks():
+    from grpo_code.cli import build_parser
+    from grpo_code.errors import ConfigError
+
+    (argv,) = commands("```bash\ngrpo-code eval --suite humaneval --samples 10   # renamed: -n\n```\n")
+    with pytest.raises(ConfigError, match="unrecognized arguments: --samples 10"):
+        build_parser().parse_args(argv)
+
+
+def test_every_make_target_the_pages_name_exists():
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M))
+    named = {target for page in PAGES
+             for target in re.findall(r"(?:`|^)make ([a-z][\w-]*)", page.read_text(encoding="utf-8"), re.M)}
+    assert {"demo", "test", "lint", "test-fast"} <= named <= targets, sorted(named - targets)

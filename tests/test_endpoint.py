@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from grpo_code.endpoint import EndpointConfig, EndpointError, generate_from_endpoint
-from grpo_code.evaluate import evaluate, read_existing
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig
+from grpo_code.generate.endpoint import EndpointConfig, EndpointError, generate_from_endpoint
+from grpo_code.generate.evaluate import evaluate, read_existing
+from grpo_code.generate.sampling import SamplingConfig
+from grpo_code.suites.registry import load_suite
 from tiny_model import make_tiny_model
 
 pytestmark = pytest.mark.docker

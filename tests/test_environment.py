@@ -11,12 +11,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from grpo_code.environment import CodeEnvironment, CodeEnvironmentFactory, EnvironmentSettings, EnvironmentVerdicts
 from grpo_code.errors import ConfigError
-from grpo_code.feedback import public_report
-from grpo_code.rewards import PassRateReward
-from grpo_code.scoring import program_of
-from grpo_code.tasks import TaskSuite, parse_task
+from grpo_code.rl.environment import CodeEnvironment, CodeEnvironmentFactory, EnvironmentSettings, EnvironmentVerdicts
+from grpo_code.rl.rewards import DEFAULT_RULES, PassRateReward
+from grpo_code.rl.rules import RewardRules
+from grpo_code.score.feedback import public_report
+from grpo_code.score.scoring import program_of
+from grpo_code.suites.tasks import TaskSuite, parse_task
 from sandbox.types import Verdict
 
 ADD = {"task_id": "crafted/add", "prompt": "Write a Python function `add(a, b)` that returns a + b.",
@@ -44,13 +45,13 @@ def _suite(*tasks: dict) -> TaskSuite:
     return TaskSuite("crafted", tuple(parse_task(t) for t in tasks))
 
 
-def _factory(executor, max_tool_calls: int = 4, **rules) -> CodeEnvironmentFactory:
-    return CodeEnvironmentFactory(PassRateReward(_suite(ADD, SECRET), executor, **rules),
+def _factory(executor, max_tool_calls: int = 4, rules: RewardRules = DEFAULT_RULES) -> CodeEnvironmentFactory:
+    return CodeEnvironmentFactory(PassRateReward(_suite(ADD, SECRET), executor, rules),
                                   EnvironmentSettings(max_tool_calls=max_tool_calls))
 
 
 def test_training_options_are_checked_before_anything_starts():
-    from grpo_code.train import GrpoCodeArguments, check_train_args
+    from grpo_code.rl.train import GrpoCodeArguments, plan_training
 
     for kwargs, words in (({"environment": "agents"}, "--environment must be one of none, tools, feedback"),
                           ({"improvement_bonus": 0.5}, "--improvement_bonus needs --environment feedback"),
@@ -62,19 +63,18 @@ def test_training_options_are_checked_before_anything_starts():
             GrpoCodeArguments(**kwargs)
     with pytest.raises(ConfigError, match=r"needs a hidden test in every task; 1 task\(s\) have none"):
         mbpp = Path(__file__).parent / "fixtures" / "adapters" / "mbpp.jsonl"  # its prompt shows every test
-        check_train_args(GrpoCodeArguments(suite=f"hf:{mbpp}?adapter=mbpp&limit=1", reward_tests="hidden"),
-                         SimpleNamespace(num_generations=8, use_vllm=False))
+        plan_training(GrpoCodeArguments(suite=f"hf:{mbpp}?adapter=mbpp&limit=1", reward_tests="hidden"),
+                      SimpleNamespace(num_generations=8, use_vllm=False))
     with pytest.raises(ConfigError, match="acts on transformers' generation, not vLLM's"):
-        check_train_args(GrpoCodeArguments(stop_after_code_block=True),
-                         SimpleNamespace(num_generations=8, use_vllm=True))
+        plan_training(GrpoCodeArguments(stop_after_code_block=True), SimpleNamespace(num_generations=8, use_vllm=True))
 
 
 def test_a_chatml_model_without_tools_gets_a_template_that_renders_them():
     from trl.chat_template_utils import supports_tool_calling
 
-    from grpo_code.environment import tool_calling_tokenizer
-    from grpo_code.models import embedded_checkpoint, load_tokenizer
-    from grpo_code.rollout import user_turn_ids
+    from grpo_code.generate.models import embedded_checkpoint, load_tokenizer
+    from grpo_code.rl.environment import tool_calling_tokenizer
+    from grpo_code.rl.rollout import user_turn_ids
 
     tokenizer = load_tokenizer(str(embedded_checkpoint()))
     assert not supports_tool_calling(tokenizer)
@@ -143,7 +143,7 @@ def test_the_answer_is_the_last_program_tested_and_calls_are_limited(executor):
     silent = factory()
     silent.reset(task_id="crafted/add")
     assert asyncio.run(silent.get_reward()) == 0.0  # never called run_tests: no_code
-    hidden = _factory(executor, reward_tests="hidden")()
+    hidden = _factory(executor, rules=RewardRules(reward_tests="hidden"))()
     hidden.reset(task_id="crafted/add")
     assert asyncio.run(hidden.run_tests(HARD_CODED)).startswith("All public")
     assert asyncio.run(hidden.get_reward()) == 0.0  # the hidden tests alone: the special-casing earns nothing
@@ -200,8 +200,8 @@ def _spy_on_the_sandbox(monkeypatch) -> list:
 
 
 def _args(tmp_path: Path, suite: Path, *extra: str):
-    from grpo_code.models import DEFAULT_MODEL
-    from grpo_code.train import parse_train_args
+    from grpo_code.generate.models import DEFAULT_MODEL
+    from grpo_code.rl.train import parse_train_args
 
     return parse_train_args(["--model", DEFAULT_MODEL, "--suite", str(suite), "--output_dir", str(tmp_path / "run"),
                              "--max_steps", "1", "--per_device_train_batch_size", "2", "--num_generations", "2",
@@ -225,7 +225,7 @@ def _text(value) -> str:
 @pytest.mark.docker
 @pytest.mark.slow
 def test_a_grpo_step_with_the_environment(tmp_path, monkeypatch):
-    from grpo_code.train import train
+    from grpo_code.rl.train import plan_training, train
 
     ran = _spy_on_the_sandbox(monkeypatch)
     rewards: list = []
@@ -253,7 +253,7 @@ def test_a_grpo_step_with_the_environment(tmp_path, monkeypatch):
 
     code_args, grpo_args = _args(tmp_path, _suite_file(tmp_path, ADD), "--environment", "tools",
                                  "--max_completion_length", "128")
-    result = train(code_args, grpo_args, rollout_func=first_turn)
+    result = train(plan_training(code_args, grpo_args), rollout_func=first_turn)
     table, entry = _logged(tmp_path)
     # the tool calls reached the executor: the public tests alone, for each program
     public_runs = [(job, verdict) for job, verdict in ran if len(job.tests) == 2]
@@ -280,8 +280,8 @@ def test_a_grpo_step_with_the_environment(tmp_path, monkeypatch):
 @pytest.mark.docker
 @pytest.mark.slow
 def test_a_grpo_step_with_feedback_turns(tmp_path, monkeypatch):
-    from grpo_code.rollout import RETRY_REQUEST, FeedbackRollout
-    from grpo_code.train import train
+    from grpo_code.rl.rollout import RETRY_REQUEST, FeedbackRollout
+    from grpo_code.rl.train import plan_training, train
 
     ran = _spy_on_the_sandbox(monkeypatch)
     outputs: list = []
@@ -294,7 +294,7 @@ def test_a_grpo_step_with_feedback_turns(tmp_path, monkeypatch):
     monkeypatch.setattr(FeedbackRollout, "__call__", rollout)
     code_args, grpo_args = _args(tmp_path, _suite_file(tmp_path, SECRET), "--environment", "feedback",
                                  "--max_completion_length", "200", "--feedback_turns", "2")
-    train(code_args, grpo_args)
+    train(plan_training(code_args, grpo_args))
     table, entry = _logged(tmp_path)
     (out, tokenizer), = outputs
     assert out["feedback_turns"] == [1, 1]  # every first answer failed the public test and was told so

@@ -9,10 +9,10 @@ import statistics
 
 import pytest
 
-from grpo_code.evaluate import evaluate, read_existing
-from grpo_code.models import load_policy
-from grpo_code.registry import load_suite
-from grpo_code.sampling import SamplingConfig
+from grpo_code.generate.evaluate import evaluate, read_existing
+from grpo_code.generate.models import load_policy
+from grpo_code.generate.sampling import SamplingConfig
+from grpo_code.suites.registry import load_suite
 from tiny_model import make_tiny_model
 
 pytestmark = pytest.mark.docker
@@ -105,7 +105,7 @@ def test_each_batch_draws_from_its_own_seed(tiny, tmp_path):
     from. The random numbers the other run's first batch did not draw are taken here after it."""
     import torch
 
-    from grpo_code.evaluate import generate_samples
+    from grpo_code.generate.evaluate import generate_samples
 
     suite = load_suite("warmup-python")
     todo = [(task, 0) for task in list(suite)[:3]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grpo_code.extract import extract_program, find_code_blocks
+from grpo_code.suites.extract import extract_program, find_code_blocks
 
 HE_PROMPT = 'from typing import List\n\n\ndef total(xs: List[int]) -> int:\n    """Sum of xs."""\n'
 

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from fidelity_corpus import EXTENSIONS, load_corpus, program_ids
-from grpo_code.tasks import Task, parse_task
+from grpo_code.suites.tasks import Task, parse_task
 from sandbox import LANGUAGES, Verdict
 
 MIN_PROGRAMS = 150

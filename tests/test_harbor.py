@@ -23,10 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from grpo_code.curate.export import export_suite, program_path
 from grpo_code.errors import ConfigError, TaskFormatError
-from grpo_code.harbor import export_suite, load_harbor_suite, program_path
-from grpo_code.registry import load_suite
-from grpo_code.tasks import TaskSuite, parse_task
+from grpo_code.suites.harbor import load_harbor_suite
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import TaskSuite, parse_task
 
 STDIO_LANGUAGES = ("c", "cpp", "go", "javascript")
 

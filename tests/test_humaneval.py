@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grpo_code.registry import load_suite
-from grpo_code.scoring import score
+from grpo_code.score.scoring import score_completions
+from grpo_code.suites.registry import load_suite
 from helpers import reference
 
 pytestmark = pytest.mark.docker
@@ -33,7 +33,7 @@ WRONG = {
 def test_deliberately_wrong_completions_get_the_right_status(executor):
     suite = load_suite("humaneval")
     items = [(suite.get(task_id), completion) for task_id, (completion, _) in WRONG.items()]
-    scored = score(executor, items)
+    scored = score_completions(executor, items)
     got = {task_id: s.verdict.status for task_id, s in zip(WRONG, scored, strict=True)}
     assert got == {task_id: status for task_id, (_, status) in WRONG.items()}
     assert all(not s.verdict.passed and s.verdict.pass_rate is not None and s.verdict.pass_rate < 1.0 for s in scored)
@@ -43,7 +43,7 @@ def test_deliberately_wrong_completions_get_the_right_status(executor):
 def test_partial_credit_per_assert(executor):
     suite = load_suite("humaneval")
     task = suite.get("HumanEval/0")  # 7 asserts; "return False" is right on the 'False' ones
-    verdict = score(executor, [(task, "    return False\n")])[0].verdict
+    verdict = score_completions(executor, [(task, "    return False\n")])[0].verdict
     assert verdict.status == "failed"
     assert verdict.pass_rate is not None and 0.0 < verdict.pass_rate < 1.0
     passed = sum(t.status == "passed" for t in verdict.test_results)

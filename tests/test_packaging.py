@@ -1,7 +1,7 @@
 """grpo-code as a user installs it: a wheel, without the source tree.
 
 The wheel carries the Dockerfile (as ``sandbox/Dockerfile``) and the bundled suites (as
-``grpo_code/suites/``); an installed copy must find both, and build the image with the same tag
+``grpo_code/suites/bundled/``); an installed copy must find both, and build the image with the same tag
 as a checkout.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import sandbox.image as image
-from grpo_code import registry
+from grpo_code.suites import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,7 +45,7 @@ def test_a_missing_dockerfile_says_where_it_looked(tmp_path, monkeypatch):
 
 
 def test_bundled_suites_come_from_the_installed_package_first(tmp_path, monkeypatch):
-    installed = tmp_path / "grpo_code" / "suites"
+    installed = tmp_path / "grpo_code" / "suites" / "bundled"
     (installed / "only-installed").mkdir(parents=True)
     (installed / "only-installed" / "suite.yaml").write_text("name: only-installed\n")
     monkeypatch.setattr(registry, "BUNDLED_DIRS", (installed, ROOT / "tasks"))
@@ -69,10 +69,11 @@ def test_the_wheel_installs_and_runs_away_from_the_source_tree(tmp_path):
     run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], cwd=tmp_path)
     wheel = next(dist.glob("grpo_code-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"sandbox/Dockerfile", "grpo_code/suites/stdio-basics/problems.jsonl",
-            "grpo_code/suites/warmup-python/suite.yaml", "grpo_code/suites/humaneval/suite.yaml"} <= names
+    bundled = "grpo_code/suites/bundled"
+    assert {"sandbox/Dockerfile", f"{bundled}/stdio-basics/problems.jsonl", f"{bundled}/warmup-python/suite.yaml",
+            f"{bundled}/humaneval/suite.yaml"} <= names
     assert set(image.baked_files()) <= names  # sandbox/inside/ whole, under the same names
-    shipped = zipfile.ZipFile(wheel).read("grpo_code/suites/stdio-basics/problems.jsonl")
+    shipped = zipfile.ZipFile(wheel).read(f"{bundled}/stdio-basics/problems.jsonl")
     assert shipped == (ROOT / "tasks" / "stdio-basics" / "problems.jsonl").read_bytes()
 
     venv = tmp_path / "venv"
@@ -92,12 +93,12 @@ def test_the_wheel_installs_and_runs_away_from_the_source_tree(tmp_path):
     listed = run([str(bin_dir / "grpo-code"), "tasks", "list"], cwd=work, env={**env, "COLUMNS": "300"}).stdout
     rows = {cells[1]: cells[2:] for cells in ([c.strip() for c in line.split("│")] for line in listed.splitlines())
             if len(cells) > 4}
-    from grpo_code.registry import load_suite
+    from grpo_code.suites.registry import load_suite
 
     assert rows["humaneval"][0] == "164" and rows["humaneval"][2] == "python"  # tasks, tests, languages
     for name in ("warmup-python", "stdio-basics"):  # the same suites as the checkout's
         assert rows[name][0] == str(len(load_suite(name))), (name, rows[name])
-    assert f"{venv}/lib/" in rows["stdio-basics"][3] and "/grpo_code/suites/stdio-basics/" in rows["stdio-basics"][3]
+    assert f"{venv}/lib/" in rows["stdio-basics"][3] and f"/{bundled}/stdio-basics/" in rows["stdio-basics"][3]
 
     built = run([str(bin_dir / "grpo-code"), "sandbox", "build"], cwd=work, env=env).stdout
     assert f"sandbox image: {image.image_tag()}" in built

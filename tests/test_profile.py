@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from grpo_code.models import DEFAULT_MODEL
-from grpo_code.report import write_report
+from grpo_code.analysis.report import write_report
+from grpo_code.generate.models import DEFAULT_MODEL
 
 pytestmark = pytest.mark.docker
 

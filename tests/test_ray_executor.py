@@ -13,7 +13,7 @@ import tempfile
 import pytest
 from test_owner import GONE_WITHIN_S, containers_of, wait_for
 
-from grpo_code.registry import load_suite
+from grpo_code.suites.registry import load_suite
 from helpers import reference
 from sandbox import SandboxError, make_executor
 from sandbox.container import connect
@@ -71,7 +71,8 @@ def test_no_sandbox_node_is_one_clear_error(ray_cluster):
 
 
 def test_ray_is_imported_only_when_asked_for():
-    code = ("import sys, sandbox, grpo_code.cli, grpo_code.train, grpo_code.rewards, grpo_code.evaluate\n"
+    code = ("import sys, sandbox, grpo_code.cli, grpo_code.rl.train, grpo_code.rl.rewards,"
+            " grpo_code.generate.evaluate\n"
             "print('ray' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
 

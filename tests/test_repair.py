@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
+from grpo_code.curate.repair import repair_suite
 from grpo_code.errors import ConfigError
-from grpo_code.registry import load_suite
-from grpo_code.repair import repair_suite
+from grpo_code.suites.registry import load_suite
 
 pytestmark = pytest.mark.docker
 

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from grpo_code.analysis.report import write_report
 from grpo_code.errors import ConfigError
-from grpo_code.report import write_report
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def make_run(folder, suite, statuses_by_task):
-    from grpo_code.results import summarize
+    from grpo_code.analysis.results import summarize
 
     folder.mkdir()
     results = [{"task_id": t, "completion_id": i, "status": s, "pass_rate": 1.0 if s == "passed" else 0.0,

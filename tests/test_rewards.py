@@ -1,13 +1,19 @@
-"""The reward functions' rules (real sandbox for the pass rate)."""
+"""The reward rules on verdicts made by hand (no Docker), and the reward functions on the real sandbox."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
-from grpo_code.registry import load_suite
-from grpo_code.rewards import FormatReward, PassRateReward, completion_text, zero_variance_share
+from grpo_code.errors import ConfigError
+from grpo_code.rl.rewards import FormatReward, PassRateReward, completion_text, zero_variance_share
+from grpo_code.rl.rules import RewardRules
+from grpo_code.score.scoring import Scored
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import TaskSuite, parse_task
+from sandbox import TestResult, Verdict
 
 GOOD = "```python\ndef add(a, b):\n    return a + b\n```"
 HALF = "```python\ndef add(a, b):\n    return 5 if (a, b) == (2, 3) else 0\n```"
@@ -37,9 +43,9 @@ def test_modes_and_penalties(executor, suite):
     completions = [chat(GOOD), chat(HALF), chat(BROKEN), chat(PROSE)]
     fraction = call(PassRateReward(suite, executor), completions, ids)
     assert fraction[0] == 1.0 and 0.0 < fraction[1] < 1.0 and fraction[2:] == [0.0, 0.0]
-    binary = call(PassRateReward(suite, executor, mode="binary"), completions, ids)
+    binary = call(PassRateReward(suite, executor, RewardRules(mode="binary")), completions, ids)
     assert binary == [1.0, 0.0, 0.0, 0.0]
-    penalised = call(PassRateReward(suite, executor, no_code_penalty=0.5, compile_error_penalty=0.25),
+    penalised = call(PassRateReward(suite, executor, RewardRules(no_code_penalty=0.5, compile_error_penalty=0.25)),
                      completions, ids)
     assert penalised[2:] == [-0.25, -0.5]
 
@@ -67,9 +73,8 @@ def test_flags_are_logged_and_only_change_the_reward_when_asked(executor, suite)
                 log_metric=lambda k, v: metrics.__setitem__(k, v), log_extra=lambda k, v: extra.__setitem__(k, v))
     assert kept == [1.0, 1.0]
     assert metrics["sandbox/flagged"] == 0.5 and extra["flags"] == ["gc_walk", ""]
-    assert call(PassRateReward(suite, executor, flagged_reward="zero"), [chat(FLAGGED), chat(GOOD)], ids) == [0.0, 1.0]
-    with pytest.raises(ValueError, match="keep, zero"):
-        PassRateReward(suite, executor, flagged_reward="halve")
+    assert call(PassRateReward(suite, executor, RewardRules(flagged_reward="zero")), [chat(FLAGGED), chat(GOOD)],
+                ids) == [0.0, 1.0]
 
 
 def test_never_raises_into_the_trainer(suite):
@@ -83,9 +88,6 @@ def test_never_raises_into_the_trainer(suite):
     assert call(reward, [chat(GOOD)], None) == [None]
 
 
-def test_bad_mode_is_a_clear_error(suite):
-    with pytest.raises(ValueError, match=r"fraction or binary|fraction, binary"):
-        PassRateReward(suite, None, mode="partial")  # type: ignore[arg-type]  # refused before any executor is used
 
 
 def test_format_reward(suite):
@@ -103,17 +105,69 @@ def test_completion_text_shapes():
     assert completion_text([]) == ""
 
 
-def test_a_checker_error_is_never_a_reward(suite):
-    # The task's checker failed on a test: the task's fault, so no pass rate and no reward, not 0.
-    from sandbox import TestResult, Verdict
+# -- the rules, on verdicts made by hand ------------------------------------------------------
 
-    tests = (TestResult("passed"), TestResult("checker_error", message="the checker raised ZeroDivisionError"))
-    verdict = Verdict(status="checker_error", test_results=tests, n_tests=2)
-    assert verdict.pass_rate is None
-    reward = PassRateReward(suite, None)  # type: ignore[arg-type]  # reward_of needs no executor
-    assert reward.reward_of(verdict) is None
-    half = Verdict(status="failed", test_results=(TestResult("passed"), TestResult("failed")), n_tests=2)
-    assert reward.reward_of(half) == 0.5
+PASSED, FAILED = TestResult("passed"), TestResult("failed")
+HALF_VERDICT = Verdict("failed", (PASSED, FAILED), n_tests=2)
+ALL_PASSED = Verdict("passed", (PASSED, PASSED), n_tests=2)
+
+
+@pytest.mark.parametrize(("verdict", "rules", "reward"), [
+    (ALL_PASSED, RewardRules(), 1.0),
+    (HALF_VERDICT, RewardRules(), 0.5),
+    (HALF_VERDICT, RewardRules(mode="binary"), 0.0),
+    (ALL_PASSED, RewardRules(mode="binary"), 1.0),
+    (Verdict("failed", (PASSED, TestResult("failed", score=0.5), FAILED, FAILED), n_tests=4), RewardRules(), 0.375),
+    (Verdict("no_code", n_tests=2), RewardRules(), 0.0),
+    (Verdict("no_code", n_tests=2), RewardRules(no_code_penalty=0.5, compile_error_penalty=0.25), -0.5),
+    (Verdict("compile_error", n_tests=2), RewardRules(no_code_penalty=0.5, compile_error_penalty=0.25), -0.25),
+    (Verdict("runtime_error", n_tests=2), RewardRules(no_code_penalty=0.5, compile_error_penalty=0.25), 0.0),
+    (Verdict("passed", (PASSED, PASSED), n_tests=2, flags=("gc_walk",)), RewardRules(), 1.0),
+    (Verdict("passed", (PASSED, PASSED), n_tests=2, flags=("gc_walk",)), RewardRules(flagged_reward="zero"), 0.0),
+    (Verdict("sandbox_error", n_tests=2), RewardRules(no_code_penalty=0.5), None),
+    # the task's checker failed on a test: the task's fault, so no pass rate and no reward, not 0
+    (Verdict("checker_error", (PASSED, TestResult("checker_error", message="the checker raised")), n_tests=2),
+     RewardRules(), None),
+])
+def test_the_reward_rules(verdict, rules, reward):
+    assert rules.reward_of(verdict) == reward
+
+
+def test_hidden_tests_as_the_reward_count_only_the_hidden_tests():
+    scored = Scored("program", Verdict("failed", (PASSED, FAILED, PASSED), n_tests=3), visibility=("public", "hidden",
+                                                                                                   "hidden"))
+    assert RewardRules().reward_of_scored(scored) == pytest.approx(2 / 3)
+    assert RewardRules(reward_tests="hidden").reward_of_scored(scored) == 0.5
+    assert RewardRules(reward_tests="hidden", mode="binary").reward_of_scored(scored) == 0.0
+    shown_only = Scored("program", Verdict("failed", (PASSED, FAILED), n_tests=2), visibility=("public", "hidden"))
+    assert RewardRules(reward_tests="hidden").reward_of_scored(shown_only) == 0.0  # the public pass earns nothing
+
+
+def test_bad_rules_are_refused_in_the_caller_s_words():
+    cases: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"mode": "partial"}, "mode must be one of fraction, binary, got 'partial'"),
+        ({"flagged_reward": "halve"}, "flagged_reward must be one of keep, zero, got 'halve'"),
+        ({"reward_tests": "public"}, "reward_tests must be one of all, hidden, got 'public'"))
+    for kwargs, words in cases:
+        with pytest.raises(ConfigError, match=f"^{words}$"):
+            RewardRules(**kwargs)
+        with pytest.raises(ConfigError, match=f"^--reward_{words}$"):
+            RewardRules(**kwargs, option_names={name: f"--reward_{name}" for name in kwargs})
+
+
+def test_hidden_tests_as_the_reward_need_a_hidden_test_in_every_task():
+    shown = parse_task({"task_id": "t/shown", "prompt": "", "tests": [
+        {"kind": "assert", "code": "assert True", "visibility": "public"}]})
+    both = parse_task({"task_id": "t/both", "prompt": "", "tests": [
+        {"kind": "assert", "code": "assert True", "visibility": "public"}, {"kind": "assert", "code": "assert 1"}]})
+    RewardRules(reward_tests="hidden").check_suite(TaskSuite("s", (both,)))
+    RewardRules().check_suite(TaskSuite("s", (shown, both)))
+    with pytest.raises(ConfigError, match=r"^--tests hidden needs a hidden test in every task; 1 task\(s\) have none "
+                                          r"\(the first: t/shown\)"):
+        RewardRules(reward_tests="hidden", option_names={"reward_tests": "--tests"}).check_suite(
+            TaskSuite("s", (shown, both)))
+    with pytest.raises(ConfigError, match="needs a hidden test in every task"):
+        PassRateReward(TaskSuite("s", (shown,)), None, RewardRules(reward_tests="hidden"))  # type: ignore[arg-type]
 
 
 @pytest.mark.docker
@@ -126,7 +180,7 @@ def test_each_step_logs_the_public_hidden_gap_and_hidden_tests_can_be_the_reward
     assert every == [0.25, 1.0]
     assert (metrics["sandbox/public_pass_rate"], metrics["sandbox/hidden_pass_rate"]) == (1.0, 0.5)
     assert metrics["sandbox/visibility_gap"] == 0.5  # SHOWN's 1.0 - 0.0, GOOD's 0.0
-    hidden = call(PassRateReward(suite, executor, reward_tests="hidden"), [chat(shown), chat(GOOD)], ids)
+    hidden = call(PassRateReward(suite, executor, RewardRules(reward_tests="hidden")), [chat(shown), chat(GOOD)], ids)
     assert hidden == [0.0, 1.0]  # what was shown earns nothing by itself
     # a multi-turn rollout's last answer is scored in place of the whole completion
     last = call(PassRateReward(suite, executor), [chat(GOOD + "\n" + shown)] * 2, ids, last_answer=[shown, GOOD])
@@ -134,14 +188,14 @@ def test_each_step_logs_the_public_hidden_gap_and_hidden_tests_can_be_the_reward
 
 
 def test_what_the_reward_logs_is_what_the_readers_read(suite):
-    # One owner of the logged names (grpo_code.trainlog): the reward writes them; the run's curves,
+    # One owner of the logged names (grpo_code.analysis.trainlog): the reward writes them; the run's curves,
     # summary and the step line read them. TRL names the reward's mean after its __name__.
     from collections import Counter
 
+    from grpo_code.analysis.trainlog import REWARD_KEY, curves, node_seconds
     from grpo_code.display import step_line
-    from grpo_code.rewards import RewardStats
-    from grpo_code.train import visibility_figures
-    from grpo_code.trainlog import REWARD_KEY, curves, node_seconds
+    from grpo_code.rl.rewards import RewardStats
+    from grpo_code.rl.train import visibility_figures
 
     logged: dict[str, float] = {}
     stats = RewardStats(Counter(passed=3, failed=1), 0.8, 1.5, dedup_hits=1, node_seconds={"a": 1.0, "b": 0.5},

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from grpo_code.bounds import RequestBounds
-from grpo_code.sandbox_fusion import RunCodeRequest, to_job, to_response
+from grpo_code.service.bounds import RequestBounds
+from grpo_code.service.sandbox_fusion import RunCodeRequest, to_job, to_response
 from sandbox import Job, TestCase, Verdict
 
 

@@ -121,6 +121,31 @@ def test_verl_sandbox_fusion_reward_scores_completions(server):
     assert called == 1.0, meta
 
 
+def test_the_verl_example_points_verl_s_own_reward_at_grpo_code_serve(server):
+    """examples/verl_reward.yaml holds verl's own keys (its reward.yaml's sandbox_fusion section), and
+    verl's reward code, called as verl's reward manager calls it with those values, scores here."""
+    import yaml
+
+    example = yaml.safe_load((Path(__file__).parent.parent / "examples" / "verl_reward.yaml").read_text())
+    settings = example["reward"]["sandbox_fusion"]
+    spec = importlib.util.find_spec("verl")
+    assert spec is not None and spec.submodule_search_locations
+    verl_reward = yaml.safe_load((Path(spec.submodule_search_locations[0]) / "trainer" / "config" / "reward"
+                                  / "reward.yaml").read_text())
+    assert set(example) == {"reward"} and set(example["reward"]) == {"sandbox_fusion"}
+    assert set(settings) == set(verl_reward["sandbox_fusion"]) - {"_target_"}
+    assert settings["url"].startswith("http://127.0.0.1:8080/") and settings["url"].endswith("/run_code")
+    url = settings["url"].replace("http://127.0.0.1:8080", server.url)
+    # verl.utils.reward_score.default_compute_score for data_source codecontests, apps, codeforces, taco
+    verl = _verl_sandbox_fusion()
+    semaphore = threading.Semaphore(settings["max_concurrent"])
+    tests = {"inputs": ["1 2\n", "10 -3\n"], "outputs": ["3\n", "7\n"]}
+    for program, expected in (("print(sum(map(int, input().split())))", 1.0), ("print(0)", 0.0)):
+        score, _ = verl.compute_score(url, semaphore, settings["memory_limit_mb"], f"```python\n{program}\n```",
+                                      tests, continuous=True)
+        assert score == expected
+
+
 # -- our own API: jobs in, verdicts out -----------------------------------------------------
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grpo_code.extract import answer_end, cut_at_answer
+from grpo_code.suites.extract import answer_end, cut_at_answer
 from tiny_model import force_text, make_tiny_model, scripted
 
 ANSWER = "```python\ndef add(a, b):\n    return a + b\n```\n"
@@ -71,7 +71,7 @@ def tiny(tmp_path_factory):
 def _generate(model, tokenizer, texts, stop: bool, max_new_tokens: int = 200):
     from transformers import LogitsProcessorList, StoppingCriteriaList
 
-    from grpo_code.stopping import AnswerStop
+    from grpo_code.generate.stopping import AnswerStop
 
     prompts = tokenizer(["<|im_start|>user\nadd<|im_end|>\n<|im_start|>assistant\n"] * len(texts),
                         return_tensors="pt", add_special_tokens=False)
@@ -111,7 +111,7 @@ def test_every_row_stopped_before_the_limit_gets_its_end_token():
     import torch
     from transformers import GenerationConfig
 
-    from grpo_code.stopping import AnswerStop, mark_ends
+    from grpo_code.generate.stopping import AnswerStop, mark_ends
 
     stop = AnswerStop(tokenizer=None, prompt_length=2)
     stop.ended = {1: 3}  # row 1 ended after 3 new tokens, before the batch's last column
@@ -129,9 +129,9 @@ def test_every_row_stopped_before_the_limit_gets_its_end_token():
 
 
 def test_eval_sampling_stops_after_the_answer_and_records_it(tiny, tmp_path, monkeypatch):
-    from grpo_code.evaluate import generate_samples
-    from grpo_code.registry import load_suite
-    from grpo_code.sampling import SamplingConfig
+    from grpo_code.generate.evaluate import generate_samples
+    from grpo_code.generate.sampling import SamplingConfig
+    from grpo_code.suites.registry import load_suite
 
     model, tokenizer = tiny
     tokenizer.padding_side = "left"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grpo_code.registry import available_suites, load_suite
-from grpo_code.scoring import check_references
+from grpo_code.score.scoring import check_references
+from grpo_code.suites.registry import available_suites, load_suite
 
 SUITES = [ref.name for ref in available_suites()]
 GENERATORS = sorted((Path(__file__).resolve().parent.parent / "tasks").glob("*/make_problems.py"))

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from grpo_code.errors import ConfigError, TaskFormatError, UnknownSuiteError, UnknownTaskError
-from grpo_code.registry import load_suite
-from grpo_code.tasks import parse_task
+from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import parse_task
 
 GOOD = {"task_id": "t/1", "prompt": "Add.", "entry_point": "add",
         "tests": [{"kind": "assert", "code": "assert add(1, 2) == 3"}],
@@ -86,7 +86,7 @@ def test_duplicate_ids(tmp_path):
 def test_canonical_solution_alias_and_defaults():
     task = parse_task({k: v for k, v in GOOD.items() if k != "reference_solution"} | {"canonical_solution": "x = 1"},
                       defaults={"time_limit_s": 5, "memory_limit_mb": 128})
-    assert task.reference_solution == "x = 1" and task.time_limit_s == 5.0 and task.memory_limit_mb == 128
+    assert task.reference_solution == "x = 1" and task.limits.time_limit_s == 5.0 and task.limits.memory_limit_mb == 128
 
 
 def test_unknown_task_and_suite_names_get_close_matches(tmp_path):
@@ -145,7 +145,7 @@ def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
     pkg = tmp_path / "plugin_suites"
     pkg.mkdir()
     (pkg / "__init__.py").write_text(
-        "from grpo_code.tasks import TaskSuite, parse_task\n"
+        "from grpo_code.suites.tasks import TaskSuite, parse_task\n"
         f"TASK = {GOOD!r}\n"
         "def make(limit=None):\n"
         "    return TaskSuite(name='plugin-suite', tasks=(parse_task(TASK),), source='plugin')\n")
@@ -154,7 +154,7 @@ def test_suites_from_other_packages_entry_points(tmp_path, monkeypatch):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: plugin-suites\nVersion: 0.1\n")
     (dist / "entry_points.txt").write_text("[grpo_code.suites]\nplugin-suite = plugin_suites:make\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    from grpo_code.registry import available_suites
+    from grpo_code.suites.registry import available_suites
 
     assert ("plugin-suite", "entry point plugin_suites:make") in [(r.name, r.origin) for r in available_suites()]
     suite = load_suite("plugin-suite")
@@ -250,12 +250,12 @@ def test_for_language_picks_the_problems_with_a_reference_in_that_language(tmp_p
         suite.for_language("cobol")
 
 
-def test_the_readme_checkers_accept_every_right_answer_and_reject_wrong_ones():
+def test_the_documented_checkers_accept_every_right_answer_and_reject_wrong_ones():
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Checkers", 1)[1].split("\n## ", 1)[0]
+    page = (Path(__file__).resolve().parent.parent / "docs" / "suites.md").read_text(encoding="utf-8")
+    section = page.split("## Checkers", 1)[1].split("\n## ", 1)[0]
     permutation, floats = re.findall(r"```python\n(.*?)```", section, re.S)
     checks = []
     for code in (permutation, floats):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from transformers import AutoTokenizer, TrainerCallback
 
-from grpo_code.report import write_report
-from grpo_code.train import parse_train_args, train
-from grpo_code.trainlog import load_training_run
+from grpo_code.analysis.report import write_report
+from grpo_code.analysis.trainlog import load_training_run
+from grpo_code.rl.train import parse_train_args, plan_training, train
 from tiny_model import make_tiny_model, scripted
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -82,7 +82,7 @@ def test_C13_unscorable_completion_is_left_out_of_the_group(tmp_path, tiny, case
     completions[2] += MARK
     inject_faults(monkeypatch, lambda job: MARK.strip() in job.program)
     code_args, grpo_args = args_for(tiny, suite_file(tmp_path, case["task"]), tmp_path / "run", "--max_steps", "1")
-    result = train(code_args, grpo_args, rollout_func=forced_rollout(completions))
+    result = train(plan_training(code_args, grpo_args), rollout_func=forced_rollout(completions))
     table = completions_log(tmp_path / "run", 1)
     rewards = list(table["pass_rate"])
     assert rewards[:2] == [1.0, 0.0] and math.isnan(rewards[2]) and rewards[3] == 1.0
@@ -112,7 +112,7 @@ def test_training_runs_on_through_a_mid_run_sandbox_outage(tmp_path, tiny, cases
 
     inject_faults(monkeypatch, lambda job: sandbox["down"])
     code_args, grpo_args = args_for(tiny, suite_file(tmp_path, case["task"]), tmp_path / "run", "--max_steps", "3")
-    result = train(code_args, grpo_args, callbacks=[OutageDuringStepTwo()],
+    result = train(plan_training(code_args, grpo_args), callbacks=[OutageDuringStepTwo()],
                    rollout_func=forced_rollout(case["completions"]))
     assert result.summary["steps"] == 3
     history = [e for e in _history(tmp_path / "run") if "loss" in e]
@@ -175,7 +175,7 @@ def test_train_command_prints_one_line_per_step_and_where_the_report_is(tmp_path
 def test_real_generation_step_logs_sandbox_metrics_and_resumes(tmp_path, tiny):
     out = tmp_path / "run"
     code_args, grpo_args = args_for(tiny, "warmup-python?split=train&limit=4", out, "--max_steps", "2")
-    result = train(code_args, grpo_args)
+    result = train(plan_training(code_args, grpo_args))
     history = [e for e in _history(out) if "loss" in e]
     assert [e["step"] for e in history] == [1, 2]
     for entry in history:
@@ -188,12 +188,12 @@ def test_real_generation_step_logs_sandbox_metrics_and_resumes(tmp_path, tiny):
     # resume from the last checkpoint and go one step further
     code_args, grpo_args = args_for(tiny, "warmup-python?split=train&limit=4", out, "--max_steps", "3",
                                     "--resume_from_checkpoint", str(out / "checkpoint-2"))
-    assert train(code_args, grpo_args).summary["steps"] == 3
+    assert train(plan_training(code_args, grpo_args)).summary["steps"] == 3
 
 
 @pytest.mark.slow
 def test_embedded_model_trains_a_step(tmp_path):
-    from grpo_code.models import DEFAULT_MODEL
+    from grpo_code.generate.models import DEFAULT_MODEL
 
     out = tmp_path / "run"
     code_args, grpo_args = parse_train_args(["--model", DEFAULT_MODEL, "--suite", "warmup-python?split=train&limit=2",
@@ -201,7 +201,7 @@ def test_embedded_model_trains_a_step(tmp_path):
                                              "--per_device_train_batch_size", "4", "--num_generations", "4",
                                              "--max_completion_length", "48", "--save_steps", "1",
                                              "--num_completions_to_print", "0"])
-    result = train(code_args, grpo_args)
+    result = train(plan_training(code_args, grpo_args))
     entry = next(e for e in _history(out) if "loss" in e)
     assert math.isfinite(entry["loss"]) and entry["rewards/pass_rate/mean"] is not None
     from sandbox import STATUSES
@@ -216,7 +216,7 @@ def test_a_grpo_step_with_the_ray_executor_gets_its_rewards(tmp_path, tiny, case
     out = tmp_path / "run"
     code_args, grpo_args = args_for(tiny, suite_file(tmp_path, case["task"]), out, "--max_steps", "1",
                                     "--executor", "ray")
-    result = train(code_args, grpo_args, rollout_func=forced_rollout(case["completions"]))
+    result = train(plan_training(code_args, grpo_args), rollout_func=forced_rollout(case["completions"]))
     assert list(completions_log(out, 1)["pass_rate"]) == [1.0, 0.0, 1.0, 1.0]
     entry = next(e for e in _history(out) if "loss" in e)
     assert entry["rewards/pass_rate/mean"] == pytest.approx(0.75) and entry["sandbox/completions"] == 4
@@ -273,7 +273,7 @@ WRONG_ADD = "```python\ndef add(a, b):\n    return a * b\n```"
 
 def band_suite(tmp_path: Path) -> tuple[Path, Path]:
     """Four tasks and a profile of them: t/easy always solved, t/hard never, t/mid1 and t/mid2 between."""
-    from grpo_code.difficulty import profile_record, task_profiles, write_profile
+    from grpo_code.analysis.difficulty import profile_record, task_profiles, write_profile
 
     rates = {"t/easy": [1.0] * 8, "t/mid1": [1.0] * 4 + [0.0] * 4, "t/hard": [0.0] * 8,
              "t/mid2": [1.0] * 2 + [0.5] * 2 + [0.0] * 4}
@@ -301,7 +301,7 @@ def test_the_solve_rate_band_keeps_exactly_its_tasks_and_the_zero_variance_share
     code_args, grpo_args = args_for(tiny, suite, out, "--max_steps", "4", "--profile", str(profile),
                                     "--min_solve_rate", "0.1", "--max_solve_rate", "0.9",
                                     "--per_device_train_batch_size", "8", "--scale_rewards", "batch")
-    result = train(code_args, grpo_args, rollout_func=per_task_rollout)
+    result = train(plan_training(code_args, grpo_args), rollout_func=per_task_rollout)
     band = result.summary["task_filter"]
     assert band["kept_task_ids"] == ["t/mid1", "t/mid2"] and (band["below_band"], band["above_band"]) == (1, 1)
     assert band["solve_rate"] == "mean_pass_rate" and band["group_size"] == 4
@@ -362,7 +362,7 @@ def test_training_generation_can_stop_after_the_answer_block(tmp_path, tiny, sto
     code_args, grpo_args = args_for(tiny, suite, out, "--max_steps", "1", "--max_completion_length", "120",
                                     *(["--stop_after_code_block"] if stop else []))
     texts = [RIGHT_ADD + PROSE, WRONG_ADD + PROSE]
-    train(code_args, grpo_args, callbacks=[ScriptedGeneration(texts)])
+    train(plan_training(code_args, grpo_args), callbacks=[ScriptedGeneration(texts)])
     log = completions_log(out, 1)
     completions = [c[0]["content"] if not isinstance(c, str) else c for c in log["completion"]]
     answers = [RIGHT_ADD + "\n", WRONG_ADD + "\n"]

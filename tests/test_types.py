@@ -2,7 +2,7 @@
 cannot run: ``guard.plan_assert``, which also compiles the ones it can), and read a runner's reply
 into the figure training uses, the pass rate (no Docker).
 
-These are the rules' one owner: ``grpo_code.tasks.parse_task`` reports the same refusals in a
+These are the rules' one owner: ``grpo_code.suites.tasks.parse_task`` reports the same refusals in a
 suite file's field, file and line (tests/test_tasks.py).
 """
 

@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
+from grpo_code.analysis.results import summarize
 from grpo_code.errors import TaskFormatError
-from grpo_code.feedback import ReportLimits, public_report
-from grpo_code.results import summarize
-from grpo_code.tasks import TaskSuite, parse_task
-from grpo_code.visibility import restrict, split_rates
+from grpo_code.score.feedback import ReportLimits, public_report
+from grpo_code.suites.tasks import TaskSuite, parse_task
+from grpo_code.suites.visibility import restrict, split_rates
 from sandbox.dedup import job_key
 from sandbox.types import TestCase, TestResult, Verdict
 

@@ -1,0 +1,94 @@
+"""A suite checked in the sandbox: ``grpo-code tasks validate`` as a library call.
+
+Loading a suite checks its schema (``tasks.parse_task``: file, line and field). This runs what
+only the sandbox can tell: every reference solution against its own tests
+(``scoring.check_references``), every checker on outputs made to break it
+(``scoring.check_checkers``), and, when asked, the time limits by the Kattis rule
+(``calibrate.calibrate``), written into the suite's tasks file when asked (``calibrate.write_time_limits``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grpo_code.curate.calibrate import Calibration, Rule, calibrate, write_time_limits
+from grpo_code.score.scoring import check_checkers, check_references
+from grpo_code.suites.tasks import Task, TaskSuite
+from sandbox import Executor, Verdict
+
+
+@dataclass
+class ValidationReport:
+    """What ``validate_suite`` found.
+
+    Attributes:
+        suite: the suite.
+        failing: ``(task, verdict)`` of each reference solution that does not pass its tests.
+        n_passing: reference solutions that pass.
+        no_reference: the tasks without a reference solution.
+        n_with_checker: tasks judged by a checker of their own.
+        broken_checkers: ``(task, output name, what happened)`` for each malformed output that
+            broke a task's checker.
+        calibrations: one per task, with ``rule`` (else empty).
+        rule: the calibration rule, or None.
+        repeats: runs of each reference while calibrating.
+        written: the task ids whose ``time_limit_s`` was written into ``written_to``.
+        written_to: the tasks file written, or None.
+    """
+
+    suite: TaskSuite
+    failing: list[tuple[Task, Verdict]]
+    n_passing: int
+    no_reference: list[Task]
+    n_with_checker: int
+    broken_checkers: list[tuple[Task, str, str]]
+    calibrations: list[Calibration] = field(default_factory=list)
+    rule: Rule | None = None
+    repeats: int = 0
+    written: list[str] = field(default_factory=list)
+    written_to: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Every reference passes and every checker survives the malformed outputs."""
+        return not self.failing and not self.broken_checkers
+
+
+def validate_suite(executor: Executor, suite: TaskSuite, rule: Rule | None = None, repeats: int = 3,
+                   write_to: Path | None = None, on_phase: Callable[[str], None] | None = None) -> ValidationReport:
+    """Run the suite's references and checkers in the sandbox; calibrate its time limits with ``rule``.
+
+    Args:
+        executor: not started: entered (started, then closed) here.
+        suite: the suite (its schema is valid: it loaded).
+        rule: calibrate the time limits by this rule (None: no calibration).
+        repeats: runs of each reference while calibrating (its time is the slowest).
+        write_to: with ``rule``, write the proposed limits into this tasks file
+            (``calibrate.tasks_file`` finds it and says when a suite has none).
+        on_phase: called with a description of each phase as it starts (a status line).
+
+    Raises:
+        ValueError: ``write_to`` without ``rule``.
+        SandboxError: the sandbox cannot start.
+    """
+    if write_to is not None and rule is None:
+        raise ValueError("writing time limits needs a calibration rule")
+    say = on_phase or (lambda _: None)
+    tasks = list(suite)
+    n_with_checker = sum(t.checker is not None for t in tasks)
+    calibrations: list[Calibration] = []
+    with executor:
+        say("running every reference solution in the sandbox")
+        checked = check_references(executor, tasks)
+        say("running each checker on outputs made to break it")
+        broken = check_checkers(executor, tasks) if n_with_checker else []
+        if rule is not None:
+            say(f"measuring every reference solution's CPU time ({repeats} runs each)")
+            calibrations = calibrate(executor, tasks, rule, repeats=repeats)
+    failing = [(t, v) for t, v in checked if v is not None and not v.passed]
+    no_reference = [t for t, v in checked if v is None]
+    written = write_time_limits(write_to, calibrations) if write_to is not None else []
+    return ValidationReport(suite, failing, len(checked) - len(failing) - len(no_reference), no_reference,
+                            n_with_checker, broken, calibrations, rule, repeats, written, write_to)
