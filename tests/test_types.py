@@ -90,7 +90,7 @@ def test_an_assert_test_is_compiled_for_the_judge():
     assert compiled.co_filename == "<test>" and not compiled.co_flags & __future__.annotations.compiler_flag
     calls = []
 
-    def method(name, args, kwargs, attr, margs, mkwargs):  # one call in the program's process (judge.Remote)
+    def method(name, args, kwargs, attr, margs, mkwargs):  # one call in the program's process (judge.remote.Remote)
         calls.append((name, args, kwargs, attr, margs, mkwargs))
         return 20 if attr == "scale" else 1
 

@@ -6,7 +6,8 @@ says what each module does):
 - trusted code, in processes no program runs in: the runner (PID 1: the protocol with the host;
   ``runner``, ``jobs``, ``watch``, ``resident``, ``verdict``, ``compare``, ``guard``, ``values``,
   ``records``, ``capture``, ``cgroup``, ``forkclient``), the fork server (``forkserver``), the
-  judge (``judge``, as a user of its own) and a Harbor verifier box's PID 1 (``harbor_verifier``);
+  judge (the package ``judge``, as a user of its own) and a Harbor verifier box's PID 1
+  (``harbor_verifier``);
   ``procs``, ``messages``, ``languages`` and ``passrate`` are shared by them (the host reads the
   last two too);
 - code that shares a process with a program: the package ``program`` (``program.child``,

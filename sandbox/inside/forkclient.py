@@ -192,7 +192,7 @@ def fork_child(payload: dict, channel: bool = False,
     """Have the fork server fork a child for ``payload`` with fresh pipes.
 
     Args:
-        payload: the child's request (``program.child.child_main``, ``judge.judge_main``).
+        payload: the child's request (``program.child.child_main``, ``judge.main.judge_main``).
         channel: give the child a request socket (a zygote's, the judge's).
         extra: more descriptors for the child (a serving process's call and reply ends); the
             caller keeps and closes its own copies.

@@ -4,7 +4,7 @@ Stdlib only. The runner starts it (``forkclient.Forkserver``) with a Unix socket
 never runs a program's code; it only forks. Forking from here instead of from the runner
 matters for speed: a fork, the copy-on-write faults after it and the exit all cost in
 proportion to the memory of the process that forks, and this one holds only what a test process
-needs (``program``, ``records``, ``procs``, ``judge``, and ``typing``, which programs import
+needs (``program``, ``records``, ``procs``, the ``judge`` package, and ``typing``, which programs import
 most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It runs as
 root keeping only the capabilities to make each child a user of its own (``procs.become``), with
 an empty bounding set, so no program (another user) can signal, trace or limit it.
@@ -27,7 +27,7 @@ import os
 import signal
 import sys
 
-from .judge import judge_main
+from .judge.main import judge_main
 from .procs import (
     CALL_FD_OFFSET,
     CAP_SETGID,

@@ -81,7 +81,7 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
     The names the test reads and never binds, that are not builtins nor defined by the task's
     test setup (``setup_names``), are the program's (the entry point, ``candidate`` passed on, a
     class or helper the program defines) or standard modules the test uses without importing
-    them. In the judge each of the program's names is a remote reference (``judge.Remote``): the
+    them. In the judge each of the program's names is a remote reference (``judge.remote.Remote``): the
     test may call it, pass it on, keep what it returns and call its methods, read its attributes,
     iterate it, and hand the program callables of its own (they run in the judge).
     ``P(...).method(...)`` is compiled into one call made in the program's process
@@ -89,7 +89,7 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
 
     Returns:
         ``(code object, program names, module names, source, caught names)`` for the judge
-        (``judge.run_test``; the caught names: the program's names the test catches in an
+        (``judge.asserts.run_test``; the caught names: the program's names the test catches in an
         ``except`` clause, exception classes the judge makes its own), or a string saying why
         the judge cannot
         run the test (it gives the program a generator, subclasses a class of the program's, or

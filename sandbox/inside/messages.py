@@ -18,7 +18,7 @@ Boundaries, and who may be believed:
   ``call`` test's returned value is the program's answer (compared by the runner), the rest is
   synchronisation (``ready``, ``forked``) and the monitor's flags.
 - judge <-> program (``CallFrame`` and ``ReplyFrame``): length-prefixed frames on a pair of pipes
-  per test (``judge.Channel`` and ``program.calls``); replies are tagged JSON read strictly
+  per test (``judge.remote.Channel`` and ``program.calls``); replies are tagged JSON read strictly
   (``values.decode_value``).
 """
 
@@ -86,7 +86,7 @@ class RunReply(TypedDict, total=False):
     ``ok`` false: the runner failed on this job (``error``); ``started`` says whether any process
     of the program's had run by then (the host blames a fault that recurs on a fresh container on
     the program only then), and ``flags`` keeps what the monitor saw until the fault. ``residue``:
-    what the job left that would not go (``clean.Baseline.residue``; the verdict is flagged
+    what the job left that would not go (``clean.Baseline.restore``; the verdict is flagged
     ``residue``): the host replaces the container, which refuses every later job.
     """
 
@@ -116,7 +116,7 @@ class ChildLimits(TypedDict, total=False):
 
 
 class ChildRequest(TypedDict, total=False):
-    """What the fork server forks a child for (``program.child.child_main``, ``judge.judge_main``).
+    """What the fork server forks a child for (``program.child.child_main``, ``judge.main.judge_main``).
 
     ``mode``: ``exec`` (``argv``, ``env``), ``python`` (the program's ``code`` object, then one
     test of ``kind`` ``stdio``, ``call`` or ``serve``), ``zygote`` (the program's top level once,

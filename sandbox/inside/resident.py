@@ -198,7 +198,7 @@ def _is_own_child(pid: int) -> bool:
 
 
 class Judge(Resident):
-    """The container's judge (``judge.judge_main``), kept from job to job: ``job`` hands it a job's
+    """The container's judge (``judge.main.judge_main``), kept from job to job: ``job`` hands it a job's
     tests, then ``request(("test", nonce, index), [call_w, reply_r])`` runs one; its ``verdict``
     record arrives on ``watch``."""
 
