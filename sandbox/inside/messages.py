@@ -6,8 +6,9 @@ fork server loads ``typing`` anyway, for the programs that use it).
 
 Boundaries, and who may be believed:
 
-- host -> runner (``RunRequest``) and runner -> host (``RunReply``): one JSON line each way on
-  the container's stdin/stdout. The host trusts the runner; the runner trusts the host.
+- host -> runner (``Request``: ``RunRequest``, ``PingRequest``) and runner -> host (``Reply``:
+  ``RunReply``, ``FaultReply``, ``PongReply``): one JSON line each way on the container's
+  stdin/stdout. The host trusts the runner; the runner trusts the host.
 - runner -> fork server (``ChildRequest``): ``marshal`` with descriptors (``procs.send_message``);
   the fork server answers each with the child's pid (4 bytes).
 - runner -> judge (``JudgeJob``, ``JudgeTest``, ``JudgeCheck``): ``marshal`` on the judge's
@@ -24,11 +25,11 @@ Boundaries, and who may be believed:
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class LimitsWire(TypedDict):
-    """``sandbox.Limits.to_dict``: per-test limits of a job."""
+    """``sandbox.Limits.to_dict``: a job's per-test limits (the runner adds the runtime's start-up)."""
 
     time_limit_s: float
     memory_limit_mb: int
@@ -38,22 +39,39 @@ class LimitsWire(TypedDict):
     wall_time_limit_s: float
 
 
-class TestWire(TypedDict, total=False):
-    """``sandbox.TestCase.to_dict`` (and ``stdin`` for every ``stdio`` test)."""
+class AssertTestWire(TypedDict):
+    """An ``assert`` test (``sandbox.TestCase.check_dict``): Python statements the judge runs."""
 
-    kind: str
+    kind: Literal["assert"]
     code: str
+
+
+class StdioTestWire(TypedDict):
+    """A ``stdio`` test; ``capture`` (sent only as true) asks for its raw output too (``capture``)."""
+
+    kind: Literal["stdio"]
     stdin: str
     expected_stdout: str
+    capture: NotRequired[bool]
+
+
+class CallTestWire(TypedDict):
+    """A ``call`` test: ``fn_name(*args, **kwargs)`` must return ``expected``."""
+
+    kind: Literal["call"]
     fn_name: str
     args: list
     kwargs: dict
     expected: object
 
 
+TestWire = AssertTestWire | StdioTestWire | CallTestWire
+
+
 class RunRequest(TypedDict):
-    """A job (``sandbox.Job.to_wire``); ``budget_s``: the wall-clock seconds the runner may spend
-    on it, every restart included (``sandbox.Limits.job_budget_s``)."""
+    """A job (``sandbox.Job.to_wire``); ``id``: the submission's identity, which the reply carries
+    back; ``budget_s``: the wall-clock seconds the runner may spend on it, every restart included
+    (``sandbox.Limits.job_budget_s``)."""
 
     op: Literal["run"]
     id: str
@@ -69,41 +87,79 @@ class RunRequest(TypedDict):
     budget_s: float
 
 
-class TestResultWire(TypedDict, total=False):
-    """One test's result in a ``RunReply``."""
+class PingRequest(TypedDict):
+    """Whether the runner is up (``sandbox.container.SandboxContainer.start``)."""
+
+    op: Literal["ping"]
+    id: str
+
+
+Request = RunRequest | PingRequest
+
+
+class CapturedWire(TypedDict):
+    """A captured ``stdio`` test's raw output (``capture.captured``; ``sandbox.CapturedOutput``)."""
+
+    stdout: str
+    stderr: str
+    stdout_truncated: bool
+    stderr_truncated: bool
+    exit_code: int | None
+    signal: int | None
+
+
+class TestResultWire(TypedDict):
+    """One test's result in a ``RunReply`` (``verdict``). ``flags`` never leave the runner: they
+    are gathered into the reply's ``flags`` (``jobs.run_job``)."""
 
     status: str
     time_s: float
     cpu_time_s: float
-    message: str
-    flags: list[str]
-    score: float
+    message: NotRequired[str]
+    flags: NotRequired[list[str]]
+    score: NotRequired[float]
+    output: NotRequired[CapturedWire]
 
 
-class RunReply(TypedDict, total=False):
-    """The runner's answer to a ``RunRequest`` (or to a ping: ``op``/``protocol``).
-
-    ``ok`` false: the runner failed on this job (``error``); ``started`` says whether any process
-    of the program's had run by then (the host blames a fault that recurs on a fresh container on
-    the program only then), and ``flags`` keeps what the monitor saw until the fault. ``residue``:
-    what the job left that would not go (``clean.Baseline.restore``; the verdict is flagged
-    ``residue``): the host replaces the container, which refuses every later job.
-    """
+class RunReply(TypedDict):
+    """The runner's verdict on a ``RunRequest`` (``jobs.run_job``). ``residue``: what the job left
+    that would not go (``clean.Baseline.restore``; the verdict is flagged ``residue``): the host
+    replaces the container, which refuses every later job."""
 
     id: str | None
-    ok: bool
-    op: str
-    protocol: int
-    status: str
+    ok: Literal[True]
     tests: list[TestResultWire]
     compile_output: str
     compile_time_s: float
+    status: str
     run_time_s: float
+    residue: NotRequired[list[str]]
     flags: list[str]
-    residue: list[str]
+
+
+class FaultReply(TypedDict):
+    """The runner failed on a job (``error``), or refuses it (a job left the container unclean);
+    ``started`` says whether any process of the program's had run by then (the host blames a fault
+    that recurs on a fresh container on the program only then), and ``flags`` keeps what the
+    monitor saw until the fault."""
+
+    ok: Literal[False]
+    id: str | None
     error: str
     started: bool
+    flags: list[str]
 
+
+class PongReply(TypedDict):
+    """The answer to a ``PingRequest``: the runner's protocol version (``runner.PROTOCOL``)."""
+
+    ok: Literal[True]
+    op: Literal["pong"]
+    protocol: int
+    id: str | None
+
+
+Reply = RunReply | FaultReply | PongReply
 
 class ChildLimits(TypedDict, total=False):
     """rlimits of a forked child (``procs.setup_child``)."""
