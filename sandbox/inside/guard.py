@@ -8,6 +8,10 @@ host (``sandbox.types.Job`` refuses a test the judge cannot run, when a suite is
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .messages import JudgedTest
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
 _STDLIB = frozenset(getattr(__import__("sys"), "stdlib_module_names", ()))
@@ -75,7 +79,7 @@ class _MethodCalls(ast.NodeTransformer):
 
 
 
-def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
+def plan_assert(code: str, setup_names: frozenset[str]) -> JudgedTest | str:
     """Decide, from an ``assert`` test's code alone, how the judge runs it, and compile it.
 
     The names the test reads and never binds, that are not builtins nor defined by the task's

@@ -1,10 +1,11 @@
 """The judge: a trusted process that runs ``assert`` tests and checkers; the program only answers calls.
 
-Stdlib only. The fork server forks it (mode ``judge``) as a child of the runner; it
+Stdlib only. The fork server forks it (``messages.JudgeRequest``) as a child of the runner; it
 becomes a user of its own (``procs.JUDGE_UID``), so no process of the program's can signal it,
 trace it, read its memory or change its limits, and it never runs the program's code. It holds the
 test code and so the expected values; the program's process never sees either. Every module here
-is loaded by the fork server, and so copied into every test process: stdlib only and light.
+is loaded by the fork server, and so copied into every test process: stdlib only, light, and no
+``messages`` but for annotations.
 
 Each test's code runs here with pristine builtins and standard library, in a fresh namespace:
 the task's test setup (helpers the task's prompt defines, its prelude's imports), run anew for

@@ -14,11 +14,15 @@ Stdlib only, light: the fork server loads it (``judge``).
 from __future__ import annotations
 
 import builtins
+from typing import TYPE_CHECKING
 
 from ..records import MESSAGE_LIMIT, clip
 from .checker import load_checker
 from .remote import Channel, Remote, Stop
 from .taskcode import describe, restore
+
+if TYPE_CHECKING:
+    from ..messages import JudgedTest
 
 METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
 
@@ -76,7 +80,7 @@ class JobTests:
     """A job's tests as the judge holds them: its test setup (compiled once, run anew per test),
     its judged tests, its checker."""
 
-    def __init__(self, setup: str | None, tests: list, checker: str | None, pristine: dict,
+    def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
                  allow_non_finite: bool = False):
         self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
         self.exception_classes: dict = {}  # the program's exception classes, as the judge made them
@@ -111,7 +115,7 @@ class _SetupFailed(Exception):
     """The task's test setup failed (its message says how)."""
 
 
-def run_test(job: JobTests, test: tuple, call_fd: int, reply_fd: int) -> tuple[str, str, Channel]:
+def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tuple[str, str, Channel]:
     """Run one test's code against the program (through ``call_fd``/``reply_fd``).
 
     Returns:

@@ -1,4 +1,4 @@
-"""The judge's process: forked by the fork server (mode ``judge``), it takes a job's
+"""The judge's process: forked by the fork server (``messages.JudgeRequest``), it takes a job's
 tests, then runs each ``assert`` test and each check it is asked for, and writes each ``verdict``
 record on its result channel (``judge``: the protocol).
 
@@ -12,7 +12,7 @@ import marshal
 import os
 import resource
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ..procs import JUDGE_UID, recv_message, set_dumpable, setup_child
 from ..records import VERDICT, record_line, write_all
@@ -20,16 +20,19 @@ from .asserts import JobTests, run_test
 from .checker import run_check
 from .taskcode import BUILTINS
 
+if TYPE_CHECKING:
+    from ..messages import JudgeMessage, JudgeRequest
 
-def judge_main(request: dict) -> NoReturn:
-    """The judge process: forked by the fork server for ``request`` (mode ``judge``). Never returns."""
+
+def judge_main(request: JudgeRequest) -> NoReturn:
+    """The judge process: forked by the fork server for ``request``. Never returns."""
     try:
         result_fd = setup_child(request, JUDGE_UID)  # a user of its own: no process of the program's can reach it
         set_dumpable(0)
         os.environ["TMPDIR"] = request["workdir"]  # its own tmpfs: a program can neither read nor fill it
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=request["ctl_fd"])
-        own_size = request["limits"].get("own_bytes", 0)
+        own_size = request["rlimits"].get("own_bytes", 0)
         pristine = dict(BUILTINS)
         job = JobTests(None, [], None, pristine)
         while True:
@@ -37,7 +40,7 @@ def judge_main(request: dict) -> NoReturn:
             if received is None:
                 os._exit(0)
             data, fds = received
-            message = marshal.loads(data)
+            message: JudgeMessage = marshal.loads(data)
             if message[0] == "job":
                 _, setup, tests, memory_bytes, checker, allow_non_finite = message
                 resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))

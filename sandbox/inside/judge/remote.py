@@ -18,12 +18,15 @@ import builtins
 import marshal
 import os
 from collections.abc import Callable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ..procs import REF_MARK, REPLY_LIMIT
 from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
 from ..values import NotPlain, decode_value, non_finite
 from .taskcode import ProgramError
+
+if TYPE_CHECKING:
+    from ..messages import CallFrame
 
 MAX_NESTING = 60
 ITEMS_BATCH = 4096  # items of a program's iterator fetched in one round trip, at most
@@ -80,7 +83,8 @@ class Channel:
         self.seq += 1
         seq = self.seq
         self.calls += 1
-        self._send(marshal.dumps(("op", seq, op, ref, self.encode(payload, name)), 2))
+        frame: CallFrame = ("op", seq, op, ref, self.encode(payload, name))
+        self._send(marshal.dumps(frame, 2))
         self.depth += 1
         try:
             while True:
@@ -125,7 +129,7 @@ class Channel:
         if type(number) is not int or not 0 <= number < len(self.callbacks) or type(args) is not list \
                 or type(kwargs) is not dict or not all(type(k) is str for k in kwargs):
             self._stop("failed", "the program called back with a request the judge does not know")
-        answer: tuple
+        answer: CallFrame
         try:
             value = self.callbacks[number](*args, **kwargs)
             answer = ("ret", seq, self.encode(value, "the test's callback"))
