@@ -417,7 +417,7 @@ class _TestRun:
 def _verdict_record(outcome: Outcome, nonce: str) -> VerdictRecord | None:
     """The judge's ``verdict`` record for the test of ``nonce`` among what it wrote, or None."""
     records, _ = read_records(bytes(outcome.records), nonce, JUDGE_EVENTS)
-    return records[0] if records else None  # type: ignore[return-value]  # JUDGE_EVENTS: verdicts only
+    return records[0] if records and records[0]["event"] == VERDICT else None
 
 
 def _planted(workdir: str, source_file: str) -> bool:

@@ -183,7 +183,7 @@ class Zygote(Resident):
             return False
         watch.unguard(self.pidfd)
         forked = [r for r in read_records(bytes(outcome.records), nonce)[0] if r["event"] == FORKED]
-        pid = forked[0]["pid"] if len(forked) == 1 else 0  # type: ignore[typeddict-item]
+        pid = forked[0]["pid"] if len(forked) == 1 else 0
         if pid in known or pid <= 1 or not _is_own_child(pid):
             outcome.killed_for = "lost"
             return True
