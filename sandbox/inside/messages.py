@@ -28,7 +28,7 @@ Boundaries, and who may be believed:
 
 Two kinds of limits, two names: ``LimitsWire`` (``limits`` of a ``RunRequest``) are a job's
 per-test limits as the host states them (CPU seconds, MiB); ``ChildLimits`` (``rlimits`` of a
-``ChildRequest``) are the rlimits one forked process gets (bytes, whole), which the runner
+``ChildRequest``) are the rlimits one forked process gets (bytes, CPU seconds), which the runner
 derives from them (``children.child_rlimits``).
 """
 
