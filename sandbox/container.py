@@ -15,10 +15,13 @@ import struct
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sandbox.inside.procs import JUDGE_UID
 from sandbox.types import DockerUnavailable, Job, SandboxError, SandboxFault, Verdict
+
+if TYPE_CHECKING:
+    from sandbox.inside.messages import PingRequest, Reply, Request
 
 log = logging.getLogger(__name__)
 
@@ -236,11 +239,13 @@ class SandboxContainer:
         if reply.get("id") != wire_id:
             raise ReplyMismatch(f"container {self.id}: the runner answered submission {reply.get('id')!r} "
                                 f"while {wire_id!r} (job {job.job_id or '-'}) was the oldest in flight")
-        if not reply.get("ok"):
+        if not reply["ok"]:
             flags = reply.get("flags")
             raise SandboxFault(f"the sandbox runner failed: {reply.get('error', reply)}",
                                started=reply.get("started") is True,
                                flags=tuple(f for f in flags if isinstance(f, str)) if isinstance(flags, list) else ())
+        if "op" in reply:  # a pong where a verdict was due (it carries the ping's id: never reached)
+            raise SandboxFault(f"container {self.id}: the runner answered {reply!r} to a job")
         if reply.get("residue"):
             log.warning("container %s: job %s left what would not go: %s", self.id, job.job_id or "-",
                         "; ".join(map(str, reply["residue"]))[:2000])
@@ -258,12 +263,12 @@ class SandboxContainer:
         except (docker.errors.DockerException, OSError, KeyError, TypeError, AttributeError):
             return True
 
-    def request(self, message: dict, timeout_s: float) -> dict:
+    def request(self, message: PingRequest, timeout_s: float) -> Reply:
         """Send one request line, return the runner's reply; raises SandboxFault."""
         self._send(message, timeout_s)
         return self._receive(timeout_s)
 
-    def _send(self, message: dict, timeout_s: float) -> None:
+    def _send(self, message: Request, timeout_s: float) -> None:
         if self._sock is None:
             raise SandboxFault("the sandbox container is not started")
         try:
@@ -272,13 +277,22 @@ class SandboxContainer:
         except OSError as e:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
 
-    def _receive(self, timeout_s: float) -> dict:
+    def _receive(self, timeout_s: float) -> Reply:
+        """The runner's next reply line: a JSON object with ``ok`` true or false (the runner's own
+        word, ``messages.Reply``; the caller checks that it answers its request).
+
+        Raises:
+            SandboxFault: no line in time, the container's stream broke, or the line is no reply.
+        """
         if self._sock is None:
             raise SandboxFault("the sandbox container is not started")
         try:
-            return json.loads(self._read_line(time.monotonic() + timeout_s))
+            data = json.loads(self._read_line(time.monotonic() + timeout_s))
         except (OSError, ValueError) as e:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+        if not isinstance(data, dict) or type(data.get("ok")) is not bool:
+            raise SandboxFault(f"container {self.id}: the runner wrote {str(data)[:200]!r}, which is no reply")
+        return cast("Reply", data)  # as the runner built it (``runner.serve``)
 
     def _read_line(self, deadline: float) -> bytes:
         while True:

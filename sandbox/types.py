@@ -11,11 +11,14 @@ import difflib
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sandbox.inside.languages import LANGUAGES
 from sandbox.inside.passrate import credit, pass_rate
 from sandbox.inside.records import FLAGS
+
+if TYPE_CHECKING:
+    from sandbox.inside.messages import LimitsWire, RunReply, RunRequest, TestWire
 
 TEST_KINDS = ("assert", "stdio", "call")
 REPLY_SLACK_S = 30.0  # seconds a runner may take past a job's budget: a checker's time, killing and cleaning up
@@ -152,18 +155,19 @@ class TestCase:
 
     def to_dict(self) -> dict:
         """The docs/task-format.md form (only the fields of this kind; ``visibility`` when public)."""
-        d = self.check_dict()
+        d: dict[str, Any] = {**self.check_dict()}
         if self.visibility != "hidden":
             d["visibility"] = self.visibility
         return d
 
-    def check_dict(self) -> dict:
-        """What the test checks, without its visibility: the fields of its kind (the runner's form)."""
+    def check_dict(self) -> TestWire:
+        """What the test checks, without its visibility: the fields of its kind (the runner's form;
+        ``__post_init__`` made sure each is there)."""
         if self.kind == "assert":
-            return {"kind": "assert", "code": self.code}
+            return {"kind": "assert", "code": cast(str, self.code)}
         if self.kind == "stdio":
-            return {"kind": "stdio", "stdin": self.stdin, "expected_stdout": self.expected_stdout}
-        return {"kind": "call", "fn_name": self.fn_name, "args": self.args, "kwargs": self.kwargs,
+            return {"kind": "stdio", "stdin": self.stdin, "expected_stdout": cast(str, self.expected_stdout)}
+        return {"kind": "call", "fn_name": cast(str, self.fn_name), "args": self.args, "kwargs": self.kwargs,
                 "expected": self.expected}
 
 
@@ -204,7 +208,7 @@ class Limits:
         _require(cast(float, self.wall_time_limit_s) >= self.time_limit_s, "wall_time_limit_s must be >= time_limit_s",
                  "wall_time_limit_s")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> LimitsWire:
         """The per-test limits as JSON-ready data, as the runner takes them (no whole-job budget)."""
         return {
             "time_limit_s": self.time_limit_s,
@@ -212,7 +216,7 @@ class Limits:
             "output_limit_bytes": self.output_limit_bytes,
             "file_size_limit_mb": self.file_size_limit_mb,
             "compile_time_limit_s": self.compile_time_limit_s,
-            "wall_time_limit_s": self.wall_time_limit_s,
+            "wall_time_limit_s": cast(float, self.wall_time_limit_s),  # set in __post_init__
         }
 
     def job_budget_s(self, n_tests: int) -> float:
@@ -347,16 +351,14 @@ class Job:
                    capture_output=data.get("capture_output", False),
                    allow_non_finite=data.get("allow_non_finite", False))
 
-    def to_wire(self, submission_id: str) -> dict:
+    def to_wire(self, submission_id: str) -> RunRequest:
         """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
         ``submission_id``, unique to this submission, which the runner's reply carries back."""
         tests = []
         for t in self.tests:
             d = t.check_dict()
-            if t.kind == "stdio":
-                d["stdin"] = t.stdin
-                if self.capture_output:
-                    d["capture"] = True
+            if d["kind"] == "stdio" and self.capture_output:
+                d["capture"] = True
             tests.append(d)
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
@@ -386,7 +388,7 @@ class CapturedOutput:
     signal: int | None = None
 
     @classmethod
-    def from_wire(cls, data) -> CapturedOutput | None:
+    def from_wire(cls, data: object) -> CapturedOutput | None:
         """Read the runner's ``output`` of a test strictly: None unless every field has its type."""
         if not isinstance(data, dict):
             return None
@@ -486,7 +488,7 @@ class Verdict:
         return self.status == "passed"
 
     @classmethod
-    def from_wire(cls, reply: dict, n_tests: int, attempts: int = 1) -> Verdict:
+    def from_wire(cls, reply: RunReply, n_tests: int, attempts: int = 1) -> Verdict:
         """The verdict of a runner's reply (already checked to answer its submission) to a job of
         ``n_tests`` tests, after ``attempts`` attempts."""
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),

@@ -171,10 +171,7 @@ def test_the_host_side_arrows_of_the_sandbox_are_the_code_s_own():
     paragraph = re.search(r"^Within `sandbox` \(host side.*?\n\n", ARCHITECTURE.read_text(encoding="utf-8"),
                           re.M | re.S)
     assert paragraph, "docs/architecture.md lost its paragraph on the arrows within sandbox (host side)"
-    documented: dict[str, set[str]] = {}
-    for sources, targets in re.findall(r"`([\w.,\s]+?) ->\s*([\w.,\s]+)`", paragraph.group(0)):
-        for source in re.split(r",\s*", sources.strip()):
-            documented.setdefault(source, set()).update(re.split(r",\s*", targets.strip()))
+    documented = documented_arrows(paragraph.group(0))
     known = modules(ROOT)
     actual = {name.removeprefix("sandbox."): {t.removeprefix("sandbox.") for t in imports(name, path, known)}
               for name, path in known.items() if name.startswith("sandbox.") and not name.startswith("sandbox.inside")}
@@ -232,6 +229,47 @@ def test_the_arrows_between_the_wings_are_the_code_s_own_and_run_down():
     order = re.findall(r"`(\w+)`", floors.group(1))
     assert sorted(order) == sorted(WINGS)
     assert all(order.index(target) < order.index(wing) for wing, targets in between.items() for target in targets)
+
+
+def documented_arrows(paragraph: str) -> dict[str, set[str]]:
+    """The arrows a paragraph of docs/architecture.md states: each ```a, b -> c, d``` in it."""
+    documented: dict[str, set[str]] = {}
+    for sources, targets in re.findall(r"`([\w.,\s]+?) ->\s*([\w.,\s]+)`", paragraph):
+        for source in re.split(r",\s*", sources.strip()):
+            documented.setdefault(source, set()).update(re.split(r",\s*", targets.strip()))
+    return documented
+
+
+def test_the_arrows_within_sandbox_inside_are_the_code_s_own():
+    paragraph = re.search(r"^Within `sandbox/inside` .*?\n\n", ARCHITECTURE.read_text(encoding="utf-8"), re.M | re.S)
+    assert paragraph, "docs/architecture.md lost its paragraph on the arrows within sandbox/inside"
+    known = modules(ROOT)
+    inside = {name: path for name, path in known.items() if name.startswith("sandbox.inside.")}
+    actual = {}
+    for name, path in inside.items():
+        targets = imports(name, path, known)
+        if path.name == "__main__.py":  # it imports the package as the image names it: ``inside``
+            targets = {f"sandbox.{node.module}" for node in ast.walk(parsed(path))
+                       if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("inside.")}
+        targets = {t.removeprefix("sandbox.inside.") for t in targets} - {"messages"}  # for annotations: below
+        if targets:
+            actual[name.removeprefix("sandbox.inside.")] = targets
+    assert documented_arrows(paragraph.group(0)) == actual
+
+
+def test_messages_are_imported_for_annotations_only():
+    """No process loads ``messages``: every import of it is under ``if TYPE_CHECKING``."""
+    at_run_time = []
+    for path in sorted((ROOT / "sandbox").rglob("*.py")):
+        checked: set[int] = set()
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                checked |= {id(child) for statement in node.body for child in ast.walk(statement)}
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.ImportFrom) and id(node) not in checked and (
+                    (node.module or "").endswith("messages") or any(a.name == "messages" for a in node.names)):
+                at_run_time.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not at_run_time, "messages imported at run time:\n" + "\n".join(at_run_time)
 
 
 DOTTED = re.compile(r"``?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?")

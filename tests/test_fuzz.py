@@ -2,7 +2,7 @@
 
 Every byte a program's process sends reaches trusted code through a few readers: the result
 channel's records (``records.read_records``), the tagged JSON of values (``values.decode_value``,
-then ``values.to_json_form`` and ``values.preview`` in the runner, ``judge.Channel`` in the judge),
+then ``values.to_json_form`` and ``values.preview`` in the runner, ``judge.remote.Channel`` in the judge),
 and a ``stdio`` test's output (``compare.compare_output``). Each must be total: any input gives a
 result or the reader's own refusal, never another exception in trusted code (which would end the
 job as ``sandbox_error``: a masked sample, a free escape for the program).

@@ -33,8 +33,9 @@ def test_the_image_bakes_every_module_the_runner_and_fork_server_load():
         if module not in needed:
             needed.add(module)
             todo += _package_imports(module)
-    assert {"runner", "forkserver", "jobs", "program.child", "program.calls", "watch", "resident", "judge",
-            "verdict", "values"} <= needed
+    assert {"runner", "state", "jobs", "children", "forkserver", "program.child", "program.calls", "watch",
+            "resident", "judge.main", "judge.asserts", "judge.remote", "judge.checker", "judge.taskcode", "verdict",
+            "values"} <= needed
     assert all((INSIDE / (m.replace(".", "/") + ".py")).is_file() for m in needed)
     assert {f"sandbox/inside/{m.replace('.', '/')}.py" for m in needed} <= set(baked_files())
 

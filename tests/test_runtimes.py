@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from sandbox import Job, Limits, TestCase
-from sandbox.inside import jobs, languages
+from sandbox.inside import children, languages
 
 
 def test_a_heap_size_without_a_snapshot_starts_node_cold(tmp_path, monkeypatch):
@@ -18,10 +18,10 @@ def test_a_heap_size_without_a_snapshot_starts_node_cold(tmp_path, monkeypatch):
     (tmp_path / "node-256.blob").write_bytes(b"snapshot")
     javascript = languages.LANGUAGES["javascript"]
     names = {"memory_mb": "256", **languages.runtime_names(256)}
-    assert jobs._fill(javascript.run_command, names) == [
+    assert children.fill(javascript.run_command or (), names) == [
         "node", f"--snapshot-blob={tmp_path}/node-256.blob", "--max-old-space-size=256", "main.js"]
     names = {"memory_mb": "200", **languages.runtime_names(200)}
-    assert jobs._fill(javascript.run_command, names) == ["node", "--max-old-space-size=200", "main.js"]
+    assert children.fill(javascript.run_command or (), names) == ["node", "--max-old-space-size=200", "main.js"]
 
 
 def _stdio(program: str, language: str, stdins: list[str], expected: str, limits: Limits | None = None) -> Job:

@@ -3,6 +3,8 @@ built as the runner's replies would be, read by ``Verdict.from_wire``), and the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 import pytest
 from pydantic import ValidationError
 
@@ -10,12 +12,18 @@ from grpo_code.service.bounds import RequestBounds
 from grpo_code.service.sandbox_fusion import RunCodeRequest, to_job, to_response
 from sandbox import Job, TestCase, Verdict
 
+if TYPE_CHECKING:
+    from sandbox.inside.messages import CapturedWire, RunReply
+
 
 def _verdict(status: str, output: dict | None = None, compile_output: str = "", test_status: str | None = None,
              message: str = "") -> Verdict:
-    reply = {"status": status, "compile_output": compile_output, "compile_time_s": 0.5, "flags": [],
-             "tests": [] if test_status is None else [{"status": test_status, "time_s": 0.01, "message": message,
-                                                       **({"output": output} if output else {})}]}
+    reply: RunReply = {"id": "id", "ok": True, "status": status, "compile_output": compile_output,
+                       "compile_time_s": 0.5, "run_time_s": 0.6, "flags": [], "tests": []}
+    if test_status is not None:
+        reply["tests"] = [{"status": test_status, "time_s": 0.01, "cpu_time_s": 0.0, "message": message}]
+        if output:
+            reply["tests"][0]["output"] = cast("CapturedWire", output)  # malformed ones too: read strictly
     return Verdict.from_wire(reply, n_tests=1)
 
 
@@ -31,7 +39,7 @@ def test_a_request_becomes_one_captured_stdio_job():
     assert job.tests == (TestCase(kind="stdio", stdin="x", expected_stdout=""),)
     assert (job.limits.time_limit_s, job.limits.compile_time_limit_s, job.limits.memory_limit_mb) == (3, 4, 512)
     wire = job.to_wire("id")
-    assert wire["tests"][0]["capture"] is True
+    assert wire["tests"][0] == {"kind": "stdio", "stdin": "x", "expected_stdout": "", "capture": True}
     assert "capture" not in Job(program="x", tests=job.tests).to_wire("id")["tests"][0]
     unlimited = to_job(RunCodeRequest(code="x", language="python"), RequestBounds(max_memory_mb=700))
     assert unlimited.limits.memory_limit_mb == 700 and unlimited.tests[0].stdin == ""
@@ -104,6 +112,6 @@ def test_job_from_dict_round_trips_the_wire_form():
     job = Job(program="print(1)", tests=(TestCase(kind="stdio", stdin="1", expected_stdout="1"),), language="c",
               compare="lines", float_tolerance=0.5, capture_output=True, job_id="j")
     wire = job.to_wire("id")
-    data = {k: v for k, v in wire.items() if k not in ("op", "id", "budget_s")}  # the runner's, derived
+    data: dict[str, Any] = {k: v for k, v in wire.items() if k not in ("op", "id", "budget_s")}  # the runner's
     data["tests"] = [{k: v for k, v in t.items() if k != "capture"} for t in data["tests"]]
     assert Job.from_dict({**data, "capture_output": True, "job_id": "j"}) == job

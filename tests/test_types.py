@@ -9,11 +9,16 @@ suite file's field, file and line (tests/test_tasks.py).
 from __future__ import annotations
 import __future__
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from sandbox import Job, Limits, TestCase
 from sandbox.inside.guard import METHOD_CALL, plan_assert, setup_names
 from sandbox.types import FieldError, Verdict
+
+if TYPE_CHECKING:
+    from sandbox.inside.messages import TestResultWire
 
 ASSERT = TestCase(kind="assert", code="assert f() == 1")
 STDIO = TestCase(kind="stdio", stdin="", expected_stdout="1\n")
@@ -45,9 +50,13 @@ def test_a_refusal_names_its_field(make, field, words):
 
 
 def test_the_pass_rate_counts_passed_tests_and_a_checker_partial_credit():
-    def reply(*tests: tuple[str, object]) -> Verdict:
-        return Verdict.from_wire({"status": "failed", "tests": [{"status": s, "score": score} for s, score in tests]},
-                                 n_tests=4)
+    def reply(*tests: tuple[str, float | None]) -> Verdict:
+        results: list[TestResultWire] = [{"status": s, "time_s": 0.1, "cpu_time_s": 0.1} for s, _ in tests]
+        for result, (_, score) in zip(results, tests, strict=True):
+            if score is not None:  # the runner sends a score only where a checker gave one
+                result["score"] = score
+        return Verdict.from_wire({"id": "id", "ok": True, "status": "failed", "tests": results, "compile_output": "",
+                                  "compile_time_s": 0.0, "run_time_s": 0.5, "flags": []}, n_tests=4)
 
     # 1 + 0.5 + 0.25 + 0 of 4 tests
     partial = reply(("passed", None), ("failed", 0.5), ("failed", 0.25), ("failed", None))
@@ -90,7 +99,7 @@ def test_an_assert_test_is_compiled_for_the_judge():
     assert compiled.co_filename == "<test>" and not compiled.co_flags & __future__.annotations.compiler_flag
     calls = []
 
-    def method(name, args, kwargs, attr, margs, mkwargs):  # one call in the program's process (judge.Remote)
+    def method(name, args, kwargs, attr, margs, mkwargs):  # one call in the program's process (judge.remote.Remote)
         calls.append((name, args, kwargs, attr, margs, mkwargs))
         return 20 if attr == "scale" else 1
 

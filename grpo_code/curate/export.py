@@ -152,8 +152,7 @@ def export_task(task: Task, suite: TaskSuite, folder: Path, image: str, reward_m
         raise ConfigError(f"task {task.task_id!r} has no reference solution: Harbor's oracle agent needs one "
                           "(export a suite whose tasks all have one, or pick them with ?limit / a smaller suite)")
     job = task.job("")  # the program is the task's prelude (if any) + the agent's file
-    wire = job.to_wire("")
-    del wire["id"]
+    wire = {key: value for key, value in job.to_wire("").items() if key != "id"}  # harbor-verify adds its own
     deadline_s = job.limits.worst_case_s(len(job.tests))
     spec = {"job": wire, "reward_mode": reward_mode, "deadline_s": deadline_s}
     stored = {**task.to_dict(), "suite": {"name": suite.name, "version": suite.version, "description":

@@ -14,8 +14,13 @@ other ``stdio`` test, never from this.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def captured(outcome) -> dict:
+if TYPE_CHECKING:
+    from .messages import CapturedWire
+
+
+def captured(outcome) -> CapturedWire:
     """The ``output`` of a captured ``stdio`` test, from its ``watch.Outcome``."""
     stdout, stderr = bytes(outcome.stdout), bytes(outcome.stderr)
     cut = outcome.killed_for == "output_limit"  # the chunk that crossed the limit was kept by neither stream

@@ -15,8 +15,12 @@ import socket
 import stat
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from .procs import JUDGE_UID, PROGRAM_UID, reap_exited, send_message, set_dumpable
+
+if TYPE_CHECKING:
+    from .messages import ChildRequest
 
 
 def kill_all() -> None:
@@ -156,7 +160,7 @@ class Forkserver:
             os.close(self.pidfd)
         self.pid, self.pidfd, self.sock = None, -1, None
 
-    def fork(self, payload: dict, fds: list[int]) -> int:
+    def fork(self, payload: ChildRequest, fds: list[int]) -> int:
         """Have a child forked for ``payload`` (a ``messages.ChildRequest``) with ``fds`` (its
         stdin, stdout, stderr and result ends, then a resident's request channel or a serving
         process's call channels); return its pid. The child is the runner's own
@@ -168,7 +172,7 @@ class Forkserver:
         Raises:
             ForkserverLost: no answer or no child, from the running fork server nor from a fresh one.
         """
-        message = marshal.dumps(payload)
+        message = marshal.dumps(payload)  # type: ignore[arg-type]  # a TypedDict is a dict: marshal's stub names dict only
         for _ in range(2):
             self.start()
             try:
@@ -187,12 +191,13 @@ class Forkserver:
 FORKSERVER = Forkserver()
 
 
-def fork_child(payload: dict, channel: bool = False,
+def fork_child(payload: ChildRequest, channel: bool = False,
                extra: tuple[int, ...] = ()) -> tuple[int, list[int], socket.socket | None]:
     """Have the fork server fork a child for ``payload`` with fresh pipes.
 
     Args:
-        payload: the child's request (``program.child.child_main``, ``judge.judge_main``).
+        payload: the child's request (``children``; ``program.child.child_main``,
+            ``judge.main.judge_main`` read it).
         channel: give the child a request socket (a zygote's, the judge's).
         extra: more descriptors for the child (a serving process's call and reply ends); the
             caller keeps and closes its own copies.

@@ -4,7 +4,7 @@ Stdlib only. The runner starts it (``forkclient.Forkserver``) with a Unix socket
 never runs a program's code; it only forks. Forking from here instead of from the runner
 matters for speed: a fork, the copy-on-write faults after it and the exit all cost in
 proportion to the memory of the process that forks, and this one holds only what a test process
-needs (``program``, ``records``, ``procs``, ``judge``, and ``typing``, which programs import
+needs (``program``, ``records``, ``procs``, the ``judge`` package, and ``typing``, which programs import
 most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It runs as
 root keeping only the capabilities to make each child a user of its own (``procs.become``), with
 an empty bounding set, so no program (another user) can signal, trace or limit it.
@@ -26,8 +26,9 @@ import marshal
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING
 
-from .judge import judge_main
+from .judge.main import judge_main
 from .procs import (
     CALL_FD_OFFSET,
     CAP_SETGID,
@@ -39,6 +40,9 @@ from .procs import (
     set_dumpable,
 )
 from .program.child import child_main, program_env
+
+if TYPE_CHECKING:
+    from .messages import ChildRequest
 
 CHANNEL_FD = 3
 
@@ -59,7 +63,8 @@ def serve(sock) -> None:
         request = recv_message(sock)
         if request is None:
             return
-        payload, fds = marshal.loads(request[0]), request[1]
+        payload: ChildRequest = marshal.loads(request[0])
+        fds = request[1]
         stdin_r, out_w, err_w, res_w = fds[:4]
         payload["fds"] = (stdin_r, out_w, err_w, res_w)
         # Not guessable at 3; it and the channels beside it (up to + 3) stay below the children's
@@ -72,17 +77,19 @@ def serve(sock) -> None:
         elif len(fds) > 4:  # a process serving the judge's calls: its call and reply channels
             call_fd = payload["result_fd"] + CALL_FD_OFFSET
             payload["extra_fds"] = {call_fd: fds[4], call_fd + 1: fds[5]}
-        limits = payload["limits"]
-        if limits.get("memory_bytes"):  # a forked child starts with this process's mappings
-            limits["as_bytes"] = limits["memory_bytes"] + own_size
-        limits["own_bytes"] = own_size
+        rlimits = payload["rlimits"]
+        if rlimits.get("memory_bytes"):  # a forked child starts with this process's mappings
+            rlimits["as_bytes"] = rlimits["memory_bytes"] + own_size
+        rlimits["own_bytes"] = own_size
         try:
             pid = fork_to_parent()
         except OSError:  # no process slot or memory left: the runner sees pid 0
             pid = -1
-        if pid == 0:
-            (judge_main if mode == "judge" else child_main)(payload)  # never returns
-        payload = request = None  # nothing of this request may reach the next child
+        if pid == 0:  # neither returns
+            if payload["mode"] == "judge":
+                judge_main(payload)
+            child_main(payload)
+        del payload, request  # nothing of this request may reach the next child
         for fd in fds:
             os.close(fd)
         sock.sendall(max(pid, 0).to_bytes(4, "little", signed=True))

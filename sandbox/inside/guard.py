@@ -8,6 +8,10 @@ host (``sandbox.types.Job`` refuses a test the judge cannot run, when a suite is
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .messages import JudgedTest
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
 _STDLIB = frozenset(getattr(__import__("sys"), "stdlib_module_names", ()))
@@ -75,13 +79,13 @@ class _MethodCalls(ast.NodeTransformer):
 
 
 
-def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
+def plan_assert(code: str, setup_names: frozenset[str]) -> JudgedTest | str:
     """Decide, from an ``assert`` test's code alone, how the judge runs it, and compile it.
 
     The names the test reads and never binds, that are not builtins nor defined by the task's
     test setup (``setup_names``), are the program's (the entry point, ``candidate`` passed on, a
     class or helper the program defines) or standard modules the test uses without importing
-    them. In the judge each of the program's names is a remote reference (``judge.Remote``): the
+    them. In the judge each of the program's names is a remote reference (``judge.remote.Remote``): the
     test may call it, pass it on, keep what it returns and call its methods, read its attributes,
     iterate it, and hand the program callables of its own (they run in the judge).
     ``P(...).method(...)`` is compiled into one call made in the program's process
@@ -89,7 +93,7 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> tuple | str:
 
     Returns:
         ``(code object, program names, module names, source, caught names)`` for the judge
-        (``judge.run_test``; the caught names: the program's names the test catches in an
+        (``judge.asserts.run_test``; the caught names: the program's names the test catches in an
         ``except`` clause, exception classes the judge makes its own), or a string saying why
         the judge cannot
         run the test (it gives the program a generator, subclasses a class of the program's, or

@@ -89,7 +89,7 @@ def init_main() -> None:
     os.chdir("/tmp")
     from .runner import prepare, serve
 
-    prepare()  # the runner as in every sandbox container: PID 1, root, every child a user of its own
+    state = prepare()  # the runner as in every sandbox container: PID 1, root, every child a user of its own
     while True:
         conn, _ = listener.accept()
         if _peer_uid(conn) != 0:
@@ -100,7 +100,7 @@ def init_main() -> None:
         os.dup2(fd, 1)
         os.close(fd)
         try:
-            serve(0)
+            serve(state, 0)
         except OSError:  # root's end went away before a reply: the next connection starts afresh
             pass
         null = os.open(os.devnull, os.O_RDWR)

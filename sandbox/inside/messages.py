@@ -1,15 +1,20 @@
 """Every message that crosses a process boundary of the sandbox, as one typed definition shared
-by its writer and its reader (mypy checks both sides against it).
+by its writer and its reader (mypy checks both sides against it: each is built as a literal of its
+type, where it is written).
 
-Stdlib only. Types only: importing this module defines a few classes and runs nothing else (the
-fork server loads ``typing`` anyway, for the programs that use it).
+Stdlib only. Types only: no module imports it but for annotations (``if TYPE_CHECKING``), so it
+is never loaded in the container, and a message costs nothing to build (a dict, a tuple).
 
 Boundaries, and who may be believed:
 
-- host -> runner (``RunRequest``) and runner -> host (``RunReply``): one JSON line each way on
-  the container's stdin/stdout. The host trusts the runner; the runner trusts the host.
-- runner -> fork server (``ChildRequest``): ``marshal`` with descriptors (``procs.send_message``);
-  the fork server answers each with the child's pid (4 bytes).
+- host -> runner (``Request``: ``RunRequest``, ``PingRequest``) and runner -> host (``Reply``:
+  ``RunReply``, ``FaultReply``, ``PongReply``): one JSON line each way on the container's
+  stdin/stdout. The host trusts the runner; the runner trusts the host.
+- runner -> fork server (``ChildRequest``: ``ExecRequest``, ``PythonRequest``, ``JudgeRequest``,
+  each built by ``children``): ``marshal`` with descriptors (``procs.send_message``); the fork
+  server adds what ``Forked`` holds and forks; it answers each with the child's pid (4 bytes).
+- runner -> zygote (``ZygoteTests``, then ``ZygoteFork`` per test): ``marshal`` on the zygote's
+  request socket; the zygote says which pid it forked in a ``ForkedRecord``.
 - runner -> judge (``JudgeJob``, ``JudgeTest``, ``JudgeCheck``): ``marshal`` on the judge's
   request socket; judge -> runner: ``VerdictRecord`` on the judge's result channel.
 - the program's processes -> runner: ``ProgramRecord`` lines on a result channel. **Evidence
@@ -17,18 +22,29 @@ Boundaries, and who may be believed:
   strictly against these definitions, and nothing in them can say that a test passed: a
   ``call`` test's returned value is the program's answer (compared by the runner), the rest is
   synchronisation (``ready``, ``forked``) and the monitor's flags.
-- judge <-> program (``CallFrame`` and ``ReplyFrame``): length-prefixed frames on a pair of pipes
-  per test (``judge.Channel`` and ``program.calls``); replies are tagged JSON read strictly
-  (``values.decode_value``).
+- judge <-> program (``CallFrame`` down; the program's replies up): length-prefixed frames on a
+  pair of pipes per test (``judge.remote.Channel`` and ``program.calls``); replies are tagged JSON
+  read strictly (``values.decode_value``).
+
+Two kinds of limits, two names: ``LimitsWire`` (``limits`` of a ``RunRequest``) are a job's
+per-test limits as the host states them (CPU seconds, MiB); ``ChildLimits`` (``rlimits`` of a
+``ChildRequest``) are the rlimits one forked process gets (bytes, CPU seconds), which the runner
+derives from them (``children.child_rlimits``).
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from types import CodeType
+
+# -- host <-> runner: one JSON object per line ------------------------------------------------------
 
 
 class LimitsWire(TypedDict):
-    """``sandbox.Limits.to_dict``: per-test limits of a job."""
+    """``sandbox.Limits.to_dict``: a job's per-test limits (the runtime's start-up added by the
+    runner: ``children.language_limits``)."""
 
     time_limit_s: float
     memory_limit_mb: int
@@ -38,22 +54,39 @@ class LimitsWire(TypedDict):
     wall_time_limit_s: float
 
 
-class TestWire(TypedDict, total=False):
-    """``sandbox.TestCase.to_dict`` (and ``stdin`` for every ``stdio`` test)."""
+class AssertTestWire(TypedDict):
+    """An ``assert`` test (``sandbox.TestCase.check_dict``): Python statements the judge runs."""
 
-    kind: str
+    kind: Literal["assert"]
     code: str
+
+
+class StdioTestWire(TypedDict):
+    """A ``stdio`` test; ``capture`` (sent only as true) asks for its raw output too (``capture``)."""
+
+    kind: Literal["stdio"]
     stdin: str
     expected_stdout: str
+    capture: NotRequired[bool]
+
+
+class CallTestWire(TypedDict):
+    """A ``call`` test: ``fn_name(*args, **kwargs)`` must return ``expected``."""
+
+    kind: Literal["call"]
     fn_name: str
     args: list
     kwargs: dict
     expected: object
 
 
+TestWire = AssertTestWire | StdioTestWire | CallTestWire
+
+
 class RunRequest(TypedDict):
-    """A job (``sandbox.Job.to_wire``); ``budget_s``: the wall-clock seconds the runner may spend
-    on it, every restart included (``sandbox.Limits.job_budget_s``)."""
+    """A job (``sandbox.Job.to_wire``); ``id``: the submission's identity, which the reply carries
+    back; ``budget_s``: the wall-clock seconds the runner may spend on it, every restart included
+    (``sandbox.Limits.job_budget_s``)."""
 
     op: Literal["run"]
     id: str
@@ -69,76 +102,162 @@ class RunRequest(TypedDict):
     budget_s: float
 
 
-class TestResultWire(TypedDict, total=False):
-    """One test's result in a ``RunReply``."""
+class PingRequest(TypedDict):
+    """Whether the runner is up (``sandbox.container.SandboxContainer.start``)."""
+
+    op: Literal["ping"]
+    id: str
+
+
+Request = RunRequest | PingRequest
+
+
+class CapturedWire(TypedDict):
+    """A captured ``stdio`` test's raw output (``capture.captured``; ``sandbox.CapturedOutput``)."""
+
+    stdout: str
+    stderr: str
+    stdout_truncated: bool
+    stderr_truncated: bool
+    exit_code: int | None
+    signal: int | None
+
+
+class TestResultWire(TypedDict):
+    """One test's result in a ``RunReply`` (``verdict``). ``flags`` never leave the runner: they
+    are gathered into the reply's ``flags`` (``jobs.run_job``)."""
 
     status: str
     time_s: float
     cpu_time_s: float
-    message: str
-    flags: list[str]
-    score: float
+    message: NotRequired[str]
+    flags: NotRequired[list[str]]
+    score: NotRequired[float]
+    output: NotRequired[CapturedWire]
 
 
-class RunReply(TypedDict, total=False):
-    """The runner's answer to a ``RunRequest`` (or to a ping: ``op``/``protocol``).
-
-    ``ok`` false: the runner failed on this job (``error``); ``started`` says whether any process
-    of the program's had run by then (the host blames a fault that recurs on a fresh container on
-    the program only then), and ``flags`` keeps what the monitor saw until the fault. ``residue``:
-    what the job left that would not go (``clean.Baseline.restore``; the verdict is flagged
-    ``residue``): the host replaces the container, which refuses every later job.
-    """
+class RunReply(TypedDict):
+    """The runner's verdict on a ``RunRequest`` (``jobs.run_job``). ``residue``: what the job left
+    that would not go (``clean.Baseline.restore``; the verdict is flagged ``residue``): the host
+    replaces the container, which refuses every later job."""
 
     id: str | None
-    ok: bool
-    op: str
-    protocol: int
-    status: str
+    ok: Literal[True]
     tests: list[TestResultWire]
     compile_output: str
     compile_time_s: float
+    status: str
     run_time_s: float
+    residue: NotRequired[list[str]]
     flags: list[str]
-    residue: list[str]
+
+
+class FaultReply(TypedDict):
+    """The runner failed on a job (``error``), or refuses it (a job left the container unclean);
+    ``started`` says whether any process of the program's had run by then (the host blames a fault
+    that recurs on a fresh container on the program only then), and ``flags`` keeps what the
+    monitor saw until the fault."""
+
+    ok: Literal[False]
+    id: str | None
     error: str
     started: bool
+    flags: list[str]
 
 
-class ChildLimits(TypedDict, total=False):
-    """rlimits of a forked child (``procs.setup_child``)."""
+class PongReply(TypedDict):
+    """The answer to a ``PingRequest``: the runner's protocol version (``runner.PROTOCOL``)."""
 
-    cpu_s: float | None
-    as_bytes: int
-    memory_bytes: int
+    ok: Literal[True]
+    op: Literal["pong"]
+    protocol: int
+    id: str | None
+
+
+Reply = RunReply | FaultReply | PongReply
+
+# -- runner -> fork server: marshal, with the child's descriptors ----------------------------------
+
+
+class ChildLimits(TypedDict):
+    """rlimits of a forked child (``procs.setup_child``): ``cpu_s`` CPU seconds (absent: none; the
+    judge's), ``fsize_bytes`` the largest file it may write, ``as_bytes`` its address space (0 or
+    absent: none). ``memory_bytes``: the address space a forked Python child may add to the fork
+    server's own, which the fork server turns into ``as_bytes``; it notes its own size as
+    ``own_bytes``."""
+
+    cpu_s: NotRequired[float]
     fsize_bytes: int
-    own_bytes: int
+    as_bytes: NotRequired[int]
+    memory_bytes: NotRequired[int]
+    own_bytes: NotRequired[int]
 
 
-class ChildRequest(TypedDict, total=False):
-    """What the fork server forks a child for (``program.child.child_main``, ``judge.judge_main``).
+class Forked(TypedDict, total=False):
+    """What the fork server adds to every request before it forks (``forkserver.serve``): the
+    child's stdin, stdout, stderr and result ends, where its result channel goes, and, for a
+    resident, its request channel (``ctl_fd``); ``extra_fds`` maps each further target descriptor
+    to the one received (a resident's request channel, a serving process's call channels)."""
 
-    ``mode``: ``exec`` (``argv``, ``env``), ``python`` (the program's ``code`` object, then one
-    test of ``kind`` ``stdio``, ``call`` or ``serve``), ``zygote`` (the program's top level once,
-    then a test process per request) or ``judge``. The fork server adds ``fds``, ``result_fd``
-    and, for residents, ``ctl_fd`` and ``extra_fds``.
-    """
-
-    mode: str
-    kind: str
-    nonce: str
-    workdir: str
-    limits: ChildLimits
-    code: object
-    test: dict
-    argv: list[str]
-    env: dict[str, str]
-    result_fd_env: str
     fds: tuple[int, int, int, int]
     result_fd: int
     ctl_fd: int
     extra_fds: dict[int, int]
 
+
+class ExecRequest(Forked):
+    """Run a command (a compiler, a compiled program, a driver) in a child of the program's
+    user (``program.child.child_main``); ``result_fd_env`` names the environment variable that
+    tells a driver its result channel."""
+
+    mode: Literal["exec"]
+    argv: list[str]
+    env: dict[str, str]
+    workdir: str
+    rlimits: ChildLimits
+    result_fd_env: NotRequired[str]
+
+
+class CallVisible(TypedDict):
+    """What a process of the program's sees of a ``call`` test: never its expected value."""
+
+    fn_name: str
+    args: list
+    kwargs: dict
+
+
+class PythonRequest(Forked):
+    """Run the program's ``code`` in a child of the program's user (``program.child.child_main``):
+    ``python`` mode then one test of ``kind`` ``stdio``, ``call`` (``test``) or ``serve`` (the
+    judge's calls); ``zygote`` mode (kind ``zygote``) then a test process per request."""
+
+    mode: Literal["python", "zygote"]
+    kind: Literal["stdio", "call", "serve", "zygote"]
+    test: CallVisible | None
+    nonce: str
+    code: CodeType
+    workdir: str
+    rlimits: ChildLimits
+
+
+class JudgeRequest(Forked):
+    """Start the judge (``judge.main.judge_main``), a user of its own, in ``workdir``."""
+
+    mode: Literal["judge"]
+    workdir: str
+    rlimits: ChildLimits
+
+
+ChildRequest = ExecRequest | PythonRequest | JudgeRequest
+
+# -- runner -> zygote: marshal on its request socket -----------------------------------------------
+
+ZygoteTests = list[tuple[Literal["call"], CallVisible]]
+"""A zygote's first message: the job's ``call`` tests (``program.zygote.serve_tests``); a request
+names one by its place."""
+ZygoteFork = tuple[str, int]
+"""``(nonce, index)``: fork a test process for ``call`` test ``index``; or, with ``index`` -1 and a
+call and a reply channel as descriptors, one that serves the judge's calls."""
 
 # -- records on a result channel: one JSON object per line, ``event`` and ``nonce`` first ------------
 
@@ -211,9 +330,9 @@ class VerdictRecord(TypedDict):
 ProgramRecord = ReadyRecord | ForkedRecord | FlagRecord | ReturnedRecord | RaisedRecord | NotPlainRecord
 Record = ProgramRecord | VerdictRecord
 
-# -- runner -> judge (marshal tuples) ---------------------------------------------------------------
+# -- runner -> judge: marshal on its request socket ------------------------------------------------
 
-JudgedTest = tuple[object, tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
+JudgedTest = tuple["CodeType", tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
 """A compiled ``assert`` test (``guard.plan_assert``): code object, the program's names, standard
 modules to import, source, the program's names it catches in an ``except`` clause."""
 JudgeJob = tuple[Literal["job"], str | None, list[JudgedTest], int, str | None, bool]
@@ -223,3 +342,16 @@ JudgeTest = tuple[Literal["test"], str, int]
 """Run judged test ``index`` for ``nonce``, with the call and reply pipe ends as descriptors."""
 JudgeCheck = tuple[Literal["check"], str, str, str, str]
 """Run the checker for ``nonce`` on ``(input, output, expected)``."""
+JudgeMessage = JudgeJob | JudgeTest | JudgeCheck
+
+# -- judge <-> program: length-prefixed frames on a test's call and reply pipes --------------------
+
+Crossing = tuple[bool, Any]
+"""A value on its way to the program (``judge.remote.Channel.encode``): ``(marked, data)``; where
+``marked``, handles and callables inside ``data`` are marked references (``procs.REF_MARK``)."""
+CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing] | tuple[Literal["ret"], int, Crossing]
+             | tuple[Literal["raise"], int, str, str])
+"""Judge -> program, ``marshal``: ``("op", seq, op, ref, payload)`` has the program's process do
+``op`` to its object ``ref``; ``("ret", seq, value)`` and ``("raise", seq, kind, message)`` answer
+a callback (``program.calls``). The replies up are the program's: tagged JSON, read strictly
+(``values.decode_value``), never typed here."""

@@ -11,7 +11,10 @@ import ctypes
 import os
 import resource
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .messages import ChildLimits, ChildRequest
 
 CALL_FD_OFFSET = 2  # a serving process's call channel sits at result_fd + 2, its replies at + 3
 # Who runs what (docs/architecture.md, "Three trust levels"): the runner and the fork server run as
@@ -128,19 +131,19 @@ def reap_exited() -> bool:
             return True
 
 
-def cpu_limit_s(limits: dict) -> int:
+def cpu_limit_s(rlimits: ChildLimits) -> int:
     """A child's RLIMIT_CPU soft limit: whole seconds, at least 1 (the hard one is 1 more)."""
-    return max(1, -int(-limits["cpu_s"] // 1))  # a ceiling without ``math``: programs import it themselves
+    return max(1, -int(-rlimits["cpu_s"] // 1))  # a ceiling without ``math``: programs import it themselves
 
 
-def setup_child(p: dict, uid: int, cpu_hard=None) -> int:
+def setup_child(p: ChildRequest, uid: int, cpu_hard=None) -> int:
     """File descriptors, folder, limits and user of a child the fork server has just forked;
     returns its result fd.
 
     ``p["fds"]`` (stdin, stdout, stderr and result pipe ends) go to fds 0, 1, 2 and
     ``p["result_fd"]``, ``p["extra_fds"]`` (target -> source) to their targets; every other fd
-    is closed. Limits from ``p["limits"]``: ``cpu_s`` (RLIMIT_CPU, hard limit ``cpu_hard`` or
-    one second more; None for no CPU limit), ``fsize_bytes``, ``as_bytes`` (0: none); no core
+    is closed. Limits from ``p["rlimits"]``: ``cpu_s`` (RLIMIT_CPU, hard limit ``cpu_hard`` or
+    one second more; absent for no CPU limit), ``fsize_bytes``, ``as_bytes`` (0: none); no core
     files, 256 open files. Signal dispositions are the fork server's: all default but SIGPIPE
     (ignored, as Python does); so is its OOM score (the OOM killer's first choice, never the
     runner). Then the child becomes ``uid`` (``become``), after its limits are set, so it can
@@ -162,17 +165,17 @@ def setup_child(p: dict, uid: int, cpu_hard=None) -> int:
         low = fd + 1
     os.closerange(low, 65536)
     os.umask(0o077)
-    limits = p["limits"]
+    rlimits = p["rlimits"]
     resource_limits = [
-        (resource.RLIMIT_FSIZE, limits["fsize_bytes"], limits["fsize_bytes"]),
+        (resource.RLIMIT_FSIZE, rlimits["fsize_bytes"], rlimits["fsize_bytes"]),
         (resource.RLIMIT_CORE, 0, 0),
         (resource.RLIMIT_NOFILE, 256, 256),
     ]
-    if limits.get("cpu_s") is not None:
-        cpu = cpu_limit_s(limits)
+    if rlimits.get("cpu_s") is not None:
+        cpu = cpu_limit_s(rlimits)
         resource_limits.append((resource.RLIMIT_CPU, cpu, cpu + 1 if cpu_hard is None else cpu_hard))
-    if limits.get("as_bytes"):
-        resource_limits.append((resource.RLIMIT_AS, limits["as_bytes"], limits["as_bytes"]))
+    if rlimits.get("as_bytes"):
+        resource_limits.append((resource.RLIMIT_AS, rlimits["as_bytes"], rlimits["as_bytes"]))
     for which, soft, hard in resource_limits:
         resource.setrlimit(which, (soft, hard))
     become(uid)

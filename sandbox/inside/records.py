@@ -20,20 +20,22 @@ from __future__ import annotations
 
 import os
 from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .messages import Record
 
 MESSAGE_LIMIT = 500
 
-READY = "ready"
-FORKED = "forked"
-FLAG = "flag"
-RETURNED = "returned"
-RAISED = "raised"
-NOT_PLAIN = "not_plain"
-VERDICT = "verdict"
+# The events (Final: each a literal type, so that comparing a record's ``event`` with one tells
+# mypy which of ``messages.Record`` it is).
+READY: Final = "ready"
+FORKED: Final = "forked"
+FLAG: Final = "flag"
+RETURNED: Final = "returned"
+RAISED: Final = "raised"
+NOT_PLAIN: Final = "not_plain"
+VERDICT: Final = "verdict"
 PROGRAM_ENDED = "program_ended"  # a verdict status: the program's process ended during a call
 
 # What the monitor names (a verdict's ``flags``); flags never change a verdict by themselves.
@@ -153,7 +155,7 @@ def flag_names(records: list[Record]) -> set[str]:
     names: set[str] = set()
     for record in records:
         if record["event"] == FLAG:
-            names.add(record["name"])  # type: ignore[typeddict-item]
+            names.add(record["name"])
         elif record["event"] == VERDICT:
-            names.update(record["flags"].split(","))  # type: ignore[typeddict-item]
+            names.update(record["flags"].split(","))
     return names & FLAGS.keys()

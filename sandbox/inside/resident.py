@@ -23,11 +23,24 @@ import select
 import socket
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .forkclient import FORKSERVER, fork_child, kill_all
+from .forkclient import fork_child, kill_all
 from .procs import send_message
 from .records import FORKED, READY, read_records
 from .watch import Outcome, Watch
+
+if TYPE_CHECKING:
+    from .messages import (
+        ChildRequest,
+        JudgedTest,
+        JudgeMessage,
+        JudgeRequest,
+        LimitsWire,
+        PythonRequest,
+        ZygoteFork,
+        ZygoteTests,
+    )
 
 EXIT_WAIT_S = 1.0  # how long a closed resident may take to exit before it is killed
 JUDGE_OUTPUT_LIMIT = 1 << 30  # the judge's own output is not the program's: only read and dropped
@@ -47,7 +60,7 @@ class Resident:
         self.alive = True
 
     @staticmethod
-    def _fork(payload: dict) -> tuple[Watch, socket.socket, int, int]:
+    def _fork(payload: ChildRequest) -> tuple[Watch, socket.socket, int, int]:
         pid, ours, ctl = fork_child(payload, channel=True)
         assert ctl is not None  # asked for (for mypy)
         pidfd = os.pidfd_open(pid)  # the runner's child: a zombie until the runner reaps it, never missed
@@ -56,7 +69,7 @@ class Resident:
     def exists(self) -> bool:
         return self.alive and exists(self.pidfd)
 
-    def request(self, message, fds: Sequence[int] = ()) -> bool:
+    def request(self, message: ZygoteTests | ZygoteFork | JudgeMessage, fds: Sequence[int] = ()) -> bool:
         """Send a request (``marshal`` data) with ``fds``; False (and everything killed) if the
         child does not take it."""
         try:
@@ -105,16 +118,16 @@ class Resident:
 class Zygote(Resident):
     """A process that ran a program's top level once: each request has it fork a test process."""
 
-    def __init__(self, watch: Watch, ctl: socket.socket, pid: int, pidfd: int, limits: dict):
+    def __init__(self, watch: Watch, ctl: socket.socket, pid: int, pidfd: int, limits: LimitsWire):
         super().__init__(watch, ctl, pid, pidfd)
         self.limits = limits
         self.start_records = b""  # what its top level wrote (its flags)
 
     @classmethod
-    def start(cls, payload: dict, tests: list, limits: dict,
+    def start(cls, payload: PythonRequest, tests: ZygoteTests, limits: LimitsWire,
               cpu_limit: float | None) -> tuple[Zygote | None, Outcome | None]:
         """Have a zygote forked for ``payload`` (mode ``zygote``); wait until the top level ran,
-        then hand it ``tests``, the job's ``call`` tests (``[kind, test]`` each), which the top
+        then hand it ``tests``, the job's ``call`` tests (``(kind, test)`` each), which the top
         level never sees.
 
         Returns:
@@ -153,7 +166,8 @@ class Zygote(Resident):
         """Ask for a test process for test ``index`` (or, with ``index`` -1 and ``fds``, one that
         serves the judge's calls), marked ``nonce``; its end (or the zygote's before it forked)
         ends the watch. False if the zygote is gone."""
-        if not self.request((nonce, index), fds):
+        fork: ZygoteFork = (nonce, index)
+        if not self.request(fork, fds):
             return False
         self.watch.guard(self.pidfd)
         return True
@@ -169,7 +183,7 @@ class Zygote(Resident):
             return False
         watch.unguard(self.pidfd)
         forked = [r for r in read_records(bytes(outcome.records), nonce)[0] if r["event"] == FORKED]
-        pid = forked[0]["pid"] if len(forked) == 1 else 0  # type: ignore[typeddict-item]
+        pid = forked[0]["pid"] if len(forked) == 1 else 0
         if pid in known or pid <= 1 or not _is_own_child(pid):
             outcome.killed_for = "lost"
             return True
@@ -198,12 +212,12 @@ def _is_own_child(pid: int) -> bool:
 
 
 class Judge(Resident):
-    """The container's judge (``judge.judge_main``), kept from job to job: ``job`` hands it a job's
-    tests, then ``request(("test", nonce, index), [call_w, reply_r])`` runs one; its ``verdict``
-    record arrives on ``watch``."""
+    """The container's judge (``judge.main.judge_main``), kept from job to job: ``job`` hands it a
+    job's tests, then ``test`` runs one and ``check`` has the task's checker judge an output; each
+    ``verdict`` record arrives on ``watch``."""
 
     @classmethod
-    def start(cls, payload: dict) -> Judge:
+    def start(cls, payload: JudgeRequest) -> Judge:
         """Have the judge forked for ``payload`` (mode ``judge``).
 
         Raises:
@@ -213,11 +227,21 @@ class Judge(Resident):
         judge.watch.guard(judge.pidfd)  # its end ends any watch of it
         return judge
 
-    def job(self, setup: str | None, tests: list, memory_bytes: int, checker: str | None,
+    def job(self, setup: str | None, tests: list[JudgedTest], memory_bytes: int, checker: str | None,
             allow_non_finite: bool) -> bool:
         """Hand the judge a job's test setup, tests, checker and whether answers may hold NaN or an
-        infinity (``judge``); False if it does not take them."""
+        infinity (``messages.JudgeJob``); False if it does not take them."""
         return self.request(("job", setup, tests, memory_bytes, checker, allow_non_finite))
 
+    def test(self, nonce: str, index: int, fds: Sequence[int]) -> bool:
+        """Run the job's judged test ``index`` for ``nonce`` against the program's process at the
+        other end of ``fds``, its call and reply channels (``messages.JudgeTest``)."""
+        return self.request(("test", nonce, index), fds)
 
-__all__ = ["FORKSERVER", "JUDGE_OUTPUT_LIMIT", "Judge", "Zygote", "exists"]
+    def check(self, nonce: str, stdin: str, output: str, expected: str) -> bool:
+        """Have the task's checker judge the program's ``output`` of a ``stdio`` test
+        (``messages.JudgeCheck``)."""
+        return self.request(("check", nonce, stdin, output, expected))
+
+
+__all__ = ["JUDGE_OUTPUT_LIMIT", "Judge", "Zygote", "exists"]

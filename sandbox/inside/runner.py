@@ -3,7 +3,8 @@
 Stdlib only. It runs as PID 1 of a sandbox container (unprivileged user, no capabilities, no
 network, read-only root) and talks to the host over the container's attached stdin/stdout:
 one JSON object per line in each direction (``ping`` and ``run`` requests, see ``serve``); each
-``run`` request is one job (``jobs.run_job``).
+``run`` request is one job (``jobs.run_job``). What it keeps from job to job is one
+``state.RunnerState``, made by ``prepare``.
 
 Why PID 1: ``kill(-1, SIGKILL)`` from the runner ends every other process in the container,
 including children that escaped with ``setsid``. Why root: the runner and the fork server are the
@@ -23,11 +24,17 @@ import select
 import signal
 import sys
 import traceback
+from typing import TYPE_CHECKING
 
 from .cgroup import note_oom_baseline
+from .clean import Baseline
 from .forkclient import FORKSERVER, kill_all
-from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, leave_clean, refusal, run_job, take_baseline
+from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, run_job
 from .procs import JUDGE_UID, set_dumpable
+from .state import RunnerState
+
+if TYPE_CHECKING:
+    from .messages import Reply
 
 PROTOCOL = 2
 
@@ -60,16 +67,17 @@ class LineReader:
             self.buf += data
 
 
-def _reply(message: dict) -> None:
+def _reply(message: Reply) -> None:
     _write_all(1, (json.dumps(message) + "\n").encode())
 
 
-def serve(fd_in: int = 0) -> None:
-    """Answer requests until stdin closes.
+def serve(state: RunnerState, fd_in: int = 0) -> None:
+    """Answer requests until stdin closes, one job at a time, with the runner's ``state``.
 
-    Requests (``messages.RunRequest``): ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong",
-    "protocol": 2}``; ``{"op": "run", ...}`` -> the verdict (see ``jobs.run_job``), or ``{"ok":
-    false, "error", "started", "flags"}`` if the runner failed on it (``messages.RunReply``).
+    Requests (``messages.Request``): ``{"op": "ping"}`` -> ``{"ok": true, "op": "pong",
+    "protocol": 2}`` (``messages.PongReply``); ``{"op": "run", ...}`` -> the verdict (see
+    ``jobs.run_job``), or ``{"ok": false, "error", "started", "flags"}`` if the runner failed on it
+    or refuses it (``messages.FaultReply``).
     """
     reader = LineReader(fd_in)
     while True:
@@ -77,22 +85,23 @@ def serve(fd_in: int = 0) -> None:
         if line is None:
             return
         request_id = None
+        reply: Reply
         try:
-            request = json.loads(line)
+            request = json.loads(line)  # a ``messages.Request``: the host's, trusted
             request_id = request.get("id")
             if request.get("op") == "ping":
                 _reply({"ok": True, "op": "pong", "protocol": PROTOCOL, "id": request_id})
                 continue
-            refused = refusal()
+            refused = state.refusal()
             if refused is not None:  # a job left this container unclean: the host replaces it
                 reply = {"ok": False, "id": request_id, "error": refused, "started": False, "flags": []}
             else:
-                reply = run_job(request)
+                reply = run_job(state, request)
         except JobFault as e:
             reply = {"ok": False, "id": request_id, "error": str(e), "started": e.started, "flags": sorted(e.flags)}
         except Exception:  # noqa: BLE001 - a runner bug outside a job is reported, the host retries elsewhere
             kill_all()
-            leave_clean()
+            state.leave_clean()
             reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:], "started": False,
                      "flags": []}
         try:  # between jobs the container holds the runner and the fork server (and the judge)
@@ -121,11 +130,11 @@ def exit_when_host_gone(fd: int = 0) -> None:
     fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_ASYNC)
 
 
-def prepare() -> None:
+def prepare() -> RunnerState:
     """What the runner sets up before its first job: PID 1 and root (checked: ``kill_all`` and the
     scrub of /tmp would hit the host's processes and files anywhere else), the job and judge
     folders, the OOM baseline, the places a job may write and their clean state, a running fork
-    server."""
+    server. Returns the runner's state, which every job is handed."""
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
         sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
     if os.geteuid() != 0:
@@ -138,12 +147,13 @@ def prepare() -> None:
     os.chown(JUDGE_DIR, JUDGE_UID, JUDGE_UID)  # (the tmpfs is mounted so already; a plain folder is made so)
     os.chmod(JUDGE_DIR, 0o700)
     note_oom_baseline()
-    take_baseline()  # the places a job may write, emptied once: every job must leave them so
+    state = RunnerState(Baseline())  # the places a job may write, emptied once: every job must leave them so
     FORKSERVER.start()  # ready before the first job
+    return state
 
 
 def main() -> None:
     """PID 1 of a sandbox container: set up, exit when the host is gone, serve jobs."""
-    prepare()
+    state = prepare()
     exit_when_host_gone()
-    serve()
+    serve(state)

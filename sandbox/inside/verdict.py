@@ -30,12 +30,12 @@ from .records import clip as _clip
 from .values import NotPlain, decode_value, non_finite, preview, to_json_form
 
 if TYPE_CHECKING:
-    from .messages import VerdictRecord
+    from .messages import CallTestWire, LimitsWire, StdioTestWire, TestResultWire, VerdictRecord
 
 _ANSWERS = (RETURNED, RAISED, NOT_PLAIN)
 
 
-def _memory_message(limits: dict) -> str:
+def _memory_message(limits: LimitsWire) -> str:
     return f"memory limit of {limits['memory_limit_mb']} MB reached"
 
 
@@ -66,7 +66,7 @@ def _out_of_memory(outcome, language, stderr_text: str) -> bool:
     return any(marker in stderr_text for marker in language.memory_markers)
 
 
-def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
+def _limits_broken(outcome, limits: LimitsWire) -> tuple[str, str] | None:
     """The status and message of a test that broke a limit or whose test process never came, else None."""
     time_limit = limits["time_limit_s"]
     if outcome.killed_for == "memory_limit":
@@ -83,7 +83,7 @@ def _limits_broken(outcome, limits: dict) -> tuple[str, str] | None:
     return None
 
 
-def _signalled(outcome, limits: dict, language=None) -> tuple[str, str] | None:
+def _signalled(outcome, limits: LimitsWire, language=None) -> tuple[str, str] | None:
     """The status and message of a test process that ran out of memory (its runtime says so, or
     the kernel killed it for that) or that a signal ended, else None."""
     stderr_text = bytes(outcome.stderr).decode("utf-8", "replace")
@@ -96,8 +96,9 @@ def _signalled(outcome, limits: dict, language=None) -> tuple[str, str] | None:
     return "runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome, language)}"
 
 
-def _result(outcome, status: str, message: str, flags: set[str]) -> dict:
-    result = {"status": status, "time_s": round(outcome.wall_s, 6), "cpu_time_s": round(outcome.cpu_s, 6)}
+def _result(outcome, status: str, message: str, flags: set[str]) -> TestResultWire:
+    result: TestResultWire = {"status": status, "time_s": round(outcome.wall_s, 6),
+                              "cpu_time_s": round(outcome.cpu_s, 6)}
     if message:
         result["message"] = _clip(message, MESSAGE_LIMIT)
     if flags:
@@ -114,8 +115,8 @@ def _evidence(outcome, nonce: str) -> tuple[list, set[str]]:
     return records, flags
 
 
-def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tolerance: float,
-                language=None, checker=None, allow_non_finite: bool = False) -> dict:
+def test_result(test: StdioTestWire | CallTestWire, outcome, limits: LimitsWire, nonce: str, compare: str,
+                tolerance: float, language=None, checker=None, allow_non_finite: bool = False) -> TestResultWire:
     """Turn what a test process did (a ``watch.Outcome``) into a per-test result ``{status,
     time_s, cpu_time_s, message, flags}`` for a ``stdio`` or ``call`` test.
 
@@ -134,7 +135,7 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
         flags.add("test_tampering")
         return _result(outcome, "runtime_error", "the test process answered the call more than once", flags)
 
-    def verdict(status: str, message: str = "") -> dict:
+    def verdict(status: str, message: str = "") -> TestResultWire:
         return _result(outcome, status, message, flags)
 
     broken = _limits_broken(outcome, limits)
@@ -160,8 +161,8 @@ def test_result(test: dict, outcome, limits: dict, nonce: str, compare: str, tol
     return verdict("failed", problem) if problem else verdict("passed")
 
 
-def _call_result(test: dict, outcome, answer, limits: dict, language, verdict, allow_non_finite: bool,
-                 flags: set[str]) -> dict:
+def _call_result(test: CallTestWire, outcome, answer, limits: LimitsWire, language, verdict,
+                 allow_non_finite: bool, flags: set[str]) -> TestResultWire:
     """A ``call`` test: the function's answer (returned, raised, not plain), then the process's
     own end, then the comparison."""
     if answer is not None and answer["event"] == RAISED:
@@ -205,7 +206,7 @@ def _json_value(text: str):
         raise NotPlain(f"not JSON: {type(e).__name__}") from None
 
 
-def judged_result(program, record: VerdictRecord | None, limits: dict, nonce: str) -> dict:
+def judged_result(program, record: VerdictRecord | None, limits: LimitsWire, nonce: str) -> TestResultWire:
     """The per-test result of an ``assert`` test run by the judge (``judge``).
 
     Args:
@@ -225,7 +226,7 @@ def judged_result(program, record: VerdictRecord | None, limits: dict, nonce: st
     if record is not None:
         flags |= flag_names([record])
 
-    def verdict(status: str, message: str = "") -> dict:
+    def verdict(status: str, message: str = "") -> TestResultWire:
         return _result(program, status, message, flags)
 
     broken = _limits_broken(program, limits)

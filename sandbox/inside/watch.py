@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import select
 import time
+from typing import TYPE_CHECKING
 
 from .cgroup import (
     container_cpu_s,
@@ -25,6 +26,9 @@ from .cgroup import (
     tasks_in_container,
 )
 from .forkclient import fork_child, kill_all
+
+if TYPE_CHECKING:
+    from .messages import ChildRequest
 
 STDERR_TAIL = 2048
 RESULT_LIMIT = 8 * 1024 * 1024  # bytes a test may send on its result channel
@@ -345,7 +349,7 @@ def watch_all(parts: list, deadline: float, cpu_limit: float | None, until, memo
             outer.close()
 
 
-def spawn(payload: dict, stdin_data: bytes, wall_s: float, output_limit: int, tasks: int,
+def spawn(payload: ChildRequest, stdin_data: bytes, wall_s: float, output_limit: int, tasks: int,
           cpu_limit: float | None = None, memory_limit: int | None = None) -> Outcome:
     """Have the fork server fork a child for ``payload``, feed it ``stdin_data``, supervise it.
 

@@ -67,7 +67,7 @@ LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that
 
 def lineage(cls) -> list:
     """``[nearest builtin base name, [the program's own class names, nearest first]]`` of an
-    exception class (what the judge rebuilds it from, ``judge.Channel.exception_class``)."""
+    exception class (what the judge rebuilds it from, ``judge.remote.Channel.exception_class``)."""
     own: list = []
     try:
         for klass in cls.__mro__:

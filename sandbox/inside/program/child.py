@@ -22,7 +22,7 @@ import os
 import resource
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..procs import CALL_FD_OFFSET, PROGRAM_UID, cpu_limit_s, set_dumpable, setup_child
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
@@ -32,9 +32,13 @@ from .errors import exception_message, exception_only, print_exception
 from .monitor import install
 from .zygote import serve_tests
 
+if TYPE_CHECKING:
+    from ..messages import ExecRequest, PythonRequest
 
-def child_main(p) -> None:
-    """Run one test, one compile, or a zygote as the current, forked process. Never returns."""
+
+def child_main(p: ExecRequest | PythonRequest) -> NoReturn:
+    """Run one test, one compile, or a zygote as the current, forked process (``p``, built by
+    ``children``). Never returns."""
     try:
         # A zygote's own CPU time only bounds the program's top level (the soft limit, lifted
         # once it is ready); each test process gets the hard limit back (``zygote.serve_tests``).
@@ -45,7 +49,7 @@ def child_main(p) -> None:
         os._exit(121)
     if p["mode"] == "exec":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        env = {**program_env(p["workdir"]), **p.get("env", {})}
+        env = {**program_env(p["workdir"]), **p["env"]}
         if p.get("result_fd_env"):  # a driver in the program's process (driver.js) reports there
             env[p["result_fd_env"]] = str(result_fd)
         try:
@@ -83,7 +87,7 @@ def program_env(workdir: str) -> dict[str, str]:
     return {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": workdir, "TMPDIR": "/tmp"}
 
 
-def _python_child(p, result_fd: int) -> None:
+def _python_child(p: PythonRequest, result_fd: int) -> NoReturn:
     """Run the program's code object, then its test (``child_main``), as a fresh interpreter
     would: the program's own ``sys.stdin``/``stdout``/``stderr`` on the test's pipes, its globals a
     real module in ``sys.modules``, its environment, and at the end what the interpreter does when
@@ -91,15 +95,15 @@ def _python_child(p, result_fd: int) -> None:
     top level left it; a top level whose state a fork would not carry over (``_ForkHooks.unforkable``)
     makes the zygote leave, and each test runs in a fresh process of its own."""
     kind, nonce, test, code = p["kind"], p["nonce"], p["test"], p["code"]
-    zygote_fd = p.get("ctl_fd")
-    cpu_s = cpu_limit_s(p["limits"])
+    zygote_fd = p.get("ctl_fd", -1)
+    cpu_s = cpu_limit_s(p["rlimits"])
     workdir = p["workdir"]
     stdio = _Stdio()
     os.environ["HOME"] = workdir  # the rest of ``program_env`` is the fork server's own environment
     sys.argv = ["main.py"]
     sys.path[0] = workdir
     namespace = _module("__main__" if kind == "stdio" else "__program__", os.path.join(workdir, "main.py"))
-    p = None
+    del p
     channel = [nonce, result_fd]  # where records go; the nonce changes in each zygote test process
 
     def report(event: str, _write_all=write_all, _line=record_line, **fields) -> None:
@@ -113,7 +117,7 @@ def _python_child(p, result_fd: int) -> None:
         if not checked[0]:
             monitor.check(namespace, shadows=kind != "stdio")  # a stdio program's own ``input`` is its business
 
-    hooks = _ForkHooks() if zygote_fd is not None else None
+    hooks = _ForkHooks() if zygote_fd >= 0 else None
     exit_code = 0
     try:
         exec(code, namespace)
@@ -133,7 +137,7 @@ def _python_child(p, result_fd: int) -> None:
         if kind == "serve":
             serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor,
                         _restore_builtins)
-        elif kind == "call":
+        elif kind == "call" and test is not None:
             fn = dict.get(namespace, test["fn_name"])
             if fn is None:
                 raise NameError(f"name {test['fn_name']!r} is not defined")

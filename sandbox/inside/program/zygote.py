@@ -24,7 +24,7 @@ def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=fork_to_parent, _
     """Fork one process per test request; that process returns ``(nonce, kind, test, kept)``.
 
     Messages on the Unix socket ``ctl_fd`` (``procs.recv_message``), ``marshal`` data. The first
-    holds the job's ``call`` tests, ``[kind, test]`` each, loaded once (each object a test process
+    holds the job's ``call`` tests, ``(kind, test)`` each, loaded once (each object a test process
     touches or allocates after the fork can cost it a page copy). Each next one is a request,
     ``(nonce, index)`` for one of them, or ``(nonce, -1)`` with two descriptors, a call channel and
     its reply channel, for a process that serves the judge's calls (``calls``). The new process

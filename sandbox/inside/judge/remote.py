@@ -1,57 +1,35 @@
-"""The judge: a trusted process that runs ``assert`` tests and checkers; the program only answers calls.
+"""The program's objects as a test holds them, and the channel their operations go through.
 
-Stdlib only. The fork server forks it (mode ``judge``) as a child of the runner; it becomes a user
-of its own (``procs.JUDGE_UID``), so no process of the program's can signal it, trace it, read its
-memory or change its limits, and it never runs the program's code. It holds the test code and so
-the expected values; the program's process never sees either.
+A ``Remote`` is an object of the program's as the test sees it: a global of the program's or an
+object it returned. What the test does with it (call it, read an attribute, iterate it, apply an
+operator, ...) becomes a frame on the test's ``Channel`` to the program's test process
+(``program.calls``), which does it to the real object; the answer comes back as plain data, read
+strictly (``values.decode_value``), or as another handle. Comparing it with a value of the test's
+compares the plain data it is, here (no ``__eq__`` of the program's ever decides one); a
+program's exception class becomes one of the judge's with the same name and builtin base
+(``Channel.exception_class``).
 
-Each test's code runs here with pristine builtins and standard library, in a fresh namespace:
-the task's test setup (helpers the task's prompt defines, its prelude's imports), run anew for
-every test so that no test sees what another changed; the standard modules the test names
-without importing; and, for each name the program defines (the entry point, ``candidate``, a
-class), a ``Remote``. What the test does with a ``Remote`` becomes a request to the program's test
-process (``program.calls``): calling it, calling what it returned, reading its attributes,
-iterating it. Values cross as plain data, read strictly (``values.decode_value``); an object of
-the program's stays there and the test holds a handle (another ``Remote``), which compares by
-identity only, so no ``__eq__`` of the program's ever decides a comparison; a callable of the
-test's handed to the program stays here and runs here when the program calls it. Arguments the
-program changed in place are updated here. A program whose process ends during a call fails the
-test whatever the test catches, and so does an exception that would steer the test's control
-flow (``StopIteration`` ending a ``map`` early, as PEP 479 rules for generators).
-
-It lives as long as the container's fork server: it judges job after job (a job's tests replace
-the last job's), and a job whose test breaks a limit has it killed with everything else (the
-runner starts a new one). Protocol (``messages``): on its request socket (fd ``ctl_fd``) the
-runner sends ``JudgeJob`` per job, then ``JudgeTest`` per ``assert`` test with the test's call
-and reply pipe ends as SCM_RIGHTS, and ``JudgeCheck`` per ``stdio`` test of a task with a
-checker. For each it writes a ``verdict`` record on its result channel (and closes a test's pipes:
-the program's test process then exits). At end of file it exits.
-
-A checker (``check(input, output, expected)``, the task's code) runs here too: True or 1 passes,
-False or 0 fails, a number in between is partial credit. A checker that raises, or answers
-anything else, on a program's output fails the test and flags it (``checker_fault``): ``tasks
-validate`` has run it on malformed outputs, so what breaks it now is the program's doing. One that
-does not load is the task's fault (``checker_error``).
+Stdlib only, light: the fork server loads it (``judge``).
 """
 
 from __future__ import annotations
 
-import _socket
 import builtins
 import marshal
 import os
-import resource
-import sys
-from typing import NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
 
-from .procs import JUDGE_UID, REF_MARK, REPLY_LIMIT, recv_message, set_dumpable, setup_child
-from .records import MESSAGE_LIMIT, PROGRAM_ENDED, VERDICT, clip, record_line, write_all
-from .values import NotPlain, decode_value, non_finite
+from ..procs import REF_MARK, REPLY_LIMIT
+from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
+from ..values import NotPlain, decode_value, non_finite
+from .taskcode import ProgramError
 
-METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
+if TYPE_CHECKING:
+    from ..messages import CallFrame
+
 MAX_NESTING = 60
 ITEMS_BATCH = 4096  # items of a program's iterator fetched in one round trip, at most
-_BUILTINS = vars(builtins)
 # Exceptions that steer control flow where a test does not expect them: raised by the program,
 # they reach the test as ``ProgramError`` (as PEP 479 turns StopIteration into RuntimeError).
 _STEERING = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit"})
@@ -59,12 +37,7 @@ _EXCEPTIONS = {name: value for name, value in vars(builtins).items()
                if isinstance(value, type) and issubclass(value, Exception) and name not in _STEERING}
 
 
-class ProgramError(Exception):
-    """An exception the program raised that is not a builtin one, or that would steer the test's
-    control flow (its type name is in the message)."""
-
-
-class _Stop(BaseException):
+class Stop(BaseException):
     """The test cannot go on: the program's process ended, or answered what cannot be read.
 
     A BaseException, so that a test's ``except Exception`` does not swallow it; and whatever a
@@ -79,9 +52,10 @@ class Channel:
     """One test's pipes to the program's test process; ``outcome`` holds a failure that no test
     code can undo: ``(status, message)``."""
 
-    def __init__(self, call_fd: int, reply_fd: int, allow_non_finite: bool = False,
-                 exception_classes: dict | None = None):
+    def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool],
+                 allow_non_finite: bool = False, exception_classes: dict | None = None):
         self.call_fd, self.reply_fd = call_fd, reply_fd
+        self.may_call_back = may_call_back  # the rule of what the program may call (``asserts.may_call_back``)
         self.allow_non_finite = allow_non_finite
         self.exception_classes = {} if exception_classes is None else exception_classes
         self.seq = 0
@@ -100,16 +74,17 @@ class Channel:
         Raises:
             CannotCross: an argument cannot cross.
             the builtin exception the program raised (or ``ProgramError``);
-            _Stop: the program's process ended, or answered what cannot be read.
+            Stop: the program's process ended, or answered what cannot be read.
         """
         if self.outcome is not None:
-            raise _Stop()
+            raise Stop()
         if self.depth >= MAX_NESTING:
             raise RecursionError("calls and callbacks nest too deeply")
         self.seq += 1
         seq = self.seq
         self.calls += 1
-        self._send(marshal.dumps(("op", seq, op, ref, self.encode(payload, name)), 2))
+        frame: CallFrame = ("op", seq, op, ref, self.encode(payload, name))
+        self._send(marshal.dumps(frame, 2))
         self.depth += 1
         try:
             while True:
@@ -154,11 +129,11 @@ class Channel:
         if type(number) is not int or not 0 <= number < len(self.callbacks) or type(args) is not list \
                 or type(kwargs) is not dict or not all(type(k) is str for k in kwargs):
             self._stop("failed", "the program called back with a request the judge does not know")
-        answer: tuple
+        answer: CallFrame
         try:
             value = self.callbacks[number](*args, **kwargs)
             answer = ("ret", seq, self.encode(value, "the test's callback"))
-        except _Stop:
+        except Stop:
             raise
         except BaseException as e:  # noqa: BLE001 - the test's callback raised: the program sees it
             answer = ("raise", seq, type(e).__name__, clip(str(e), MESSAGE_LIMIT))
@@ -186,14 +161,14 @@ class Channel:
 
     def _stop(self, status: str, message: str) -> NoReturn:
         self.outcome = (status, message)
-        raise _Stop()
+        raise Stop()
 
     def hello(self) -> None:
         """Wait for the program's process to say it ran its top level (``[0, "ready"]``); if it ends
         first, the test cannot pass whatever it does (``outcome``)."""
         try:
             reply = self._reply()
-        except _Stop:
+        except Stop:
             self.outcome = (PROGRAM_ENDED, "the program's process ended before its top level finished")
             return
         if reply != [0, "ready"]:
@@ -223,7 +198,7 @@ class Channel:
         if t is dict:
             return {self._mark(k, name, depth + 1): self._mark(x, name, depth + 1) for k, x in v.items()}
         if callable(v):
-            if not _may_call_back(v):
+            if not self.may_call_back(v):
                 raise CannotCross(f"the test hands {name}() {v!r:.60}, which the program may not call in the judge "
                                   "(only the test's own functions and classes, and builtins that compute)")
             number = self.callback_numbers.get(id(v))
@@ -274,7 +249,7 @@ class Channel:
     def _ended(self) -> NoReturn:
         if self.outcome is None:
             self.outcome = (PROGRAM_ENDED, "the program's process ended during a call")
-        raise _Stop()
+        raise Stop()
 
 
 class Remote:
@@ -476,41 +451,6 @@ _COMPARE = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a
             "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
 
 
-# Callables of the judge's a program may call back: the test's own (its code runs with what the
-# program passes, as the test wrote it) and builtins that only compute. Never what runs code the
-# program gives (eval, exec, compile, __import__), reaches the judge's files or frames (open,
-# globals, vars, breakpoint), or reads and changes any object by name (getattr, setattr, ...).
-_SAFE_BUILTINS = frozenset({
-    "abs", "all", "any", "ascii", "bin", "bool", "bytes", "callable", "chr", "complex", "dict", "divmod",
-    "enumerate", "filter", "float", "format", "frozenset", "hash", "hex", "int", "isinstance", "issubclass",
-    "iter", "len", "list", "map", "max", "min", "next", "oct", "ord", "pow", "range", "repr", "reversed",
-    "round", "set", "slice", "sorted", "str", "sum", "tuple", "zip"})
-_SAFE_MODULES = frozenset({"math", "cmath", "operator", "_operator", "string", "statistics", "fractions",
-                           "decimal", "_decimal", "_pydecimal", "heapq", "_heapq", "bisect", "_bisect"})
-_TEST_FILES = frozenset({"<test>", "<setup>"})
-
-
-_PLAIN_OWNERS = (list, dict, set, bytearray, str, bytes, int, float, tuple, frozenset)
-
-
-def _may_call_back(fn) -> bool:
-    """Whether the program may call ``fn``, a callable of the judge's that a test hands it."""
-    method = getattr(fn, "__func__", None)
-    if method is not None:  # a bound method of Python code: as its function
-        return _may_call_back(method)
-    code = getattr(fn, "__code__", None)
-    if code is not None:  # a function or lambda: the test's own, or a module's pure Python function
-        return code.co_filename in _TEST_FILES or getattr(fn, "__module__", None) in _SAFE_MODULES
-    if isinstance(fn, type):  # a class: the test's own, or a builtin type
-        return fn.__module__ == "__test__" or fn.__module__ in _SAFE_MODULES or (
-            fn.__module__ == "builtins" and fn.__name__ in _SAFE_BUILTINS)
-    owner = getattr(fn, "__self__", None)
-    if owner is not None and not isinstance(owner, type(builtins)):  # a builtin method: of plain data only
-        return type(owner) in _PLAIN_OWNERS
-    module = getattr(fn, "__module__", None)
-    return getattr(fn, "__name__", "") in _SAFE_BUILTINS if module == "builtins" else module in _SAFE_MODULES
-
-
 def _write_all(fd: int, data: bytes) -> None:
     while data:
         data = data[os.write(fd, data):]
@@ -573,216 +513,3 @@ def _sync(old, new, depth: int = 0) -> None:
         old.update(new)
     elif kind is bytearray:
         old[:] = new
-
-
-def _assert_message(exc: AssertionError, code: str, tb) -> str:
-    text = str(exc)
-    line = None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<test>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    source = ""
-    lines = code.splitlines()
-    if line is not None and 0 < line <= len(lines):
-        source = lines[line - 1].strip()
-    return clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)
-
-
-def _describe(exc: BaseException) -> str:
-    try:
-        text = str(exc)
-    except BaseException:  # noqa: BLE001 - cannot be shown
-        text = ""
-    name = type(exc).__name__ if not isinstance(exc, ProgramError) else "the program raised"
-    return clip(f"{name}: {text}" if text else name, MESSAGE_LIMIT)
-
-
-class Job:
-    """A job's tests as the judge holds them: its test setup (compiled once, run anew per test),
-    its judged tests, its checker."""
-
-    def __init__(self, setup: str | None, tests: list, checker: str | None, pristine: dict,
-                 allow_non_finite: bool = False):
-        self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
-        self.exception_classes: dict = {}  # the program's exception classes, as the judge made them
-        self.setup_code, self.setup_error = None, None
-        if setup is not None:
-            try:
-                self.setup_code = compile(setup, "<setup>", "exec", dont_inherit=True)
-            except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
-                self.setup_error = f"the task's test setup failed: {_describe(e)}"
-        self.check = _load_checker(checker, pristine)
-
-    def namespace(self) -> dict:
-        """A fresh namespace with the task's test setup run in it.
-
-        Raises:
-            _SetupFailed: the setup raised (the task's fault: every test says so).
-        """
-        namespace = {"__builtins__": builtins, "__name__": "__test__"}
-        if self.setup_error is not None:
-            raise _SetupFailed(self.setup_error)
-        if self.setup_code is not None:
-            try:
-                exec(self.setup_code, namespace)
-            except BaseException as e:  # noqa: BLE001 - the task's setup is broken
-                raise _SetupFailed(f"the task's test setup failed: {_describe(e)}") from None
-            finally:
-                _restore(self.pristine)
-        return namespace
-
-
-class _SetupFailed(Exception):
-    """The task's test setup failed (its message says how)."""
-
-
-def run_test(job: Job, test: tuple, call_fd: int, reply_fd: int) -> tuple[str, str, Channel]:
-    """Run one test's code against the program (through ``call_fd``/``reply_fd``).
-
-    Returns:
-        ``(status, message, channel)``: ``passed``, ``failed`` (an assertion failed, or the
-        program answered what cannot be read), ``runtime_error`` (the test raised: often an
-        exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
-    """
-    code, names, imports, source, catches = test
-    channel = Channel(call_fd, reply_fd, job.allow_non_finite, job.exception_classes)
-    try:
-        namespace = job.namespace()
-    except _SetupFailed as e:
-        return "runtime_error", str(e), channel
-    for module in imports:
-        try:
-            namespace[module] = __import__(module)
-        except ImportError:
-            pass
-    for name in names:
-        namespace[name] = Remote(channel, ("g", name), name)
-
-    def method_call(name, args, kwargs, method, margs, mkwargs):
-        return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)
-
-    namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
-    status, message = "passed", ""
-    channel.hello()
-    if channel.outcome is not None:
-        return (*channel.outcome, channel)
-    try:
-        for name in catches:  # an exception class of the program's that the test catches by name
-            error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
-            if error is not None:
-                namespace[name] = error
-        exec(code, namespace)
-    except _Stop:
-        pass
-    except AssertionError as e:
-        status, message = "failed", _assert_message(e, source, e.__traceback__)
-    except MemoryError:
-        status, message = "memory_limit", "MemoryError: memory limit reached"
-    except BaseException as e:  # noqa: BLE001 - any exception of the test is its outcome
-        status, message = "runtime_error", _describe(e)
-    finally:
-        _restore(job.pristine)  # the test's own changes to builtins stop with it
-    if channel.outcome is not None:
-        status, message = channel.outcome
-    return status, message, channel
-
-
-def _restore(pristine: dict, _clear=_BUILTINS.clear, _update=_BUILTINS.update) -> None:
-    _clear()
-    _update(pristine)
-
-
-def _load_checker(source: str | None, pristine: dict):
-    """The task's ``check`` function, or why there is none usable (a string)."""
-    if source is None:
-        return None
-    namespace = {"__builtins__": builtins, "__name__": "__checker__"}
-    try:
-        exec(compile(source, "<checker>", "exec", dont_inherit=True), namespace)
-    except BaseException as e:  # noqa: BLE001 - the task's checker is broken: every check says so
-        return f"the task's checker failed to load: {_describe(e)}"
-    finally:
-        _restore(pristine)
-    check = namespace.get("check")
-    return check if callable(check) else "the task's checker defines no check(input, output, expected)"
-
-
-def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> tuple[str, str, str, str]:
-    """Judge a ``stdio`` test's output with the task's checker (``_load_checker``).
-
-    Returns:
-        ``(status, message, score, flags)``: ``passed``, ``failed`` (``score``, as text, is
-        partial credit in (0, 1) when the checker gave one, else empty; ``flags`` is
-        ``checker_fault`` when the checker raised or answered nonsense on this output) or
-        ``checker_error`` (the checker does not load: the task's fault).
-    """
-    if check is None or isinstance(check, str):
-        return "checker_error", check or "the job has no checker", "", ""
-    try:
-        value = check(stdin, output, expected)
-    except BaseException as e:  # noqa: BLE001 - the program's output broke the checker
-        return "failed", clip(f"the program's output made the task's checker raise {_describe(e)}",
-                              MESSAGE_LIMIT), "", "checker_fault"
-    finally:
-        _restore(pristine)
-    if type(value) is bool:
-        return ("passed", "", "", "") if value else ("failed", "the task's checker rejected the output", "", "")
-    if type(value) in (int, float) and 0 <= value <= 1:
-        if value == 1:
-            return "passed", "", "", ""
-        if value == 0:
-            return "failed", "the task's checker rejected the output", "", ""
-        return "failed", f"the task's checker gave partial credit ({float(value):g})", repr(float(value)), ""
-    try:
-        shown = clip(repr(value), 60)
-    except BaseException:  # noqa: BLE001
-        shown = type(value).__name__
-    return "failed", clip(f"the task's checker answered {shown} on the program's output, not a bool nor a "
-                          "number in [0, 1]", MESSAGE_LIMIT), "", "checker_fault"
-
-
-def judge_main(p: dict) -> None:
-    """The judge process: forked by the fork server for ``p`` (mode ``judge``). Never returns."""
-    try:
-        result_fd = setup_child(p, JUDGE_UID)  # a user of its own: no process of the program's can reach it
-        set_dumpable(0)
-        os.environ["TMPDIR"] = p["workdir"]  # its own tmpfs: a program can neither read nor fill it
-        sys.setrecursionlimit(4000)
-        sock = _socket.socket(fileno=p["ctl_fd"])
-        own_size = p["limits"].get("own_bytes", 0)
-        pristine = dict(_BUILTINS)
-        job = Job(None, [], None, pristine)
-        while True:
-            message = recv_message(sock)
-            if message is None:
-                os._exit(0)
-            data, fds = message
-            request = marshal.loads(data)
-            if request[0] == "job":
-                _, setup, tests, memory_bytes, checker, allow_non_finite = request
-                resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
-                job = Job(setup, tests, checker, pristine, allow_non_finite)
-                continue
-            if request[0] == "check":
-                _, nonce, stdin, output, expected = request
-                status, text, score, flags = run_check(job.check, stdin, output, expected, pristine)
-                write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "calls": 0,
-                                                                  "flags": flags, "score": score}))
-                continue
-            _, nonce, index = request
-            call_fd, reply_fd = fds
-            status, text, channel = run_test(job, job.tests[index], call_fd, reply_fd)
-            os.close(call_fd)  # the program's test process sees end of file and exits
-            os.close(reply_fd)
-            write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text,
-                                                              "calls": channel.calls,
-                                                              "flags": ",".join(sorted(channel.flags)),
-                                                              "score": ""}))
-    except BaseException as e:  # noqa: BLE001 - a broken judge stops; the runner sees it go
-        try:
-            import traceback
-
-            os.write(2, "".join(traceback.format_exception(e)).encode())
-        finally:
-            os._exit(70)

@@ -1,0 +1,166 @@
+"""A job's ``assert`` tests as the judge holds them, and running one against the program.
+
+Each test's code runs with pristine builtins and standard library, in a fresh namespace
+(``JobTests.namespace``): the task's test setup, run anew for every test; the standard modules the
+test names without importing; and a ``Remote`` for each name of the program's. It passes only if
+it runs to its end; the program's process ending during a call, or answering what cannot be read,
+fails it whatever the test catches (``remote.Channel.outcome``). A callable of the test's handed to
+the program stays here, and runs here when the program calls it, only where ``may_call_back``
+allows it.
+
+Stdlib only, light: the fork server loads it (``judge``).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import TYPE_CHECKING
+
+from ..records import MESSAGE_LIMIT, clip
+from .checker import load_checker
+from .remote import Channel, Remote, Stop
+from .taskcode import describe, restore
+
+if TYPE_CHECKING:
+    from ..messages import JudgedTest
+
+METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
+
+
+# Callables of the judge's a program may call back: the test's own (its code runs with what the
+# program passes, as the test wrote it) and builtins that only compute. Never what runs code the
+# program gives (eval, exec, compile, __import__), reaches the judge's files or frames (open,
+# globals, vars, breakpoint), or reads and changes any object by name (getattr, setattr, ...).
+_SAFE_BUILTINS = frozenset({
+    "abs", "all", "any", "ascii", "bin", "bool", "bytes", "callable", "chr", "complex", "dict", "divmod",
+    "enumerate", "filter", "float", "format", "frozenset", "hash", "hex", "int", "isinstance", "issubclass",
+    "iter", "len", "list", "map", "max", "min", "next", "oct", "ord", "pow", "range", "repr", "reversed",
+    "round", "set", "slice", "sorted", "str", "sum", "tuple", "zip"})
+_SAFE_MODULES = frozenset({"math", "cmath", "operator", "_operator", "string", "statistics", "fractions",
+                           "decimal", "_decimal", "_pydecimal", "heapq", "_heapq", "bisect", "_bisect"})
+_TEST_FILES = frozenset({"<test>", "<setup>"})
+
+
+_PLAIN_OWNERS = (list, dict, set, bytearray, str, bytes, int, float, tuple, frozenset)
+
+
+def may_call_back(fn) -> bool:
+    """Whether the program may call ``fn``, a callable of the judge's that a test hands it."""
+    method = getattr(fn, "__func__", None)
+    if method is not None:  # a bound method of Python code: as its function
+        return may_call_back(method)
+    code = getattr(fn, "__code__", None)
+    if code is not None:  # a function or lambda: the test's own, or a module's pure Python function
+        return code.co_filename in _TEST_FILES or getattr(fn, "__module__", None) in _SAFE_MODULES
+    if isinstance(fn, type):  # a class: the test's own, or a builtin type
+        return fn.__module__ == "__test__" or fn.__module__ in _SAFE_MODULES or (
+            fn.__module__ == "builtins" and fn.__name__ in _SAFE_BUILTINS)
+    owner = getattr(fn, "__self__", None)
+    if owner is not None and not isinstance(owner, type(builtins)):  # a builtin method: of plain data only
+        return type(owner) in _PLAIN_OWNERS
+    module = getattr(fn, "__module__", None)
+    return getattr(fn, "__name__", "") in _SAFE_BUILTINS if module == "builtins" else module in _SAFE_MODULES
+
+
+def _assert_message(exc: AssertionError, code: str, tb) -> str:
+    text = str(exc)
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<test>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    source = ""
+    lines = code.splitlines()
+    if line is not None and 0 < line <= len(lines):
+        source = lines[line - 1].strip()
+    return clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)
+
+
+class JobTests:
+    """A job's tests as the judge holds them: its test setup (compiled once, run anew per test),
+    its judged tests, its checker."""
+
+    def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
+                 allow_non_finite: bool = False):
+        self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
+        self.exception_classes: dict = {}  # the program's exception classes, as the judge made them
+        self.setup_code, self.setup_error = None, None
+        if setup is not None:
+            try:
+                self.setup_code = compile(setup, "<setup>", "exec", dont_inherit=True)
+            except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
+                self.setup_error = f"the task's test setup failed: {describe(e)}"
+        self.check = load_checker(checker, pristine)
+
+    def namespace(self) -> dict:
+        """A fresh namespace with the task's test setup run in it.
+
+        Raises:
+            _SetupFailed: the setup raised (the task's fault: every test says so).
+        """
+        namespace = {"__builtins__": builtins, "__name__": "__test__"}
+        if self.setup_error is not None:
+            raise _SetupFailed(self.setup_error)
+        if self.setup_code is not None:
+            try:
+                exec(self.setup_code, namespace)
+            except BaseException as e:  # noqa: BLE001 - the task's setup is broken
+                raise _SetupFailed(f"the task's test setup failed: {describe(e)}") from None
+            finally:
+                restore(self.pristine)
+        return namespace
+
+
+class _SetupFailed(Exception):
+    """The task's test setup failed (its message says how)."""
+
+
+def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tuple[str, str, Channel]:
+    """Run one test's code against the program (through ``call_fd``/``reply_fd``).
+
+    Returns:
+        ``(status, message, channel)``: ``passed``, ``failed`` (an assertion failed, or the
+        program answered what cannot be read), ``runtime_error`` (the test raised: often an
+        exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
+    """
+    code, names, imports, source, catches = test
+    channel = Channel(call_fd, reply_fd, may_call_back, job.allow_non_finite, job.exception_classes)
+    try:
+        namespace = job.namespace()
+    except _SetupFailed as e:
+        return "runtime_error", str(e), channel
+    for module in imports:
+        try:
+            namespace[module] = __import__(module)
+        except ImportError:
+            pass
+    for name in names:
+        namespace[name] = Remote(channel, ("g", name), name)
+
+    def method_call(name, args, kwargs, method, margs, mkwargs):
+        return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)
+
+    namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
+    status, message = "passed", ""
+    channel.hello()
+    if channel.outcome is not None:
+        return (*channel.outcome, channel)
+    try:
+        for name in catches:  # an exception class of the program's that the test catches by name
+            error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
+            if error is not None:
+                namespace[name] = error
+        exec(code, namespace)
+    except Stop:
+        pass
+    except AssertionError as e:
+        status, message = "failed", _assert_message(e, source, e.__traceback__)
+    except MemoryError:
+        status, message = "memory_limit", "MemoryError: memory limit reached"
+    except BaseException as e:  # noqa: BLE001 - any exception of the test is its outcome
+        status, message = "runtime_error", describe(e)
+    finally:
+        restore(job.pristine)  # the test's own changes to builtins stop with it
+    if channel.outcome is not None:
+        status, message = channel.outcome
+    return status, message, channel

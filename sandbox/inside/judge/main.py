@@ -1,0 +1,70 @@
+"""The judge's process: forked by the fork server (``messages.JudgeRequest``), it takes a job's
+tests, then runs each ``assert`` test and each check it is asked for, and writes each ``verdict``
+record on its result channel (``judge``: the protocol).
+
+Stdlib only, light: the fork server loads it.
+"""
+
+from __future__ import annotations
+
+import _socket
+import marshal
+import os
+import resource
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+from ..procs import JUDGE_UID, recv_message, set_dumpable, setup_child
+from ..records import VERDICT, record_line, write_all
+from .asserts import JobTests, run_test
+from .checker import run_check
+from .taskcode import BUILTINS
+
+if TYPE_CHECKING:
+    from ..messages import JudgeMessage, JudgeRequest
+
+
+def judge_main(request: JudgeRequest) -> NoReturn:
+    """The judge process: forked by the fork server for ``request``. Never returns."""
+    try:
+        result_fd = setup_child(request, JUDGE_UID)  # a user of its own: no process of the program's can reach it
+        set_dumpable(0)
+        os.environ["TMPDIR"] = request["workdir"]  # its own tmpfs: a program can neither read nor fill it
+        sys.setrecursionlimit(4000)
+        sock = _socket.socket(fileno=request["ctl_fd"])
+        own_size = request["rlimits"].get("own_bytes", 0)
+        pristine = dict(BUILTINS)
+        job = JobTests(None, [], None, pristine)
+        while True:
+            received = recv_message(sock)
+            if received is None:
+                os._exit(0)
+            data, fds = received
+            message: JudgeMessage = marshal.loads(data)
+            if message[0] == "job":
+                _, setup, tests, memory_bytes, checker, allow_non_finite = message
+                resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
+                job = JobTests(setup, tests, checker, pristine, allow_non_finite)
+                continue
+            if message[0] == "check":
+                _, nonce, stdin, output, expected = message
+                status, text, score, flags = run_check(job.check, stdin, output, expected, pristine)
+                write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "calls": 0,
+                                                                  "flags": flags, "score": score}))
+                continue
+            _, nonce, index = message
+            call_fd, reply_fd = fds
+            status, text, channel = run_test(job, job.tests[index], call_fd, reply_fd)
+            os.close(call_fd)  # the program's test process sees end of file and exits
+            os.close(reply_fd)
+            write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text,
+                                                              "calls": channel.calls,
+                                                              "flags": ",".join(sorted(channel.flags)),
+                                                              "score": ""}))
+    except BaseException as e:  # noqa: BLE001 - a broken judge stops; the runner sees it go
+        try:
+            import traceback
+
+            os.write(2, "".join(traceback.format_exception(e)).encode())
+        finally:
+            os._exit(70)

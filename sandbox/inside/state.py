@@ -1,0 +1,108 @@
+"""What the runner keeps from job to job: one ``RunnerState``, made once (``runner.prepare``) and
+handed to every job (``jobs.run_job``); and how a job leaves the container as it found it.
+
+Stdlib only; runs in the runner. The state: the container's judge (kept from job to job), the
+places a job can write and their state at the container's start (``clean.Baseline``), what a job
+left that would not go (then the container refuses every later job), the tasks of processes that
+are none of the sandbox's, and the runner's cache of compiled ``assert`` tests.
+
+The fork server's handle is not part of it: it is ``forkclient``'s own (``forkclient.FORKSERVER``,
+one per runner process), since ``kill_all``, which anything that holds a test's processes may call
+(``watch``, ``resident``), drops it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cgroup import tasks_in_container
+from .children import IPCRM_CPU_S, ipcrm_request
+from .forkclient import FORKSERVER, kill_all
+from .resident import exists
+from .watch import spawn
+
+if TYPE_CHECKING:
+    from .clean import Baseline
+    from .resident import Judge
+
+SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
+IPCRM_WALL_S = 10.0
+IPCRM_OUTPUT_LIMIT = 64 * 1024
+
+
+class RunnerState:
+    """The runner's state between jobs.
+
+    Attributes:
+        baseline: the container's places and their state at its start: every job must leave
+            them so (``leave_clean``).
+        judge: the container's judge (``resident.Judge``), kept from job to job; None until a job
+            needs it, and after everything was killed.
+        residue: what a job left that would not go; once set, this container takes no more jobs
+            (``refusal``).
+        foreign: tasks of processes that are none of the sandbox's (``forkclient.foreign_tasks``),
+            read at each job's start.
+        compiled: compiled ``assert`` tests and setups' names, by source (``jobs.plan_tests``):
+            tasks are scored many times (n samples, G completions).
+    """
+
+    def __init__(self, baseline: Baseline):
+        self.baseline = baseline
+        self.judge: Judge | None = None
+        self.residue: list[str] | None = None
+        self.foreign = 0
+        self.compiled: dict[tuple, object] = {}
+
+    def resident_tasks(self) -> int:
+        """Processes the container may hold between jobs, counted from what exists: the runner, the
+        fork server, the judge (and what is none of the sandbox's: ``foreign``)."""
+        judge = self.judge
+        return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + self.foreign
+
+    def refusal(self) -> str | None:
+        """Why this container takes no more jobs (a job left it unclean), or None: it is clean."""
+        residue = self.residue
+        return None if residue is None else "the container is not back at its baseline: " + "; ".join(residue)
+
+    def leave_clean(self) -> list[str]:
+        """After a job: no process of the program's left (counted from what exists), no IPC object,
+        nothing anywhere it could write; then measure it. The judge, the fork server and their
+        limits are out of any program's reach (another user), so they stay.
+
+        Returns:
+            the residue: what is not back at its state at the container's start
+            (``clean.Baseline``), each said in a few words; empty when the container is clean.
+        """
+        if tasks_in_container() > self.resident_tasks():
+            kill_all()
+            if self.judge is not None:
+                self.judge.forget()
+            self.judge = None
+        if ipc_objects():
+            remove_ipc_objects(self.resident_tasks())
+        residue = []
+        if tasks_in_container() > self.resident_tasks():
+            residue.append("processes: more than the runner's own")
+        if ipc_objects():
+            residue.append("System V IPC objects")
+        return residue + self.baseline.restore()
+
+
+def ipc_objects() -> bool:
+    """Whether any System V IPC object (shared memory, message queue, semaphore set) exists."""
+    for path in SYSV_IPC:
+        try:
+            with open(path, "rb") as f:
+                if len(f.read(65536).splitlines()) > 1:  # a header line, then one line per object
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def remove_ipc_objects(tasks: int) -> None:
+    """Remove every System V IPC object a job's programs made: ``ipcrm --all``, run as the program's
+    user (the runner may not remove another user's objects; that user may remove its own), with
+    ``tasks`` processes allowed to stay. POSIX message queues and shared memory are files
+    (``/dev/mqueue``, ``/dev/shm``), emptied with the other places (``clean``)."""
+    spawn(ipcrm_request(), b"", IPCRM_WALL_S, IPCRM_OUTPUT_LIMIT, tasks, cpu_limit=float(IPCRM_CPU_S))
