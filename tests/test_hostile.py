@@ -512,3 +512,17 @@ def test_a_value_that_cannot_cross_is_not_an_exception_the_test_can_catch(execut
                                  Job(program="def add(a, b):\n    return a + b\n", tests=(test,))])
     assert statuses(wrong) == statuses(right) == ["runtime_error"], [t.message for t in wrong.test_results]
     assert "cannot cross" in wrong.test_results[0].message
+
+
+@pytest.mark.parametrize("alias", ["AssertionError", "Exception"])
+def test_a_programs_exception_name_never_catches_the_tests_own_assertion(executor, alias):
+    # The test catches the program's ParseError around its own assertions. A program whose
+    # ParseError is AssertionError (or Exception) itself would have the test's except clause swallow
+    # the test's own failed assertions: a wrong program must not pass so.
+    test = TestCase(kind="assert", code="try:\n    assert parse_int('12') == 12\n    assert parse_int('x') is None\n"
+                                        "except ParseError:\n    pass")
+    verdict = executor.run_one(Job(program=f"ParseError = {alias}\ndef parse_int(s):\n    return -1\n", tests=(test,)))
+    assert statuses(verdict) == ["failed"], [t.message for t in verdict.test_results]
+    honest = "class ParseError(ValueError):\n    pass\ndef parse_int(s):\n    if not s.isdigit():\n" \
+             "        raise ParseError(s)\n    return int(s)\n"
+    assert executor.run_one(Job(program=honest, tests=(test,))).passed
