@@ -85,6 +85,21 @@ os.register_at_fork(after_in_child=lambda: FORKS.__setitem__(0, 1))
 def forks(i):
     return FORKS[0]
 """
+SHARED_MAPPING_AT_IMPORT = """
+import mmap
+COUNTER = mmap.mmap(-1, 8)
+def next_id(i):
+    n = int.from_bytes(COUNTER[:8], 'little') + 1
+    COUNTER[:8] = n.to_bytes(8, 'little')
+    return n
+"""
+POSIX_FORK_HOOK = """
+import posix
+FORKS = [0]
+posix.register_at_fork(after_in_child=lambda: FORKS.__setitem__(0, 1))
+def forks(i):
+    return FORKS[0]
+"""
 PICKLE_OWN_CLASS = """
 import pickle
 class Box:
@@ -122,6 +137,10 @@ FORK_SENSITIVE = {
     "timer_at_import": _calls(TIMER_AT_IMPORT, "armed", [True] * 3),
     # a fork hook of the program's own runs in a fork, never in a fresh interpreter
     "own_fork_hook": _calls(OWN_FORK_HOOK, "forks", [0] * 3),
+    # ... registered through ``posix``, the module ``os`` takes register_at_fork from
+    "posix_fork_hook": _calls(POSIX_FORK_HOOK, "forks", [0] * 3),
+    # an anonymous shared mapping made at import: forked test processes would write to one memory
+    "shared_mapping_at_import": _calls(SHARED_MAPPING_AT_IMPORT, "next_id", [1] * 3),
     # pickle finds the program's classes and functions through sys.modules
     "pickle_own_class": _calls(PICKLE_OWN_CLASS, "roundtrip", [0, 1, 2]),
     "multiprocessing_own_function": _calls(POOL_OF_OWN_FUNCTION, "total", [0, 0, 1]),

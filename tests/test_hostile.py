@@ -199,6 +199,13 @@ HOSTILE = {
     # a generator that never ends, where a test iterates what it returns: taken lazily, never drained
     "endless_generator": ("import itertools\ndef add(a, b):\n    return itertools.count()\n", EITHER,
                           {"not_plain_data"}),
+    # objects whose difference with any number is zero (or whose absolute value is): the tolerance
+    # test ``abs(add(0.5, 0.25) - 0.75) < 1e-9`` must not pay for what the program's operator says
+    "subtracts_to_zero": ("class N:\n    def __sub__(self, o):\n        return 0.0\n    __rsub__ = __sub__\n"
+                          "def add(a, b):\n    return N()\n", EITHER, {"not_plain_data"}),
+    "absolute_value_zero": ("class N:\n    def __sub__(self, o):\n        return self\n    __rsub__ = __sub__\n"
+                            "    def __abs__(self):\n        return 0.0\ndef add(a, b):\n    return N()\n", EITHER,
+                            {"not_plain_data"}),
 }
 
 
@@ -480,3 +487,42 @@ def test_a_program_cannot_call_back_what_would_run_its_code_in_the_judge(executo
     verdict = executor.run_one(Job(program=program, tests=tests))
     assert statuses(verdict) == ["passed", "runtime_error", "runtime_error", "runtime_error"]
     assert all("may not call in the judge" in t.message for t in verdict.test_results[1:])
+
+
+def test_a_program_that_ends_while_the_judge_formats_a_failed_assertion_leaves_the_judge_standing(executor):
+    # ``assert r == 5, r`` with r an object of the program's: the judge asks the program for str(r)
+    # to write the failure's message, and the program's process ends in __str__. That is the
+    # program's process ending during a call (runtime_error, early_exit), never the judge going away.
+    program = "import os\nclass N:\n    def __str__(self):\n        os._exit(0)\ndef add(a, b):\n    return N()\n"
+    tests = (TestCase(kind="assert", code="r = add(2, 3)\nassert r == 5, r"),
+             TestCase(kind="assert", code="assert add(1, 1) == 2"))
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert statuses(verdict) == ["runtime_error", "failed"], [t.message for t in verdict.test_results]
+    assert "ended during a call" in verdict.test_results[0].message, verdict.test_results[0].message
+    assert "early_exit" in verdict.flags
+
+
+def test_a_value_that_cannot_cross_is_not_an_exception_the_test_can_catch(executor):
+    # The test hands the program what cannot cross (the task's fault, the same for every program):
+    # the call never happens, so a test that expects the program to raise TypeError must not pass
+    # because the judge raised one instead, whatever the program does.
+    test = TestCase(kind="assert",
+                    code="try:\n    add(object(), 1)\nexcept TypeError:\n    pass\nelse:\n    assert False")
+    wrong, right = executor.run([Job(program=WRONG, tests=(test,)),
+                                 Job(program="def add(a, b):\n    return a + b\n", tests=(test,))])
+    assert statuses(wrong) == statuses(right) == ["runtime_error"], [t.message for t in wrong.test_results]
+    assert "cannot cross" in wrong.test_results[0].message
+
+
+@pytest.mark.parametrize("alias", ["AssertionError", "Exception"])
+def test_a_programs_exception_name_never_catches_the_tests_own_assertion(executor, alias):
+    # The test catches the program's ParseError around its own assertions. A program whose
+    # ParseError is AssertionError (or Exception) itself would have the test's except clause swallow
+    # the test's own failed assertions: a wrong program must not pass so.
+    test = TestCase(kind="assert", code="try:\n    assert parse_int('12') == 12\n    assert parse_int('x') is None\n"
+                                        "except ParseError:\n    pass")
+    verdict = executor.run_one(Job(program=f"ParseError = {alias}\ndef parse_int(s):\n    return -1\n", tests=(test,)))
+    assert statuses(verdict) == ["failed"], [t.message for t in verdict.test_results]
+    honest = "class ParseError(ValueError):\n    pass\ndef parse_int(s):\n    if not s.isdigit():\n" \
+             "        raise ParseError(s)\n    return int(s)\n"
+    assert executor.run_one(Job(program=honest, tests=(test,))).passed
