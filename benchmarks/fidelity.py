@@ -153,7 +153,7 @@ def plain_runs(programs: Sequence[Program], image: str) -> dict[str, list[Outcom
 
     def run_language(batch: list[Program]) -> dict[str, list[Outcome]]:
         # what each test runs, never what it must give: expected values stay here
-        specs = [{"id": p.id, "language": p.language, "program": p.program, "memory_mb": p.task.memory_limit_mb,
+        specs = [{"id": p.id, "language": p.language, "program": p.program, "memory_mb": p.task.limits.memory_limit_mb,
                   "tests": [{k: v for k, v in t.check_dict().items() if k not in ("expected", "expected_stdout")}
                             for t in p.task.tests]} for p in batch]
         payload = {"wall_s": PLAIN_WALL_S, "programs": specs}

@@ -26,6 +26,7 @@ import time
 from collections import defaultdict
 
 from grpo_code.suites.registry import load_suite
+from grpo_code.suites.tasks import Task
 from sandbox import DockerExecutor
 
 
@@ -103,7 +104,7 @@ def main() -> None:
     args = parser.parse_args()
 
     suite = load_suite("stdio-basics")
-    by_problem: dict[str, dict[str, object]] = defaultdict(dict)
+    by_problem: dict[str, dict[str, Task]] = defaultdict(dict)
     for task in suite:
         by_problem[task.metadata["problem"]][task.language] = task
     problems = list(by_problem)[: args.problems]
@@ -121,7 +122,7 @@ def main() -> None:
                 timed = {}
                 for label, executor, timings in runs[(i + round_) % len(runs):] + runs[:(i + round_) % len(runs)]:
                     started = time.perf_counter()
-                    timings.add(tasks, executor.run([t.job(t.reference_solution) for t in tasks]))
+                    timings.add(tasks, executor.run([t.job(t.reference_solution or "") for t in tasks]))
                     timed[label] = (time.perf_counter() - started) / len(tasks)
                 print(f"round {round_ + 1}, problem {i + 1}/{len(problems)} ({problem}): "
                       + ", ".join(f"{label} {s:.2f} s per job" for label, s in sorted(timed.items())), flush=True)

@@ -27,7 +27,7 @@ from sandbox.ray_executor import RayExecutor
 def jobs_for(repeats: int):
     suite = load_suite("humaneval")
     return [replace(job, program=f"# copy {r}\n{job.program}")
-            for r in range(repeats) for job in (t.job(t.reference_solution) for t in suite)]
+            for r in range(repeats) for job in (t.job(t.reference_solution or "") for t in suite)]
 
 
 def timed(executor, jobs) -> tuple[float, int]:

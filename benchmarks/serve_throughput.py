@@ -124,6 +124,7 @@ class Serve:
         self.url = f"http://127.0.0.1:{port}"
         self.proc = subprocess.Popen([sys.executable, "-m", "grpo_code.cli", "serve", "--port", str(port),
                                       "--concurrency", str(workers)], stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None  # (piped: for mypy)
         for line in self.proc.stdout:
             if "serving the sandbox on" in line:
                 return

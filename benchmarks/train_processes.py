@@ -28,7 +28,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def run(processes: int, args, out: Path) -> list[dict]:
+def run(processes: int, args, out: Path) -> dict:
     train = ["-m", "grpo_code.cli", "train", "--model", args.model, "--suite", args.suite, "--output_dir", str(out),
              "--max_steps", str(args.steps + 1), "--per_device_train_batch_size", str(args.batch // processes),
              "--num_generations", "4", "--max_completion_length", str(args.max_completion_length),

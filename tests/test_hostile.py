@@ -155,10 +155,12 @@ HOSTILE = {
     "always_equal": ("class E:\n    def __eq__(self, o):\n        return True\n    __ne__ = lambda s, o: False\n"
                      "    __lt__ = __gt__ = lambda s, o: False\n    __bool__ = lambda s: True\n"
                      "def add(a, b):\n    return E()\n", EITHER, {"not_plain_data"}),
+    # a plain type's subclass is compared as its base's value (0, 'x'), never by its own __eq__;
+    # unflagged, as a Counter or an IntEnum a correct program returns is
     "int_subclass": ("class I(int):\n    def __eq__(self, o):\n        return True\n    __hash__ = int.__hash__\n"
-                     "def add(a, b):\n    return I(0)\n", EITHER, {"not_plain_data"}),
+                     "def add(a, b):\n    return I(0)\n", EITHER, set()),
     "str_subclass": ("class S(str):\n    __eq__ = lambda s, o: True\n    __hash__ = str.__hash__\n"
-                     "def add(a, b):\n    return S('x')\n", EITHER, {"not_plain_data"}),
+                     "def add(a, b):\n    return S('x')\n", EITHER, set()),
     "class_override": ("class Fake:\n    __class__ = property(lambda self: int)\n    __eq__ = lambda s, o: True\n"
                        "def add(a, b):\n    return Fake()\n", EITHER, {"not_plain_data"}),
     "repr_and_hash_run_code": ("import os\nclass K:\n    hashed = []\n    def __hash__(self):\n"

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
 _STDLIB = frozenset(getattr(__import__("sys"), "stdlib_module_names", ()))
 METHOD_CALL = "__grpo_method__"
+ASYNC_RUN = "__grpo_async_run__"  # asyncio.run(...) in a test: the program's coroutine runs in its process
 
 
 def bound_names(tree: ast.AST) -> set[str]:
@@ -64,6 +65,10 @@ class _MethodCalls(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         func = node.func
+        if (isinstance(func, ast.Attribute) and func.attr == "run" and isinstance(func.value, ast.Name)
+                and func.value.id == "asyncio" and len(node.args) == 1 and not node.keywords):
+            return ast.copy_location(ast.Call(func=ast.Name(ASYNC_RUN, ast.Load()), args=node.args, keywords=[]),
+                                     node)
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call)
                 and isinstance(func.value.func, ast.Name) and func.value.func.id in self.program):
             inner = func.value
@@ -105,7 +110,7 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> JudgedTest | str:
     tree = ast.parse(code, filename="<test>")
     bound = bound_names(tree)
     loads = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
-    free = loads - bound - _BUILTIN_NAMES - setup_names - {METHOD_CALL}
+    free = loads - bound - _BUILTIN_NAMES - setup_names - {METHOD_CALL, ASYNC_RUN}
     parents = _parents(tree)
     modules: set[str] = set()
     program: set[str] = set()

@@ -349,9 +349,11 @@ JudgeMessage = JudgeJob | JudgeTest | JudgeCheck
 Crossing = tuple[bool, Any]
 """A value on its way to the program (``judge.remote.Channel.encode``): ``(marked, data)``; where
 ``marked``, handles and callables inside ``data`` are marked references (``procs.REF_MARK``)."""
-CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing] | tuple[Literal["ret"], int, Crossing]
-             | tuple[Literal["raise"], int, str, str])
-"""Judge -> program, ``marshal``: ``("op", seq, op, ref, payload)`` has the program's process do
-``op`` to its object ``ref``; ``("ret", seq, value)`` and ``("raise", seq, kind, message)`` answer
-a callback (``program.calls``). The replies up are the program's: tagged JSON, read strictly
-(``values.decode_value``), never typed here."""
+CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...]]
+             | tuple[Literal["ret"], int, Crossing] | tuple[Literal["raise"], int, str, str])
+"""Judge -> program, ``marshal``: ``("op", seq, op, ref, payload, forgotten)`` has the program's
+process do ``op`` to its object ``ref``, after letting go of the handles the test no longer holds
+(``forgotten``: their objects may be freed, and their ``__del__`` run, as in one process);
+``("ret", seq, value)`` and ``("raise", seq, kind, message)`` answer a callback (``program.calls``).
+The replies up are the program's: tagged JSON, read strictly (``values.decode_value``), never
+typed here."""

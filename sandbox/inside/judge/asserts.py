@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 from ..records import MESSAGE_LIMIT, clip
 from .checker import load_checker
-from .remote import Channel, Remote, Stop
+from .remote import Channel, Remote, Stop, arun
 from .taskcode import describe, restore
 
 if TYPE_CHECKING:
     from ..messages import JudgedTest
 
 METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
+ASYNC_RUN = "__grpo_async_run__"  # guard.ASYNC_RUN
 
 
 # Callables of the judge's a program may call back: the test's own (its code runs with what the
@@ -74,6 +75,15 @@ def _assert_message(exc: AssertionError, code: str, tb) -> str:
     if line is not None and 0 < line <= len(lines):
         source = lines[line - 1].strip()
     return clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)
+
+
+def _said(say, *args) -> str:
+    """A failure's message, ``say(*args)``; empty where writing it needed the program's process and
+    it ended (the channel's outcome then says what happened)."""
+    try:
+        return say(*args)
+    except Stop:
+        return ""
 
 
 class JobTests:
@@ -141,6 +151,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)
 
     namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
+    namespace[ASYNC_RUN] = arun  # test code's asyncio.run(...) (guard.ASYNC_RUN)
     status, message = "passed", ""
     channel.hello()
     if channel.outcome is not None:
@@ -148,17 +159,19 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     try:
         for name in catches:  # an exception class of the program's that the test catches by name
             error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
+            if error is not None and issubclass(AssertionError, error):  # it would catch the test's own
+                error = type(name, (error,), {"__module__": "main"})  # failed assertions: a class of its own
             if error is not None:
                 namespace[name] = error
         exec(code, namespace)
     except Stop:
         pass
     except AssertionError as e:
-        status, message = "failed", _assert_message(e, source, e.__traceback__)
+        status, message = "failed", _said(_assert_message, e, source, e.__traceback__)
     except MemoryError:
         status, message = "memory_limit", "MemoryError: memory limit reached"
     except BaseException as e:  # noqa: BLE001 - any exception of the test is its outcome
-        status, message = "runtime_error", describe(e)
+        status, message = "runtime_error", _said(describe, e)
     finally:
         restore(job.pristine)  # the test's own changes to builtins stop with it
     if channel.outcome is not None:

@@ -32,4 +32,7 @@ def describe(exc: BaseException) -> str:
     except BaseException:  # noqa: BLE001 - cannot be shown
         text = ""
     name = type(exc).__name__ if not isinstance(exc, ProgramError) else "the program raised"
+    notes = getattr(exc, "__notes__", None)
+    if type(notes) is list and notes and all(type(n) is str for n in notes):  # where the program raised it
+        text = f"{text} {' '.join(notes)}" if text else " ".join(notes)
     return clip(f"{name}: {text}" if text else name, MESSAGE_LIMIT)

@@ -43,6 +43,7 @@ what the program answers is its answer. At end of file (the test is over) the pr
 from __future__ import annotations
 
 import marshal
+import math
 import operator
 import os
 from _json import encode_basestring_ascii as _encode_str
@@ -57,26 +58,83 @@ _MUTABLE = frozenset({list, dict, set, bytearray})
 BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
                                 if isinstance(value, type) and issubclass(value, BaseException))
 PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset, str, bytes, bytearray, range)  # iterated at once
+# A plain type's subclass (a Counter, a NamedTuple, an IntEnum) as the plain value it holds: read by
+# the plain type's own code, never by the subclass's (its value is data, compared in the judge).
+PLAIN_BASES: tuple[tuple[type, Any], ...] = (
+    (bool, bool.__bool__), (int, int.__int__), (float, float.__float__), (complex, complex.__complex__),
+    (str, str.__str__), (bytes, bytes), (bytearray, bytearray), (tuple, tuple), (list, list), (dict, dict.copy),
+    (frozenset, frozenset), (set, set))
 OPERATORS: dict[str, Any] = {name: getattr(operator, name) for name in (
     "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and_", "or_", "xor", "lshift", "rshift",
-    "lt", "le", "gt", "ge", "eq", "ne")} | {"round": round}
+    "lt", "le", "gt", "ge", "eq", "ne", "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul",
+    "iand", "ior", "ixor", "ilshift", "irshift", "contains")} | {"round": round, "divmod": divmod}
 UNARY: dict[str, Any] = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert, "int": int,
-         "float": float, "index": operator.index, "round": round}
+                         "float": float, "index": operator.index, "round": round, "floor": math.floor,
+                         "ceil": math.ceil, "trunc": math.trunc, "hash": hash}
 LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that the judge rebuilds
+ATTRIBUTES_LIMIT = 16  # attributes of an exception the judge gets
+
+
+def plain_value(value, _type=type, _issubclass=issubclass):
+    """``value`` as plain data where it is an instance of a plain type's subclass (its base's own
+    value, read by the base's code), else ``value`` itself."""
+    kind = _type(value)
+    for base, convert in PLAIN_BASES:
+        if kind is not base and _issubclass(kind, base):
+            converted = convert(value)
+            if _type(converted) is dict:
+                return {plain_value(k): plain_value(v) for k, v in dict.items(converted)}
+            if _type(converted) in (list, tuple, set, frozenset):
+                return _type(converted)(plain_value(v) for v in converted)
+            return converted
+    if kind in (list, tuple, set, frozenset):
+        return kind(plain_value(v) for v in value)
+    if kind is dict:
+        return {plain_value(k): plain_value(v) for k, v in dict.items(value)}
+    return value
 
 
 def lineage(cls) -> list:
-    """``[nearest builtin base name, [the program's own class names, nearest first]]`` of an
-    exception class (what the judge rebuilds it from, ``judge.remote.Channel.exception_class``)."""
-    own: list = []
+    """``[builtin bases, own classes]`` of an exception class, what the judge rebuilds it from
+    (``judge.remote.Channel.exception_class``): the builtin exception classes of its MRO that are
+    no base of another of them (``KeyError`` and ``ValueError`` for ``class E(KeyError,
+    ValueError)``), and its own classes' ``[module, qualified name]``, nearest first."""
+    builtins_of: list[type] = []
+    own: list[list[str]] = []
     try:
         for klass in cls.__mro__:
-            if klass.__module__ == "builtins" and klass.__name__ in BUILTIN_EXCEPTIONS:
-                return [klass.__name__, own[:LINEAGE_LIMIT]]
-            own.append(str.__str__(klass.__name__))
+            if klass.__module__ == "builtins":
+                if klass.__name__ in BUILTIN_EXCEPTIONS and not any(issubclass(b, klass) for b in builtins_of):
+                    builtins_of.append(klass)
+            elif len(own) < LINEAGE_LIMIT:
+                own.append([str.__str__(klass.__module__), str.__str__(klass.__qualname__)])
     except BaseException:  # noqa: BLE001 - a class of the program's that will not say: a plain Exception
-        pass
-    return ["Exception", []]
+        return [["Exception"], []]
+    return [[b.__name__ for b in builtins_of] or ["Exception"], own]
+
+
+def exception_parts(e: BaseException) -> str:
+    """The tail of a ``raised`` answer: ``builtin bases, message, own classes, args, attributes``
+    (tagged JSON): ``args`` and the plain attributes of the exception, for the judge to build it
+    with (what ``str`` of it and its own attributes say, as the program's)."""
+    bases, own = lineage(type(e))
+    try:
+        args = encode_value(list(e.args))
+    except BaseException:  # noqa: BLE001 - args that are not plain data: the message stands for them
+        args = encode_value([BaseException.__str__(e)]) if isinstance(e, BaseException) else "[]"
+    attributes = {}
+    try:
+        for key, value in list(vars(e).items())[:ATTRIBUTES_LIMIT]:
+            if type(key) is str and not key.startswith("_"):
+                try:
+                    encode_value(value)
+                    attributes[key] = value
+                except NotPlainData:
+                    pass
+    except BaseException:  # noqa: BLE001 - no attributes it will give
+        attributes = {}
+    return (encode_value(bases) + ", " + _encode_str(exception_message(e)) + ", " + encode_value(own) + ", "
+            + args + ", " + encode_value(attributes))
 
 
 class _Exit(BaseException):
@@ -94,6 +152,7 @@ class Server:
         self.up_seq = 0
         self.depth = 0
         self.kept: list = []  # nothing received is freed before exit: each free can copy a page
+        self.raised: dict = {}  # an iterator's exception held back until its items before it are taken
 
     # -- frames ------------------------------------------------------------------------------
 
@@ -128,7 +187,9 @@ class Server:
 
     def answer(self, message, _repr=int.__repr__, _type=type, _len=len) -> None:
         """Do one ``op`` request and send its answer up."""
-        _, seq, op, ref, payload = message
+        _, seq, op, ref, payload, forgotten = message
+        for number in forgotten:  # the test no longer holds them: freed as in one process
+            self.handles.forget(number)
         head = "[" + _repr(seq) + ", "
         self.depth += 1
         try:
@@ -154,9 +215,7 @@ class Server:
             reply = head + '"raised", "Exception", ' + _encode_str(str(e)) + "]"
         except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
             self.restore()
-            kind, own = lineage(_type(e))
-            reply = head + '"raised", ' + _encode_str(kind) + ", " + _encode_str(exception_message(e)) + ", " \
-                + encode_value(own) + "]"
+            reply = head + '"raised", ' + exception_parts(e) + "]"
         finally:
             self.depth -= 1
         if _len(reply) > REPLY_LIMIT:
@@ -188,12 +247,20 @@ class Server:
         if op == "iter":
             return (_list(target) if _type(target) in PLAIN_CONTAINERS else _iter(target)), "null, null"
         if op == "next":
+            held = self.raised.pop(ref, None)  # what the iterator raised after the last batch's items
+            if held is not None:
+                raise held
             items: list = []
             for _ in _range(payload[0]):
                 try:
                     items.append(_next(target))
                 except StopIteration:
                     return (items, True), "null, null"
+                except BaseException as e:
+                    if not items:
+                        raise
+                    self.raised[ref] = e  # the items it gave first reach the test first
+                    break
             return (items, False), "null, null"
         if op == "binop":
             name, other, reflected = payload
@@ -201,10 +268,18 @@ class Server:
         if op == "unop":
             return UNARY[payload[0]](target), "null, null"
         if op == "value":
-            return target, "null, null"
+            return plain_value(target), "null, null"
         if op == "lineage":
             is_exception = _isinstance(target, _type) and _issubclass(target, BaseException)
             return (lineage(target) if is_exception else None), "null, null"
+        if op == "repr":
+            return _str_of(repr(target)), "null, null"
+        if op == "format":
+            return _str_of(format(target, payload[0])), "null, null"
+        if op == "arun":
+            import asyncio
+
+            return asyncio.run(target), "null, null"
         if op == "getitem":
             return target[payload[0]], "null, null"
         if op == "setitem":
@@ -265,6 +340,8 @@ class Server:
         if t is tuple:
             if _len(v) == 3 and v[0] == REF_MARK:
                 return Callback(self, v[2]) if v[1] == "k" else self.resolve((v[1], v[2]))
+            if _len(v) == 5 and v[0] == REF_MARK and v[1] == "s":
+                return slice(self._unmark(v[2]), self._unmark(v[3]), self._unmark(v[4]))
             return _tuple(self._unmark(x) for x in v)
         if t is list:
             return [self._unmark(x) for x in v]

@@ -102,7 +102,9 @@ def _python_child(p: PythonRequest, result_fd: int) -> NoReturn:
     os.environ["HOME"] = workdir  # the rest of ``program_env`` is the fork server's own environment
     sys.argv = ["main.py"]
     sys.path[0] = workdir
-    namespace = _module("__main__" if kind == "stdio" else "__program__", os.path.join(workdir, "main.py"))
+    # ``main``: what a fresh interpreter importing the program calls it (``import main``), so that a
+    # spawned ``multiprocessing`` child finds its functions where the program's file is
+    namespace = _module("__main__" if kind == "stdio" else "main", os.path.join(workdir, "main.py"))
     del p
     channel = [nonce, result_fd]  # where records go; the nonce changes in each zygote test process
 
@@ -167,7 +169,7 @@ def _python_child(p: PythonRequest, result_fd: int) -> NoReturn:
             report(RAISED, kind=name, message=exception_message(e))
         print_exception(e, stdio.stderr)
         exit_code = 1
-    exit_code = _finish(exit_code, stdio, monitor)
+    exit_code = _finish(exit_code, stdio, monitor, namespace, kind == "stdio")
     check()
     os._exit(exit_code)
 
@@ -207,9 +209,11 @@ def _module(name: str, path: str) -> dict:
 
 def _flush_std() -> bool:
     """Flush ``sys.stdout`` and ``sys.stderr`` as they are now (the program may have replaced them),
-    as the interpreter does at exit; False if either would not flush (exit status 120)."""
+    then the interpreter's own (``sys.__stdout__``, where output printed before a replacement
+    waits), as the interpreter does at exit; False if either of the first would not flush (exit
+    status 120)."""
     ok = True
-    for name in ("stdout", "stderr"):
+    for name in ("stdout", "stderr", "__stdout__", "__stderr__"):
         stream = getattr(sys, name, None)
         if stream is None:
             continue
@@ -222,16 +226,17 @@ def _flush_std() -> bool:
         try:
             stream.flush()
         except BaseException:  # noqa: BLE001 - a broken stream, or a program's object without flush
-            ok = False
+            ok = ok and name.startswith("__")
     return ok
 
 
-def _finish(exit_code: int, stdio: _Stdio, monitor) -> int:
+def _finish(exit_code: int, stdio: _Stdio, monitor, namespace: dict, finalize: bool) -> int:
     """What the interpreter does when the program ends (``Py_FinalizeEx``, as far as a program can
     see): wait for its non-daemon threads, run its ``atexit`` handlers, flush ``sys.stdout`` and
-    ``sys.stderr`` (exit status 120 if either fails) and every other writer still open (a
-    program's ``open(1, "w")``, a wrapper of ``sys.stdout.buffer``: the interpreter flushes them as
-    it frees them). Returns the exit status."""
+    ``sys.stderr`` (exit status 120 if either fails), with ``finalize`` free the program's
+    globals' objects that have a ``__del__`` (``_finalize_globals``), and flush every other writer
+    still open (a program's ``open(1, "w")``, a wrapper of ``sys.stdout.buffer``: the interpreter
+    flushes them as it frees them). Returns the exit status."""
     import atexit
 
     threading = sys.modules.get("threading")
@@ -246,9 +251,30 @@ def _finish(exit_code: int, stdio: _Stdio, monitor) -> int:
         pass
     if not _flush_std():
         exit_code = 120
+    if finalize:
+        _finalize_globals(namespace)
+        _flush_std()
     if stdio.shared() or monitor.opened_std():
         _flush_writers()
     return exit_code
+
+
+def _finalize_globals(namespace: dict) -> None:
+    """Run the ``__del__`` of each object the program's globals hold whose class has one, as the
+    interpreter's module teardown does (a writer that prints what it collected as it is freed)."""
+    for value in list(namespace.values()):
+        finalizer = getattr(type(value), "__del__", None)
+        if finalizer is not None:
+            try:
+                finalizer(value)
+            except BaseException:  # noqa: BLE001 - "Exception ignored in __del__", as the interpreter says
+                pass
+
+
+def _shared_mappings() -> int:
+    """Memory mappings of this process that are shared and writable (``/proc/self/maps``)."""
+    with open("/proc/self/maps", "rb") as f:
+        return sum(line.split(None, 2)[1] == b"rw-s" for line in f)
 
 
 def _flush_writers() -> None:
@@ -275,28 +301,52 @@ class _ForkHooks:
     # shared generator, which each test process puts back (``restore_random``).
     NEUTRAL = frozenset({"random", "threading", "logging"})
 
-    __slots__ = ("fds", "hooks", "real")
+    # Exit handlers that each test process may run for itself: the standard library's flushing of
+    # its own (``logging``'s handlers, ``multiprocessing``'s children), as each fresh interpreter does.
+    NEUTRAL_AT_EXIT = frozenset({"logging", "multiprocessing.util"})
+
+    __slots__ = ("at_exit", "fds", "hooks", "real", "real_at_exit", "shared")
 
     def __init__(self):
-        self.real = os.register_at_fork
+        import atexit
+        import posix
+
+        self.real = posix.register_at_fork  # (``os`` takes it from ``posix``)
+        self.real_at_exit = atexit.register
         self.hooks: list = []
+        self.at_exit: list = []
         self.fds = sorted(os.listdir("/proc/self/fd"))
-        os.register_at_fork = self.register
+        self.shared = _shared_mappings()
+        os.register_at_fork = posix.register_at_fork = self.register
+        atexit.register = self.register_at_exit  # type: ignore[assignment]  # (the same call, noted)
 
     def register(self, **hooks) -> None:
         """``os.register_at_fork`` as the program calls it (keyword arguments only), noted."""
         self.real(**hooks)
         self.hooks += hooks.values()
 
+    def register_at_exit(self, function, *args, **kwargs):
+        """``atexit.register`` as the program calls it, noted."""
+        self.at_exit.append(function)
+        return self.real_at_exit(function, *args, **kwargs)
+
     def stop(self) -> None:
-        os.register_at_fork = self.real
+        import atexit
+        import posix
+
+        os.register_at_fork = posix.register_at_fork = self.real
+        atexit.register = self.real_at_exit
 
     def unforkable(self) -> bool:
         """Whether a process forked now would not hold the state the top level left: a thread
         still runs (threads do not survive a fork), a child process, a file or pipe held open (test
-        processes would share its offset), a timer set (not inherited), or a fork hook that is not
-        the standard library's neutral one."""
-        if len(os.listdir("/proc/self/task")) > 1 or sorted(os.listdir("/proc/self/fd")) != self.fds:
+        processes would share its offset), shared memory mapped (they would write to one), a timer
+        set (not inherited), an exit handler registered that is not the standard library's own
+        flushing (one test's exit would run it for them all: a ``TemporaryDirectory`` removed), or
+        a fork hook that is not the standard library's neutral one."""
+        if len(os.listdir("/proc/self/task")) > 1 or sorted(os.listdir("/proc/self/fd")) != self.fds \
+                or _shared_mappings() != self.shared \
+                or not all(getattr(f, "__module__", None) in self.NEUTRAL_AT_EXIT for f in self.at_exit):
             return True
         try:
             os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)

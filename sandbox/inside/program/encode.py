@@ -30,6 +30,12 @@ class Handles:
         self.objects: list = []
         self.by_id: dict[int, int] = {}
 
+    def forget(self, number, _type=type, _len=len, _id=id) -> None:
+        """Let go of handle ``number``'s object (the judge no longer holds it): it may be freed."""
+        if _type(number) is int and 0 <= number < _len(self.objects) and self.objects[number] is not None:
+            self.by_id.pop(_id(self.objects[number]), None)
+            self.objects[number] = None
+
     def handle(self, obj, _id=id, _len=len) -> int:
         """The number of ``obj``'s handle (the same object, the same number), kept alive here."""
         number = self.by_id.get(_id(obj))

@@ -23,7 +23,7 @@ def exception_only(exc: BaseException) -> str:
     """``Type: message``, as the interpreter prints the last line of a traceback."""
     kind = type(exc)
     name = kind.__qualname__
-    if kind.__module__ not in ("builtins", "__main__", "__program__"):
+    if kind.__module__ not in ("builtins", "__main__", "main"):
         name = f"{kind.__module__}.{name}"
     text = str(exc)
     if isinstance(exc, SyntaxError) and exc.lineno is not None:

@@ -20,7 +20,7 @@ from ..records import FLAG, PLANTED_SUFFIXES
 _FUNCTION = type(lambda: None)
 HARNESS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # sandbox/inside (and program/)
 
-_PROGRAM_MODULES = frozenset({"__program__", "__main__"})  # the ``__name__`` of a program's globals
+_PROGRAM_MODULES = frozenset({"main", "__main__"})  # the ``__name__`` of a program's globals
 # The standard modules whose patching is flagged: tests call these. Those the fork server loads
 # itself (``typing`` and what it imports) only when the program imported them too: looking at them
 # costs every job; the others are loaded by the program or not at all.
@@ -42,8 +42,9 @@ _STD_PATHS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2", 
 class Monitor:
     """The program's process's view of its monitor (``install``): ``flag(name)`` writes a
     ``flag`` record once per name; ``check()`` flags patched builtins and standard modules;
-    ``opened_std()`` says whether the program opened a writer of its own on its stdout or stderr
-    (``open(1, "w")``: the interpreter flushes it at exit)."""
+    ``opened_std()`` says whether the program opened a writer of its own on a descriptor or on its
+    stdout or stderr by name (``open(1, "w")``, ``os.fdopen(os.dup(1), "w")``: the interpreter
+    flushes it at exit)."""
 
     __slots__ = ("check", "flag", "opened_std")
 
@@ -115,7 +116,7 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
                 path = path.decode("utf-8", "replace")
             writing = (_type(args[1]) is _str and any(c in args[1] for c in "wax+")) or \
                 (_type(args[2]) is int and args[2] & (os.O_WRONLY | os.O_RDWR))
-            if writing and (path in (1, 2) or path in _STD_PATHS):
+            if writing and (_type(path) is int or path in _STD_PATHS):  # a descriptor: a copy of stdout, maybe
                 opened_std[0] = True
             if _type(path) is _str:
                 if path.startswith("/proc/") and not path.startswith(("/proc/self/", "/proc/thread-self/",
