@@ -1,7 +1,7 @@
 """The fixed set of cheat programs: wrong programs that weak tests pay.
 
 Each is a program that solves nothing, in the task's language and of the shape its tests call,
-so that it goes through the same scoring path as a policy's answer (``grpo_code.scoring``). A
+so that it goes through the same scoring path as a policy's answer (``grpo_code.score.scoring``). A
 task whose tests one of them passes pays a policy for not solving it; reported hacks of code RL
 found each of these (field notes: "Weak tests are a reward hack the judge cannot see"):
 
@@ -28,7 +28,7 @@ import json
 from dataclasses import dataclass
 
 from grpo_code.curate.inputs import NO_VALUE, Call, function_name, observed_calls, to_source
-from grpo_code.tasks import Task
+from grpo_code.suites.tasks import Task
 
 CONSTANTS = {"0": 0, "1": 1, "-1": -1, "empty_string": "", "empty_list": [], "empty_dict": {}, "true": True,
              "false": False, "none": None}

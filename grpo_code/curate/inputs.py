@@ -29,9 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from grpo_code.tasks import Task
-
-DEFAULT_INPUTS = 40  # new inputs per task (the audit's ``--max-inputs``)
+from grpo_code.suites.tasks import Task
 
 
 class _Missing:
@@ -222,7 +220,7 @@ def variants(value: Any) -> list[Any]:
             pass
         for i in range(min(len(items), 3)):
             for v in variants(items[i])[:2]:
-                out.append(kind(items[:i] + [v] + items[i + 1:]))
+                out.append(kind([*items[:i], v, *items[i + 1:]]))
     elif isinstance(value, dict):
         keys = list(value)
         out = [{}] + [{k: v for k, v in value.items() if k != drop} for drop in keys[:2]]
@@ -230,8 +228,7 @@ def variants(value: Any) -> list[Any]:
             for v in variants(value[k])[:2]:
                 out.append({**value, k: v})
     elif isinstance(value, (set, frozenset)):
-        kind = type(value)
-        out = [kind()] + [kind(value - {x}) for x in sorted(value, key=repr)[:2]]
+        out = [type(value)()] + [type(value)(value - {x}) for x in sorted(value, key=repr)[:2]]
     return _distinct(v for v in out if not _same_value(v, value))
 
 
@@ -271,7 +268,7 @@ def _round_robin(groups: list[list[Any]], limit: int, seed: int, key) -> list[An
     return out
 
 
-def new_calls(task: Task, limit: int = DEFAULT_INPUTS, seed: int = 0) -> list[Call]:
+def new_calls(task: Task, limit: int, seed: int = 0) -> list[Call]:
     """Up to ``limit`` calls of the task's function that its tests do not make, each derived from
     one they make (see the module docstring); [] when its tests make none with literal arguments.
     A ``call`` task's new arguments stay JSON data (what a ``call`` test can carry)."""
@@ -283,7 +280,7 @@ def new_calls(task: Task, limit: int = DEFAULT_INPUTS, seed: int = 0) -> list[Ca
         args = list(call.args)
         for i, arg in enumerate(args):
             for v in variants(arg):
-                group.append(Call(tuple(args[:i] + [v] + args[i + 1:]), call.kwargs))
+                group.append(Call((*args[:i], v, *args[i + 1:]), call.kwargs))
         for name, arg in call.kwargs.items():
             for v in variants(arg):
                 group.append(Call(call.args, {**call.kwargs, name: v}))
@@ -315,19 +312,19 @@ _FLOAT = re.compile(r"[-+]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][-+]?\d+)\Z")
 
 def _token_variants(token: str, negatives: bool) -> list[str]:
     if _INT.match(token):
-        value = int(token)
-        out = [value + 1, value - 1, 0, 1, value * 2] + ([-value] if negatives else [])
-        return [str(v) for v in out if v != value and (negatives or v >= 0)]
+        whole = int(token)
+        ints = [whole + 1, whole - 1, 0, 1, whole * 2] + ([-whole] if negatives else [])
+        return [str(v) for v in ints if v != whole and (negatives or v >= 0)]
     if _FLOAT.match(token):
-        value = float(token)
+        real = float(token)
         decimals = len(token.partition(".")[2]) if "." in token and "e" not in token.lower() else 6
-        out = [value + 1.0, value / 2, value * 2, 0.0] + ([-value] if negatives else [])
-        return [f"{v:.{decimals}f}" for v in out if (negatives or v >= 0) and f"{v:.{decimals}f}" != token]
-    out = [token[::-1], token[:-1], token[1:], token + token[-1]]
-    return [t for t in out if t and t != token]
+        reals = [real + 1.0, real / 2, real * 2, 0.0] + ([-real] if negatives else [])
+        return [f"{v:.{decimals}f}" for v in reals if (negatives or v >= 0) and f"{v:.{decimals}f}" != token]
+    words = [token[::-1], token[:-1], token[1:], token + token[-1]]
+    return [t for t in words if t and t != token]
 
 
-def stdin_variants(task: Task, limit: int = DEFAULT_INPUTS, seed: int = 0) -> list[str]:
+def stdin_variants(task: Task, limit: int, seed: int = 0) -> list[str]:
     """Up to ``limit`` inputs for a ``stdio`` task that its tests do not use, each a test's input
     with one token varied or one line's tokens reversed (see the module docstring)."""
     stdins = [t.stdin for t in task.tests if t.kind == "stdio"]
@@ -343,6 +340,6 @@ def stdin_variants(task: Task, limit: int = DEFAULT_INPUTS, seed: int = 0) -> li
         for i, line in enumerate(lines):
             tokens = line.split()
             if len(tokens) >= 2 and tokens != tokens[::-1]:
-                group.append("\n".join(lines[:i] + [" ".join(tokens[::-1])] + lines[i + 1:]))
+                group.append("\n".join([*lines[:i], " ".join(tokens[::-1]), *lines[i + 1:]]))
         groups.append([s for s in group if s not in known])
     return _round_robin(groups, limit, seed, key=lambda s: s)

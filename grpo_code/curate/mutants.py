@@ -32,9 +32,9 @@ Other languages (``token_mutants``: C, C++, Java, Rust, Go, JavaScript, TypeScri
 operator, constant and boolean swaps, on the token stream. The lexer skips comments, string,
 character and template literals, C/C++ preprocessor lines and JavaScript/TypeScript imports; a
 binary operator is changed only when it stands between spaces (``a < b``, never ``vector<int>``,
-``*p`` or ``-1``), and an integer literal only when it is plain decimal digits. Nothing checks that such a mutant compiles:
-one that does not is ``compile_error`` in the sandbox, and the audit counts it as stillborn, in
-no score (as PIT and Stryker do). Statement removal, negation and swaps need a parser of each
+``*p`` or ``-1``), and an integer literal only when it is plain decimal digits. Nothing checks
+that such a mutant compiles: one that does not is ``compile_error`` in the sandbox, and the audit
+counts it as stillborn, in no score (as PIT and Stryker do). Statement removal, negation and swaps need a parser of each
 language and are not made there.
 
 ``mutants`` enumerates every candidate, keeps distinct programs, and picks at most ``limit`` of
@@ -52,7 +52,6 @@ from dataclasses import dataclass
 
 OPERATORS = ("arithmetic", "comparison", "boolean", "constant", "off_by_one", "remove_statement", "remove_branch",
              "negate_condition", "swap_arguments", "early_return")
-DEFAULT_LIMIT = 24  # mutants per task (the audit's ``--max-mutants``)
 TOKEN_LANGUAGES = ("c", "cpp", "java", "rust", "go", "javascript", "typescript")
 
 
@@ -85,7 +84,7 @@ class Mutant:
                 "program": self.program}
 
 
-def mutants(program: str, language: str, limit: int = DEFAULT_LIMIT, seed: int = 0) -> list[Mutant]:
+def mutants(program: str, language: str, limit: int, seed: int = 0) -> list[Mutant]:
     """At most ``limit`` distinct mutants of ``program``, picked deterministically by ``seed``.
 
     Args:
@@ -135,7 +134,7 @@ def _short(text: str, width: int = 60) -> str:
 
 # -- Python: the syntax tree ------------------------------------------------------------------
 
-_BINOPS: dict[type, tuple[type, ...]] = {
+_BINOPS: dict[type[ast.operator], tuple[type[ast.operator], ...]] = {
     ast.Add: (ast.Sub,), ast.Sub: (ast.Add,), ast.Mult: (ast.Div,), ast.Div: (ast.Mult,),
     ast.FloorDiv: (ast.Div, ast.Mod), ast.Mod: (ast.FloorDiv,), ast.Pow: (ast.Mult,),
     ast.LShift: (ast.RShift,), ast.RShift: (ast.LShift,), ast.BitAnd: (ast.BitOr,), ast.BitOr: (ast.BitAnd,),
@@ -144,7 +143,7 @@ _BINOPS: dict[type, tuple[type, ...]] = {
 _BINOP_TEXT = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
                ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
                ast.MatMult: "@"}
-_CMPOPS: dict[type, type] = {
+_CMPOPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
     ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In,
 }
@@ -246,7 +245,7 @@ def _python_edits(tree: ast.Module, src: _Source) -> Iterator[_Edit]:
         if id(node) in skip or id(node) in negated:
             continue
         yield from _expression_edits(node, src)
-        yield from _statement_edits(node, src)
+        yield from _statement_edits(node, src, skip)
     for function in functions:
         if id(function) not in skip:
             yield from _early_returns(function, src)
@@ -282,7 +281,9 @@ def _expression_edits(node: ast.AST, src: _Source) -> Iterator[_Edit]:
             yield _Edit("boolean", node, tuple(e for e in edits if e), old, new)
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
         if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
-            yield from _constant_edits(node, -node.operand.value, src)  # a negative literal
+            value = node.operand.value
+            if isinstance(value, (int, float)):  # a negative literal (bool too: -True is -1)
+                yield from _constant_edits(node, -value, src)
             return
         edit = (src.start(node), src.start(node.operand), "")
         yield _Edit("boolean" if isinstance(node.op, ast.Not) else "arithmetic", node, (edit,),
@@ -338,16 +339,20 @@ def _negated(test: ast.expr, node: ast.AST, src: _Source) -> _Edit:
                  f"not ({_short(text)})")
 
 
-def _statement_edits(node: ast.AST, src: _Source) -> Iterator[_Edit]:
-    if isinstance(node, (ast.If, ast.While)):
+def _statement_edits(node: ast.AST, src: _Source, skip: set[int]) -> Iterator[_Edit]:
+    if isinstance(node, (ast.If, ast.While)) and id(node.test) not in skip:
         yield _negated(node.test, node, src)
-    if isinstance(node, ast.If):
+    if isinstance(node, ast.If) and id(node.test) not in skip:
         for body in (node.body, node.orelse):
             if body and not (len(body) == 1 and isinstance(body[0], ast.Pass)):
                 edit = (src.start(body[0]), src.end(body[-1]), "pass")
-                yield _Edit("remove_branch", node, (edit,), _short(src.segment(body[0])), "pass")
+                yield _Edit("remove_branch", body[0], (edit,), _short(src.segment(body[0])), "pass")
     for body in _bodies(node):
+        if isinstance(node, ast.If) and len(body) == 1:
+            continue  # removing its one statement is removing the branch
         for stmt in body:
+            if isinstance(stmt, ast.If) and id(stmt.test) in skip:
+                continue  # the __main__ guard
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom,
                                  ast.Global, ast.Nonlocal, ast.Pass)):
                 continue

@@ -16,11 +16,12 @@ audit proposes for the task.
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass, replace
 
 from grpo_code.curate.inputs import Call, from_source, function_name, new_calls, stdin_variants, to_source
-from grpo_code.tasks import Task
+from grpo_code.suites.tasks import Task
 from sandbox import Job, TestCase, Verdict
 
 # The comparison of an ``assert`` test made here: the same type (True is not 1, 2.0 is not 2) and
@@ -133,3 +134,16 @@ def _function_test(task: Task, call: Call, answer: str) -> TestCase | None:
     except ValueError:
         return None  # not plain data (an object, a generator): no test can hold it to a value
     return TestCase(kind="assert", code=f"{SAME}assert _same({call.source(name)}, {to_source(value)})")
+
+
+def suggestion(test: TestCase) -> dict:
+    """A test made here in the form an author writes in a tasks file (docs/task-format.md): an
+    ``assert`` test as ``assert f(...) == value`` (without ``SAME``'s stricter comparison), the
+    other kinds as they are."""
+    if test.kind != "assert" or not (test.code or "").startswith(SAME):
+        return test.to_dict()
+    check = ast.parse((test.code or "").removeprefix(SAME)).body[-1]
+    if not (isinstance(check, ast.Assert) and isinstance(check.test, ast.Call) and len(check.test.args) == 2):
+        return test.to_dict()
+    got, want = check.test.args
+    return {"kind": "assert", "code": f"assert {ast.unparse(got)} == {ast.unparse(want)}"}

@@ -195,7 +195,8 @@ class CodeEnvironment:
         None only where the sandbox failed; never raises."""
         try:
             scored = (await self._factory.final_scored([self]))[0]
-            return self._factory.rules.reward_of_scored(scored)
+            rules = self._factory.rules
+            return rules.canary_cap(self.task.task_id, rules.reward_of_scored(scored))
         except Exception:
             log.exception("scoring the answer of %s failed; no reward (None)",
                           self._task.task_id if self._task else "a rollout")
@@ -218,7 +219,7 @@ class EnvironmentVerdicts(PassRateReward):
         rules = factory.rules
         super().__init__(rules.suite, rules.executor, mode=rules.mode, no_code_penalty=rules.no_code_penalty,
                          compile_error_penalty=rules.compile_error_penalty, flagged_reward=rules.flagged_reward,
-                         reward_tests=rules.reward_tests, group_size=rules.group_size)
+                         reward_tests=rules.reward_tests, group_size=rules.group_size, canaries=rules.canaries)
         self.factory = factory
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,

@@ -28,9 +28,18 @@ from pathlib import Path
 from typing import Any
 
 from grpo_code.analysis.difficulty import SolveRateBand, check_band, select_band
-from grpo_code.analysis.trainlog import STEP_TIME_KEY, TOOL_CALLS_KEY, curves, node_seconds, quarter_means, sandbox_key
+from grpo_code.analysis.strength import StrengthFilter, audit_path, select_strong
+from grpo_code.analysis.trainlog import (
+    STEP_TIME_KEY,
+    TOOL_CALLS_KEY,
+    curves,
+    node_seconds,
+    quarter_means,
+    sandbox_key,
+)
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.generate.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
+from grpo_code.rl.canaries import canary_count, mix_canaries
 from grpo_code.rl.rewards import (
     FLAGGED_REWARDS,
     REWARD_MODES,
@@ -91,6 +100,15 @@ class GrpoCodeArguments:
                 "share of completions passing every test) is at least this."})
     max_solve_rate: float = field(default=1.0, metadata={
         "help": "With --profile: keep tasks whose solve rate is at most this (below 1 drops tasks always solved)."})
+    min_test_strength: float | None = field(default=None, metadata={
+        "help": "Train only on the tasks that no cheat program passes and whose mutation score is at least this "
+                "(0 to 1), by the suite's test-strength audit (grpo-code tasks audit SUITE --write; --audit)."})
+    audit: str | None = field(default=None, metadata={
+        "help": "The audit file of --min_test_strength (default: the suite's own audit.json, beside its suite.yaml)."})
+    canary_rate: float = field(default=0.0, metadata={
+        "help": "Mix canary tasks (no honest program passes one) into training at this share of the tasks, e.g. "
+                "0.05 (default 0: none). They are never rewarded above 0; the share of their completions that "
+                "pass every test is logged as sandbox/cheat_rate, and any is warned about."})
     environment: str = field(default="none", metadata={
         "help": "none: one answer per prompt (default); tools: TRL's environment_factory, the model may call "
                 "run_tests(code) on the public tests and its last tested program is scored (needs a chat template "
@@ -130,6 +148,12 @@ class GrpoCodeArguments:
         if self.profile is None and (self.min_solve_rate, self.max_solve_rate) != (0.0, 1.0):
             raise ConfigError("--min_solve_rate and --max_solve_rate need --profile FILE (a task profile: "
                               "grpo-code eval --suite SUITE --profile)")
+        if self.min_test_strength is not None and not 0.0 <= self.min_test_strength <= 1.0:
+            raise ConfigError(f"--min_test_strength must be within [0, 1], got {self.min_test_strength}")
+        if self.audit is not None and self.min_test_strength is None:
+            raise ConfigError("--audit is the audit file of --min_test_strength: give --min_test_strength too")
+        if not 0.0 <= self.canary_rate < 1.0:
+            raise ConfigError(f"--canary_rate must be within [0, 1), got {self.canary_rate}")
         self._check_environment()
 
     def _check_environment(self) -> None:
@@ -245,19 +269,59 @@ def training_suite(code_args: GrpoCodeArguments) -> TaskSuite:
     return suite
 
 
-def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> tuple[TaskSuite, SolveRateBand | None]:
+@dataclass
+class TaskSelection:
+    """The tasks a run trains on (``training_tasks``) and the account of each filter.
+
+    Attributes:
+        suite: the tasks, the canaries among them.
+        band: the solve-rate band's account (``--profile``), else None.
+        strength: the test-strength filter's account (``--min_test_strength``), else None.
+        canaries: the ids of the canary tasks (``--canary_rate``).
+        canary_rate: the share of canaries asked for.
+    """
+
+    suite: TaskSuite
+    band: SolveRateBand | None = None
+    strength: StrengthFilter | None = None
+    canaries: frozenset[str] = frozenset()
+    canary_rate: float = 0.0
+
+    def describe_canaries(self) -> str | None:
+        """One line on the canaries mixed in (None without): how many, the share asked and had."""
+        if not self.canaries:
+            return None
+        n, total = len(self.canaries), len(self.suite)
+        wanted = canary_count(total - n, self.canary_rate)
+        short = f"; the rate asked for {wanted}, and there are no more that fit" if wanted > n else ""
+        return (f"{n} canary task(s) mixed in ({n / total:.1%} of {total} tasks, --canary_rate {self.canary_rate:g}"
+                f"{short}): never rewarded above 0; a completion that passes one is a cheat (sandbox/cheat_rate)")
+
+
+def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> TaskSelection:
     """The tasks a run trains on: ``training_suite``, then, with ``--profile``, those whose solve
     rate is within the band (``difficulty.select_band``; ``group_size``, the run's
-    ``num_generations``, for the expected share of zero-variance groups), and the band's account.
+    ``num_generations``, for the expected share of zero-variance groups); with
+    ``--min_test_strength``, those its test-strength audit keeps (``strength.select_strong``); with
+    ``--canary_rate``, canary tasks added (``canaries.mix_canaries``).
 
     Raises:
-        ConfigError: a profile that cannot be read or lacks some task, or a band that keeps no task.
+        ConfigError: a profile or an audit that cannot be read or lacks some task (or is stale), a
+            filter that keeps no task, or no canary that fits.
     """
     suite = training_suite(code_args)
-    if code_args.profile is None:
-        return suite, None
-    return select_band(suite, code_args.profile, code_args.reward_mode, code_args.min_solve_rate,
-                       code_args.max_solve_rate, group_size)
+    band = strength = None
+    if code_args.profile is not None:
+        suite, band = select_band(suite, code_args.profile, code_args.reward_mode, code_args.min_solve_rate,
+                                  code_args.max_solve_rate, group_size)
+    if code_args.min_test_strength is not None:
+        path = code_args.audit or audit_path(code_args.suite)
+        if path is None:
+            raise ConfigError(f"{code_args.suite} has no place for an audit of its own: give its audit file with "
+                              "--audit (grpo-code tasks audit SUITE --out DIR writes DIR/audit.json)")
+        suite, strength = select_strong(suite, path, code_args.min_test_strength)
+    suite, canaries = mix_canaries(suite, code_args.canary_rate)
+    return TaskSelection(suite, band, strength, canaries, code_args.canary_rate)
 
 
 def check_generation(code_args: GrpoCodeArguments, grpo_args) -> None:
@@ -271,24 +335,24 @@ def check_generation(code_args: GrpoCodeArguments, grpo_args) -> None:
                           "stop strings instead (--generation_kwargs '{\"stop\": [\"\\n```\\n\"]}')")
 
 
-def check_train_args(code_args: GrpoCodeArguments, grpo_args) -> SolveRateBand | None:
+def check_train_args(code_args: GrpoCodeArguments, grpo_args) -> TaskSelection:
     """What can be checked before a run starts, without loading anything big: the suite loads,
-    the solve-rate band keeps some task (for groups of ``num_generations``), the
-    generation options fit, and the model can be found. Returns the band (None without
-    ``--profile``).
+    the solve-rate band and the test-strength filter keep some task (for groups of
+    ``num_generations``), the generation options fit, and the model can be found. Returns the
+    tasks selected (``training_tasks``).
 
     Raises:
         GrpoCodeError: UnknownSuiteError, ConfigError, TaskFormatError or ModelNotFoundError.
     """
     check_generation(code_args, grpo_args)
-    suite, band = training_tasks(code_args, grpo_args.num_generations)
-    check_reward_tests(suite, code_args.reward_tests)
+    selection = training_tasks(code_args, grpo_args.num_generations)
+    check_reward_tests(selection.suite, code_args.reward_tests)
     if code_args.environment == "feedback":
         from grpo_code.rl.rollout import check_distinct_prompts
 
-        check_distinct_prompts(suite)
+        check_distinct_prompts(selection.suite)
     check_model(code_args.model)
-    return band
+    return selection
 
 
 def local_concurrency(requested: int | None) -> int:
@@ -357,20 +421,21 @@ class EnvironmentSetup:
 
 
 def environment_setup(code_args: GrpoCodeArguments, suite: TaskSuite, executor, tokenizer,
-                      group_size: int | None = None) -> EnvironmentSetup:
+                      group_size: int | None = None, canaries: frozenset[str] = frozenset()) -> EnvironmentSetup:
     """The trainer's inputs for ``code_args.environment``: ``none``, one answer scored by
     ``PassRateReward``; ``tools``, ``environment.CodeEnvironment`` through TRL's
     ``environment_factory`` (the reward is its ``get_reward``; ``EnvironmentVerdicts`` logs the
     sandbox's figures with weight 0); ``feedback``, ``rollout.FeedbackRollout`` as TRL's
     ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer. ``group_size`` (TRL's
-    ``num_generations``) lets the reward log the share of groups whose rewards were all equal.
+    ``num_generations``) lets the reward log the share of groups whose rewards were all equal;
+    ``canaries`` are the canary tasks' ids (never rewarded above 0, their passes counted).
 
     Raises:
         ConfigError: ``tools`` with a model whose chat template cannot render tool calls.
     """
     rules: dict[str, Any] = dict(mode=code_args.reward_mode, no_code_penalty=code_args.no_code_penalty,
                  compile_error_penalty=code_args.compile_error_penalty, flagged_reward=code_args.flagged_reward,
-                 reward_tests=code_args.reward_tests, group_size=group_size)
+                 reward_tests=code_args.reward_tests, group_size=group_size, canaries=canaries)
     if code_args.environment == "tools":
         from grpo_code.rl.environment import (
             CodeEnvironmentFactory,
@@ -405,9 +470,9 @@ def share_answer_tokens(grpo_args, turns: int) -> None:
     grpo_args.generation_kwargs = kwargs
 
 
-def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(), suite: TaskSuite | None = None,
-                  **trainer_kwargs):
-    """A ``trl.GRPOTrainer`` on the suite (``suite``, else ``training_tasks``), with the sandbox
+def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(),
+                  selection: TaskSelection | None = None, **trainer_kwargs):
+    """A ``trl.GRPOTrainer`` on the tasks (``selection``, else ``training_tasks``), with the sandbox
     reward scored by ``executor`` (``--environment``: ``environment_setup``).
 
     The policy is ``code_args.model``; ``trainer_kwargs`` go to ``GRPOTrainer`` as they are
@@ -419,10 +484,11 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     from trl import GRPOTrainer
 
     check_generation(code_args, grpo_args)
-    if suite is None:
-        suite, _ = training_tasks(code_args, grpo_args.num_generations)
+    selection = selection or training_tasks(code_args, grpo_args.num_generations)
+    suite = selection.suite
     path = resolve_model(code_args.model, progress=lambda msg: log.warning("%s", msg))
-    setup = environment_setup(code_args, suite, executor, load_tokenizer(path), grpo_args.num_generations)
+    setup = environment_setup(code_args, suite, executor, load_tokenizer(path), grpo_args.num_generations,
+                              selection.canaries)
     clash = sorted(set(setup.trainer_kwargs) & set(trainer_kwargs))
     if clash:
         raise ConfigError(f"--environment {code_args.environment} brings its own {', '.join(clash)}")
@@ -464,10 +530,25 @@ def zero_std_summary(log_history: list[dict]) -> dict:
             "zero_std_per_step": [[s, v] for s, v in per_step]}
 
 
-def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: SolveRateBand | None = None) -> dict:
+def cheat_summary(log_history: list[dict]) -> dict:
+    """The run's canary figures (``trainlog.CHEAT_RATE_KEY``): the completions of canary tasks,
+    how many passed every test (each a cheat), their share, and the rate per step that had any
+    (None and [] without canaries)."""
+    c = curves(log_history)
+    counts = c.cheats()
+    return {"canary_completions": counts[1] if counts else None, "canary_passes": counts[0] if counts else None,
+            "cheat_rate": counts[0] / counts[1] if counts and counts[1] else None,
+            "cheat_rate_per_step": [[s, r] for s, r in zip(c.steps, c.cheat_rate, strict=True) if r is not None]}
+
+
+def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float,
+                  selection: TaskSelection | None = None) -> dict:
     """The run's figures (``summary.json``): the reward and the zero-variance share early and
     late and per step, the last loss, step and sandbox seconds (per node too), dedup hits, the
-    solve-rate band and the options (``trainer``: the ``GRPOTrainer`` after ``train``)."""
+    solve-rate band, the test-strength filter, the canaries and the cheat rate, and the options
+    (``trainer``: the ``GRPOTrainer`` after ``train``)."""
+    band = selection.band if selection else None
+    strength = selection.strength if selection else None
     history = reward_history(trainer.state.log_history)
     quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
@@ -498,6 +579,9 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: S
         "mean_dedup_hits_per_step": sum(hits) / len(hits) if hits else None,
         "processes": trainer.accelerator.num_processes,
         "task_filter": band.to_dict() if band else None,
+        "test_strength": strength.to_dict() if strength else None,
+        "canary_tasks": sorted(selection.canaries) if selection else [],
+        **cheat_summary(trainer.state.log_history),
         "options": asdict(code_args),
     }
 
@@ -535,14 +619,16 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
     from grpo_code.analysis.plots import plot_training
 
     output_dir = Path(grpo_args.output_dir)
-    suite, band = training_tasks(code_args, grpo_args.num_generations)
-    if band is not None:
-        log.info("%s", band.describe())
+    selection = training_tasks(code_args, grpo_args.num_generations)
+    for line in (selection.band and selection.band.describe(), selection.strength and selection.strength.describe(),
+                 selection.describe_canaries()):
+        if line:
+            log.info("%s", line)
     with make_train_executor(code_args) as executor, warnings.catch_warnings():
         # TRL 1.16 reads transformers' deprecated `is_gradient_checkpointing` before every
         # generation, and its FutureWarning was printed again at every step: nothing for a user to fix.
         warnings.filterwarnings("ignore", message=r"`is_gradient_checkpointing` is deprecated", category=FutureWarning)
-        trainer = build_trainer(code_args, grpo_args, executor, callbacks, suite=suite, **trainer_kwargs)
+        trainer = build_trainer(code_args, grpo_args, executor, callbacks, selection=selection, **trainer_kwargs)
         if not print_logs:
             from transformers import PrinterCallback
 
@@ -550,7 +636,8 @@ def train(code_args: GrpoCodeArguments, grpo_args, callbacks=(), print_logs: boo
         started = time.perf_counter()
         trainer.train(resume_from_checkpoint=grpo_args.resume_from_checkpoint)
         seconds = time.perf_counter() - started
-    summary = {**summarize_run(trainer, code_args, seconds, band), **visibility_figures(trainer.state.log_history)}
+    summary = {**summarize_run(trainer, code_args, seconds, selection),
+               **visibility_figures(trainer.state.log_history)}
     trainer.save_model(str(output_dir))  # every process takes part (ZeRO-3 gathers); the main one writes
     if trainer.accelerator.is_main_process:
         trainer.save_state()  # trainer_state.json: the log history the report reads
