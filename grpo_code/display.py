@@ -459,13 +459,14 @@ def print_audit(audit, most: int, files: list[Path]) -> None:
                   caption=f"mutation score = killed / (killed + survivors); a survivor passes every test and differs "
                           f"from the reference on a generated input; weak: a cheat passes, or a score below "
                           f"{WEAK_SCORE:g}")
-    for col in ("task", "score", "killed", "survived", "likely equiv.", "passing cheats", "best cheat"):
-        table.add_column(col, justify="left" if col in ("task", "passing cheats") else "right")
+    table.add_column("task", no_wrap=True)
+    for col in ("score", "killed", "survived", "likely equiv.", "cheats passing", "best cheat"):
+        table.add_column(col, justify="right")
     for t in audit_rows(audit, most):
         mark = "[red]" if t.weak else ""
         table.add_row(f"{mark}{escape(t.task_id)}", _score(t.mutation_score), str(t.killed), str(t.survived),
-                      str(t.equivalent), f"[red]{', '.join(t.passing_cheats)}[/]" if t.passing_cheats else "-",
-                      _pct(t.best_cheat_pass_rate) if t.reference != "missing" or t.cheats else "-")
+                      str(t.equivalent), f"[red]{len(t.passing_cheats)}[/]" if t.passing_cheats else "0",
+                      _pct(t.best_cheat_pass_rate))
     out.print(table)
     shown = next((t for t in audit_rows(audit, len(audit.tasks)) if t.survivor), None)
     if shown is not None:

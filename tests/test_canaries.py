@@ -85,3 +85,13 @@ def test_the_cheat_rate_is_logged_read_and_shown(caplog):
     assert curves([{"step": 1, REWARD_KEY: 0.5}]).cheats() is None
     assert "cheat 25% CHEATING" in (step_line(1, steps[0]) or "")
     assert "cheat" not in (step_line(2, steps[1]) or "")
+
+
+def test_the_format_reward_pays_nothing_on_a_canary():
+    from grpo_code.rl.rewards import FormatReward
+
+    suite, _ = mix_canaries(load_suite("warmup-python?limit=2"), 0.5)
+    canary = next(t.task_id for t in suite if t.task_id.startswith("canaries/"))
+    fenced = "```python\ndef f():\n    return 1\n```"
+    assert FormatReward(suite, frozenset({canary}))([], [fenced, fenced], task_id=[canary, "warmup-python/add"]) == \
+        [0.0, 1.0]

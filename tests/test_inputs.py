@@ -11,7 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grpo_code.curate.cheats import CONSTANTS, cheats
-from grpo_code.curate.inputs import NO_VALUE, from_source, new_calls, observed_calls, stdin_variants, to_source, variants
+from grpo_code.curate.inputs import (
+    NO_VALUE,
+    from_source,
+    new_calls,
+    observed_calls,
+    stdin_variants,
+    to_source,
+    variants,
+)
 from grpo_code.curate.oracle import SAME, suggestion
 from grpo_code.suites.tasks import parse_task
 from sandbox import TestCase

@@ -346,18 +346,24 @@ class PassRateReward:
 class FormatReward:
     """1.0 when the answer holds exactly one fenced code block in the task's language, else 0.0.
 
-    Cheap and synchronous; meant as a small extra reward (``reward_weights``) for chat models.
+    Cheap and synchronous; meant as a small extra reward (``reward_weights``) for chat models. A
+    canary task's completion (``canaries``, as ``PassRateReward`` takes them) always gets 0.0:
+    nothing is learned from a canary.
     """
 
     __name__ = "format"
 
-    def __init__(self, suite: TaskSuite):
+    def __init__(self, suite: TaskSuite, canaries: frozenset[str] = frozenset()):
         self.suite = suite
+        self.canaries = frozenset(canaries)
 
     def __call__(self, prompts, completions, task_id=None, **kwargs) -> list[float]:
         """1.0 or 0.0 per completion (TRL's reward-function call), by its task's language."""
         rewards = []
         for i, completion in enumerate(completions):
+            if task_id is not None and task_id[i] in self.canaries:
+                rewards.append(0.0)
+                continue
             language = self.suite.get(task_id[i]).language if task_id is not None else "python"
             blocks = [b for b in find_code_blocks(completion_text(completion), language)
                       if b.tag in LANGUAGE_TAGS[language] and b.closed]

@@ -495,7 +495,7 @@ def build_trainer(code_args: GrpoCodeArguments, grpo_args, executor, callbacks=(
     reward_funcs: list[PassRateReward | FormatReward] = [setup.reward]
     weights = [setup.weight]
     if code_args.format_reward_weight > 0:
-        reward_funcs.append(FormatReward(suite))
+        reward_funcs.append(FormatReward(suite, selection.canaries))
         weights.append(code_args.format_reward_weight)
     if weights != [1.0]:
         grpo_args.reward_weights = weights
