@@ -106,3 +106,11 @@ def test_the_audit_command_writes_its_table_json_and_page(tmp_path):
     assert {t.task_id for t in audit.weak} == {"weak/abs_value", "weak/letter_grade"}
     assert "weak/letter_grade" in (out / "audit.html").read_text()
     assert json.loads((tmp_path / "three.audit.json").read_text())["n_tasks"] == 2  # --write: beside the suite
+    # tasks validate shows the suite's audit as it stands; with --audit it runs one, and a cheat fails it
+    shown = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(suite), "--concurrency",
+                            "2"], capture_output=True, text=True, env=env, timeout=600)
+    assert shown.returncode == 0 and "test strength (from " in shown.stdout and "2 weak" in shown.stdout
+    assert "CHEATED weak/abs_value: passed by echo" in shown.stdout
+    audited = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(suite), "--audit",
+                              "--concurrency", "2"], capture_output=True, text=True, env=env, timeout=600)
+    assert audited.returncode == 1 and "1 task(s) a cheat passes; 2 weak" in audited.stdout, audited.stdout

@@ -131,3 +131,33 @@ def test_a_bundled_audit_covers_its_suite_as_it_is_and_finds_no_task_weak(name):
     assert [(t.task_id, t.mutation_score) for t in found.values() if t.weak] == []
     mean, cheated, covered = suite_strength(name, suite) or (None, None, None)
     assert cheated == 0 and covered == len(suite) and mean is not None and mean >= WEAK_SCORE
+
+
+def test_the_audit_page_shows_the_weak_tasks_and_each_survivor(tmp_path):
+    from grpo_code.analysis.auditpage import write_audit_page
+
+    a, b, c = SUITE.tasks
+    survivor = {"mutant": {"operator": "comparison", "line": 2, "before": "<", "after": "<=",
+                           "program": "def f(x):\n    return x <= 1\n"},
+                "test": {"kind": "assert", "code": "assert f(1) == False", "status": "failed"}}
+    audit = SuiteAudit("s", 1, [entry(a, 9, 1, survivor=survivor), entry(b, cheats=["echo"]), entry(c, 1, 3)],
+                       seconds=2.0, jobs=10)
+    page = write_audit_page(audit, tmp_path / "audit.html").read_text()
+    assert "Weak tasks (2)" in page and "3 tasks; mean mutation score 0.63; 1 task(s) a cheat passes; 2 weak" in page
+    assert "return x &lt;= 1" in page and "assert f(1) == False" in page and "5.0 jobs/s" in page
+
+
+def test_tasks_list_shows_each_audited_suite_s_strength():
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    listed = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "list"], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(root), "COLUMNS": "300"}, timeout=300).stdout
+    rows = {cells[1]: cells[2:] for cells in ([c.strip() for c in line.split("│")] for line in listed.splitlines())
+            if len(cells) > 4}
+    for name in AUDITED:
+        score, _, cheated = rows[name][3].partition(" ")
+        assert float(score) >= WEAK_SCORE and cheated == "(0 cheated)", (name, rows[name])
+    assert rows["canaries"][3] == "-"
