@@ -457,11 +457,12 @@ def print_audit(audit, most: int, files: list[Path]) -> None:
     table = Table(title=f"test strength: {audit.suite} v{audit.version}, {len(audit.tasks)} tasks (the weakest "
                         f"{min(most, len(audit.tasks))})",
                   caption=f"mutation score = killed / (killed + survivors); a survivor passes every test and differs "
-                          f"from the reference on a generated input; weak: a cheat passes, or a score below "
-                          f"{WEAK_SCORE:g}")
-    table.add_column("task", no_wrap=True)
-    for col in ("score", "killed", "survived", "likely equiv.", "cheats passing", "best cheat"):
-        table.add_column(col, justify="right")
+                          f"from the reference on a generated input; equivalent: no generated input told it from the "
+                          f"reference; cheats: cheat programs that pass every test; best cheat: the highest pass rate "
+                          f"of one; weak: a cheat passes, or a score below {WEAK_SCORE:g}")
+    table.add_column("task", overflow="fold")
+    for col in ("score", "killed", "survived", "equivalent", "cheats", "best cheat"):
+        table.add_column(col, justify="right", no_wrap=True)
     for t in audit_rows(audit, most):
         mark = "[red]" if t.weak else ""
         table.add_row(f"{mark}{escape(t.task_id)}", _score(t.mutation_score), str(t.killed), str(t.survived),
