@@ -95,3 +95,24 @@ def test_the_format_reward_pays_nothing_on_a_canary():
     fenced = "```python\ndef f():\n    return 1\n```"
     assert FormatReward(suite, frozenset({canary}))([], [fenced, fenced], task_id=[canary, "warmup-python/add"]) == \
         [0.0, 1.0]
+
+
+def test_train_keeps_the_strong_tasks_then_mixes_in_the_canaries():
+    from grpo_code.analysis.strength import audit_path, read_audit, select_strong
+    from grpo_code.rl.train import GrpoCodeArguments, training_tasks
+
+    args = GrpoCodeArguments(suite="warmup-python?split=train", min_test_strength=0.95, canary_rate=0.05)
+    selection = training_tasks(args, group_size=4)
+    train = load_suite("warmup-python?split=train")
+    kept, _ = select_strong(train, audit_path("warmup-python") or "", 0.95)
+    assert selection.strength is not None and selection.strength.kept == [t.task_id for t in kept]
+    by_id = read_audit(audit_path("warmup-python") or "").by_id()
+    assert all((by_id[t].mutation_score or 0) < 0.95 for t in selection.strength.below) and selection.strength.below
+    assert [t.task_id for t in selection.suite][: len(kept)] == [t.task_id for t in kept]
+    n = canary_count(len(kept), 0.05)
+    assert len(selection.canaries) == n == 2 and len(selection.suite) == len(kept) + n  # 30 kept: 1.6 rounds to 2
+    assert "canary task(s) mixed in" in (selection.describe_canaries() or "")
+    with pytest.raises(ConfigError, match="--audit is the audit file of --min_test_strength"):
+        GrpoCodeArguments(audit="x.json")
+    with pytest.raises(ConfigError, match="has no place for an audit of its own"):
+        GrpoCodeArguments(suite="hf:x?adapter=mbpp", min_test_strength=0.5)  # before anything loads

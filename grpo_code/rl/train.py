@@ -152,6 +152,9 @@ class GrpoCodeArguments:
             raise ConfigError(f"--min_test_strength must be within [0, 1], got {self.min_test_strength}")
         if self.audit is not None and self.min_test_strength is None:
             raise ConfigError("--audit is the audit file of --min_test_strength: give --min_test_strength too")
+        if self.min_test_strength is not None and self.audit is None and audit_path(self.suite) is None:
+            raise ConfigError(f"{self.suite} has no place for an audit of its own: give its audit file with --audit "
+                              "(grpo-code tasks audit SUITE --out DIR writes DIR/audit.json)")
         if not 0.0 <= self.canary_rate < 1.0:
             raise ConfigError(f"--canary_rate must be within [0, 1), got {self.canary_rate}")
         self._check_environment()
@@ -315,11 +318,8 @@ def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> TaskSelecti
         suite, band = select_band(suite, code_args.profile, code_args.reward_mode, code_args.min_solve_rate,
                                   code_args.max_solve_rate, group_size)
     if code_args.min_test_strength is not None:
-        path = code_args.audit or audit_path(code_args.suite)
-        if path is None:
-            raise ConfigError(f"{code_args.suite} has no place for an audit of its own: give its audit file with "
-                              "--audit (grpo-code tasks audit SUITE --out DIR writes DIR/audit.json)")
-        suite, strength = select_strong(suite, path, code_args.min_test_strength)
+        path = code_args.audit or audit_path(code_args.suite)  # one or the other: checked with the options
+        suite, strength = select_strong(suite, path or "", code_args.min_test_strength)
     suite, canaries = mix_canaries(suite, code_args.canary_rate)
     return TaskSelection(suite, band, strength, canaries, code_args.canary_rate)
 
