@@ -86,6 +86,7 @@ DEMO_PROFILE   ?= tasks/warmup-python/profile-smollm2-135m-instruct.json
 DEMO_MIN_SOLVE ?= 0.05
 DEMO_MAX_SOLVE ?= 0.95
 DEMO_REWARD    ?= fraction
+DEMO_BONUS     ?= 0
 DEMO_SCALE     ?= batch
 DEMO_FORMAT    ?= 0.2
 DEMO_CANARY    ?= 0
@@ -95,7 +96,7 @@ DEMO_EVAL_ARGS  = --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
 DEMO_EVAL       = $(BIN)/grpo-code eval $(DEMO_EVAL_ARGS)
 DEMO_TRAIN      = --max_steps $(DEMO_STEPS) --per_device_train_batch_size 16 --learning_rate 4e-5 \
                   --lr_scheduler_type constant --max_completion_length 96 --stop_after_code_block \
-                  --save_strategy no --seed $(DEMO_SEED) --reward_mode $(DEMO_REWARD) \
+                  --save_strategy no --seed $(DEMO_SEED) --reward_mode $(DEMO_REWARD) --all_pass_bonus $(DEMO_BONUS) \
                   --scale_rewards $(DEMO_SCALE) --format_reward_weight $(DEMO_FORMAT) $(DEMO_FILTER) \
                   --canary_rate $(DEMO_CANARY)
 # On a CPU that other processes share, PyTorch's OpenMP threads waste their share spinning for a

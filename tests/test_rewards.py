@@ -117,6 +117,10 @@ ALL_PASSED = Verdict("passed", (PASSED, PASSED), n_tests=2)
     (HALF_VERDICT, RewardRules(), 0.5),
     (HALF_VERDICT, RewardRules(mode="binary"), 0.0),
     (ALL_PASSED, RewardRules(mode="binary"), 1.0),
+    (ALL_PASSED, RewardRules(all_pass_bonus=0.5), 1.5),
+    (HALF_VERDICT, RewardRules(all_pass_bonus=0.5), 0.5),
+    (Verdict("passed", (PASSED, PASSED), n_tests=2, flags=("gc_walk",)), RewardRules(all_pass_bonus=0.5,
+                                                                                     flagged_reward="zero"), 0.0),
     (Verdict("failed", (PASSED, TestResult("failed", score=0.5), FAILED, FAILED), n_tests=4), RewardRules(), 0.375),
     (Verdict("no_code", n_tests=2), RewardRules(), 0.0),
     (Verdict("no_code", n_tests=2), RewardRules(no_code_penalty=0.5, compile_error_penalty=0.25), -0.5),
@@ -147,12 +151,15 @@ def test_bad_rules_are_refused_in_the_caller_s_words():
     cases: tuple[tuple[dict[str, Any], str], ...] = (
         ({"mode": "partial"}, "mode must be one of fraction, binary, got 'partial'"),
         ({"flagged_reward": "halve"}, "flagged_reward must be one of keep, zero, got 'halve'"),
-        ({"reward_tests": "public"}, "reward_tests must be one of all, hidden, got 'public'"))
+        ({"reward_tests": "public"}, "reward_tests must be one of all, hidden, got 'public'"),
+        ({"all_pass_bonus": -1.0}, "all_pass_bonus must be >= 0, got -1.0"))
     for kwargs, words in cases:
         with pytest.raises(ConfigError, match=f"^{words}$"):
             RewardRules(**kwargs)
         with pytest.raises(ConfigError, match=f"^--reward_{words}$"):
             RewardRules(**kwargs, option_names={name: f"--reward_{name}" for name in kwargs})
+    with pytest.raises(ConfigError, match=r"^all_pass_bonus needs mode fraction \(binary pays only a whole program"):
+        RewardRules(mode="binary", all_pass_bonus=0.5)
 
 
 def test_hidden_tests_as_the_reward_need_a_hidden_test_in_every_task():

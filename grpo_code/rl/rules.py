@@ -29,6 +29,10 @@ class RewardRules:
 
     Attributes:
         mode: ``fraction`` (passed tests / tests, default) or ``binary`` (1.0 only if all pass).
+        all_pass_bonus: added to a ``fraction`` reward when every test passed (0: none), so that a
+            whole program is worth more than its last test: a group whose best answer passes
+            everything then stands apart from one whose best misses an edge case, while partial
+            answers keep their signal (docs/training.md, "The reward's shape").
         no_code_penalty: subtracted when nothing runnable was extracted (reward ``-penalty``).
         compile_error_penalty: subtracted on a compile (or Python syntax) error.
         flagged_reward: ``keep`` (default): a verdict's flags (``sandbox.FLAGS``: what the program
@@ -43,13 +47,17 @@ class RewardRules:
             (``{"mode": "--reward_mode", ...}``); default: the attributes' names.
 
     Raises:
-        ConfigError: an unknown mode, flagged reward or choice of tests, named as ``option_names`` says.
+        ConfigError: an unknown mode, flagged reward or choice of tests, or a negative bonus (or one
+            with ``binary``), named as ``option_names`` says.
 
     Example:
         >>> from sandbox import TestResult, Verdict
         >>> half = Verdict("failed", (TestResult("passed"), TestResult("failed")), n_tests=2)
         >>> RewardRules().reward_of(half), RewardRules(mode="binary").reward_of(half)
         (0.5, 0.0)
+        >>> whole = Verdict("passed", (TestResult("passed"), TestResult("passed")), n_tests=2)
+        >>> RewardRules(all_pass_bonus=0.5).reward_of(whole), RewardRules(all_pass_bonus=0.5).reward_of(half)
+        (1.5, 0.5)
         >>> RewardRules(mode="partial", option_names={"mode": "--reward_mode"})
         Traceback (most recent call last):
         ...
@@ -57,6 +65,7 @@ class RewardRules:
     """
 
     mode: str = "fraction"
+    all_pass_bonus: float = 0.0
     no_code_penalty: float = 0.0
     compile_error_penalty: float = 0.0
     flagged_reward: str = "keep"
@@ -69,6 +78,11 @@ class RewardRules:
                                      ("reward_tests", self.reward_tests, REWARD_TESTS)):
             if value not in choices:
                 raise ConfigError(f"{self._name(name)} must be one of {', '.join(choices)}, got {value!r}")
+        if self.all_pass_bonus < 0:
+            raise ConfigError(f"{self._name('all_pass_bonus')} must be >= 0, got {self.all_pass_bonus}")
+        if self.all_pass_bonus and self.mode == "binary":
+            raise ConfigError(f"{self._name('all_pass_bonus')} needs {self._name('mode')} fraction "
+                              "(binary pays only a whole program already)")
 
     def _name(self, option: str) -> str:
         return spelled(option, self.option_names)
@@ -86,7 +100,8 @@ class RewardRules:
     def reward_of(self, verdict: Verdict) -> float | None:
         """The reward of a verdict: None without a pass rate (``sandbox_error``, a ``checker_error``
         test), the penalties of ``no_code`` and ``compile_error``, a flagged verdict's 0 under
-        ``zero``, then the pass rate (``fraction``) or 1.0 only when every test passed (``binary``)."""
+        ``zero``, then the pass rate (``fraction``, plus ``all_pass_bonus`` when every test passed) or
+        1.0 only when every test passed (``binary``)."""
         rate = verdict.pass_rate
         if rate is None:
             return None
@@ -98,7 +113,7 @@ class RewardRules:
             return 0.0
         if self.mode == "binary":
             return 1.0 if verdict.passed else 0.0
-        return rate
+        return rate + self.all_pass_bonus if verdict.passed else rate
 
     def reward_of_scored(self, scored: Scored) -> float | None:
         """The reward of a scored completion: ``reward_of`` its verdict on the tests that

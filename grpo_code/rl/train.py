@@ -56,7 +56,8 @@ ENVIRONMENTS = ("none", "tools", "feedback")
 # grpo-code train's spelling of the settings its options fill (TRL's parser: underscores), for the
 # messages of their owners: sandbox.make_executor's, RewardRules', EnvironmentSettings', FeedbackSettings'
 OPTION_NAMES = {"kind": "--executor", "concurrency": "--sandbox_concurrency", "ray_address": "--ray_address",
-                "mode": "--reward_mode", "flagged_reward": "--flagged_reward", "reward_tests": "--reward_tests",
+                "mode": "--reward_mode", "all_pass_bonus": "--all_pass_bonus", "flagged_reward": "--flagged_reward",
+                "reward_tests": "--reward_tests",
                 "max_tool_calls": "--max_tool_calls", "max_turns": "--feedback_turns",
                 "improvement_bonus": "--improvement_bonus"}
 
@@ -72,6 +73,8 @@ class GrpoCodeArguments:
         "help": f"Policy: a checkpoint folder, a hub name, or '{DEFAULT_MODEL}' (embedded)."})
     reward_mode: str = field(default="fraction", metadata={
         "help": f"Reward: {' or '.join(REWARD_MODES)} (fraction of tests passed, or 1.0 only if all pass)."})
+    all_pass_bonus: float = field(default=0.0, metadata={
+        "help": "With --reward_mode fraction: added to the reward of a completion that passes every test (0: none)."})
     no_code_penalty: float = field(default=0.0, metadata={
         "help": "Subtracted from the reward when no code could be extracted."})
     compile_error_penalty: float = field(default=0.0, metadata={
@@ -169,13 +172,15 @@ class GrpoCodeArguments:
                               "code block; the model's program is the argument of its last run_tests call)")
 
     def reward_rules(self) -> RewardRules:
-        """The run's reward rules (``--reward_mode``, the penalties, ``--flagged_reward``, ``--reward_tests``).
+        """The run's reward rules (``--reward_mode``, ``--all_pass_bonus``, the penalties, ``--flagged_reward``,
+        ``--reward_tests``).
 
         Raises:
             ConfigError: a value ``RewardRules`` refuses, named as this command spells it.
         """
-        return RewardRules(mode=self.reward_mode, no_code_penalty=self.no_code_penalty,
-                           compile_error_penalty=self.compile_error_penalty, flagged_reward=self.flagged_reward,
+        return RewardRules(mode=self.reward_mode, all_pass_bonus=self.all_pass_bonus,
+                           no_code_penalty=self.no_code_penalty, compile_error_penalty=self.compile_error_penalty,
+                           flagged_reward=self.flagged_reward,
                            reward_tests=self.reward_tests, option_names=OPTION_NAMES)
 
     def environment_settings(self) -> EnvironmentSettings:
