@@ -73,9 +73,11 @@ test-fast: venv
 # differ only by an edge-case test teaches less than one where a program passes (docs/training.md, "The
 # reward's shape"); a format reward of weight DEMO_FORMAT beside the pass rate keeps the answers in
 # their code block (without it the policy drifted to bare functions in three of six runs: docs/training.md).
-# Each run starts fresh: an after-evaluation must never resume the samples of an earlier run's
-# model. Sampling and training are seeded (DEMO_SEED draws another run); only verdicts near a time
-# limit vary with the load.
+# DEMO_CANARY mixes canary tasks (no honest program passes one) into training at that share
+# (docs/training.md, "Canaries: the cheat rate during training"): `make demo DEMO_CANARY=0.05` logs
+# sandbox/cheat_rate, which must be 0. Each run starts fresh: an after-evaluation must never resume the
+# samples of an earlier run's model. Sampling and training are seeded (DEMO_SEED draws another run);
+# only verdicts near a time limit vary with the load.
 DEMO       ?= runs/demo
 DEMO_N     ?= 2
 DEMO_STEPS ?= 12
@@ -86,6 +88,7 @@ DEMO_MAX_SOLVE ?= 0.95
 DEMO_REWARD    ?= fraction
 DEMO_SCALE     ?= batch
 DEMO_FORMAT    ?= 0.2
+DEMO_CANARY    ?= 0
 DEMO_FILTER    ?= --profile $(DEMO_PROFILE) --min_solve_rate $(DEMO_MIN_SOLVE) --max_solve_rate $(DEMO_MAX_SOLVE)
 DEMO_EVAL_ARGS  = --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
                   --max-new-tokens 96 --stop-after-code-block --batch-size 96 --seed $(DEMO_SEED)
@@ -93,7 +96,8 @@ DEMO_EVAL       = $(BIN)/grpo-code eval $(DEMO_EVAL_ARGS)
 DEMO_TRAIN      = --max_steps $(DEMO_STEPS) --per_device_train_batch_size 16 --learning_rate 4e-5 \
                   --lr_scheduler_type constant --max_completion_length 96 --stop_after_code_block \
                   --save_strategy no --seed $(DEMO_SEED) --reward_mode $(DEMO_REWARD) \
-                  --scale_rewards $(DEMO_SCALE) --format_reward_weight $(DEMO_FORMAT) $(DEMO_FILTER)
+                  --scale_rewards $(DEMO_SCALE) --format_reward_weight $(DEMO_FORMAT) $(DEMO_FILTER) \
+                  --canary_rate $(DEMO_CANARY)
 # On a CPU that other processes share, PyTorch's OpenMP threads waste their share spinning for a
 # partner taken off the CPU (a step of the demo took 270 s instead of 15 s while other jobs ran):
 # there, run `OMP_WAIT_POLICY=PASSIVE make demo`. Not by default: on a quiet machine passive waiting

@@ -13,10 +13,10 @@ reward shape, no filter) reuses it, and its record says so.
         [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 2] [--train-extra '--OPTION VALUE']
         [--out runs/demo-runs]
 
-Prints one line per run (seed, reward, filter, wall time, held-out change with its interval, p, the
-label, the share of zero-variance groups expected by the profile on all train tasks and on the kept
-ones, and measured in the first and last quarter of steps) and appends each run's record to
-``OUT/runs.jsonl``.
+Prints one line per run (seed, reward, filter, wall time; for pass@1, pass@2 and the mean pass rate the
+held-out change with its interval, p and label; the share of zero-variance groups expected by the
+profile on all train tasks and on the kept ones, and measured in the first and last quarter of steps)
+and appends each run's record to ``OUT/runs.jsonl``.
 """
 
 from __future__ import annotations
@@ -87,11 +87,14 @@ def one_run(out: Path, seed: int, mode: str, variables: dict[str, object], extra
                                    "--out", str(run / "report"))
     record["wall_s"] = time.perf_counter() - started
     record["load_after"] = os.getloadavg()[0]
-    change = compare(load_run(before).results, load_run(run / "heldout-after").results, [1, 2]).figure("mean_pass_rate")
-    if change is not None:
-        t = change.test
-        record.update(before=change.before, after=change.after, change=t.difference, low=t.low, high=t.high,
-                      p=t.p_value, label=t.label)
+    compared = compare(load_run(before).results, load_run(run / "heldout-after").results, [1, 2])
+    for metric, prefix in (("mean_pass_rate", ""), ("pass@1", "pass1_"), ("pass@2", "pass2_")):
+        change = compared.figure(metric)
+        if change is not None:
+            t = change.test
+            record.update({f"{prefix}before": change.before, f"{prefix}after": change.after,
+                           f"{prefix}change": t.difference, f"{prefix}low": t.low, f"{prefix}high": t.high,
+                           f"{prefix}p": t.p_value, f"{prefix}label": t.label})
     summary = json.loads((run / "train" / "summary.json").read_text())
     band_summary = summary.get("task_filter") or {}
     record.update(kept=band_summary.get("kept"), zero_std_all=band_summary.get("expected_zero_std_all_tasks"),
@@ -106,14 +109,22 @@ def pct(value) -> str:
     return "-" if value is None else f"{100 * value:.0f}%"
 
 
+def figure(r: dict, prefix: str, name: str) -> str:
+    """One held-out figure's change in a run's record: before -> after, the change with its interval, p, label."""
+    if f"{prefix}change" not in r:
+        return f"{name} -"
+    return (f"{name} {100 * r[prefix + 'before']:.1f}% -> {100 * r[prefix + 'after']:.1f}%, "
+            f"{100 * r[prefix + 'change']:+.1f} pts [{100 * r[prefix + 'low']:+.1f}, {100 * r[prefix + 'high']:+.1f}], "
+            f"p = {r[prefix + 'p']:.3f}, {r[prefix + 'label']}")
+
+
 def line(r: dict) -> str:
     reuse = " (eval before reused)" if r["eval_before_reused"] else ""
     band = "band " + str(r["band"]) if r["band"] else "all tasks"
     return (f"seed {r['seed']} {r['reward_mode']:8} scale {r.get('scale_rewards', 'group'):5} {band:18} "
             f"{r['wall_s'] / 60:5.1f} min{reuse} (train {r['train_s']:.0f} s; load {r['load_before']:.1f} -> "
-            f"{r['load_after']:.1f}): {100 * r['before']:.1f}% -> {100 * r['after']:.1f}%, "
-            f"{100 * r['change']:+.1f} pts [{100 * r['low']:+.1f}, {100 * r['high']:+.1f}], p = {r['p']:.3f}, "
-            f"{r['label']}; zero-variance groups: expected {pct(r['zero_std_all'])} all tasks -> "
+            f"{r['load_after']:.1f}): {figure(r, 'pass1_', 'pass@1')}; {figure(r, 'pass2_', 'pass@2')}; "
+            f"{figure(r, '', 'mean pass rate')}; zero-variance groups: expected {pct(r['zero_std_all'])} all tasks -> "
             f"{pct(r['zero_std_kept'])} kept, measured {pct(r['zero_std_first_quarter'])} first quarter -> "
             f"{pct(r['zero_std_last_quarter'])} last")
 

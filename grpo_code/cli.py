@@ -13,6 +13,7 @@ import json
 import logging
 import sys
 import traceback
+from pathlib import Path
 
 from rich.markup import escape
 
@@ -120,10 +121,13 @@ def cmd_sandbox_clean(args) -> int:
 
 def cmd_tasks_list(args) -> int:
     """``grpo-code tasks list``: ``registry.load_available`` (a suite that does not load says why)."""
+    from grpo_code.analysis.strength import suite_strength
     from grpo_code.suites.adapters import RECORD_ADAPTERS
     from grpo_code.suites.registry import load_available
 
-    display.print_suites(load_available(), RECORD_ADAPTERS)
+    listed = load_available()
+    strengths = {ref.name: suite_strength(ref.spec, suite) for ref, suite in listed if not isinstance(suite, Exception)}
+    display.print_suites(listed, RECORD_ADAPTERS, strengths)
     return 0
 
 
@@ -140,6 +144,7 @@ def cmd_tasks_show(args) -> int:
 
 def cmd_tasks_validate(args) -> int:
     """``grpo-code tasks validate SUITE``: ``validate.validate_suite``, printed; 1 when it fails."""
+    from grpo_code.analysis.strength import AuditSettings
     from grpo_code.curate.calibrate import RULE_OPTIONS, Rule, tasks_file
     from grpo_code.curate.validate import validate_suite
 
@@ -151,9 +156,53 @@ def cmd_tasks_validate(args) -> int:
     path = tasks_file(suite, args.suite) if args.write else None
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
     with console.status("checking the suite in the sandbox") as status:
-        report = validate_suite(executor, suite, rule if args.calibrate else None, args.repeats, path, status.update)
+        report = validate_suite(executor, suite, rule if args.calibrate else None, args.repeats, path, status.update,
+                                audit=AuditSettings() if args.audit else None)
     display.print_validation(report)
+    display.print_audit_section(report.audit, None if args.audit else _stored_audit(args.suite, suite))
     return 0 if report.ok else 1
+
+
+def _stored_audit(spec: str, suite):
+    """The suite's audit file as it stands for ``suite``: ``(path, its current entries as an
+    audit, missing ids, stale ids)``; None when the suite has none."""
+    from dataclasses import replace
+
+    from grpo_code.analysis.strength import audit_path, current, read_audit
+
+    path = audit_path(spec)
+    if path is None or not path.is_file():
+        return None
+    audit = read_audit(path)
+    entries, missing, stale = current(audit, suite)
+    return path, replace(audit, tasks=list(entries.values())), missing, stale
+
+
+def cmd_tasks_audit(args) -> int:
+    """``grpo-code tasks audit SUITE``: ``audit.audit_suite``, its table, ``audit.json`` and its page."""
+    from grpo_code.analysis.auditpage import write_audit_page
+    from grpo_code.analysis.strength import AUDIT_FILE, AuditSettings, audit_path, write_audit
+    from grpo_code.curate.audit import audit_suite
+
+    executor, settings = _executor(args), AuditSettings(args.max_mutants, args.max_inputs, args.seed)
+    suite = _suite(args)
+    own = audit_path(args.suite) if args.write else None
+    if args.write and own is None:
+        raise ConfigError(f"{args.suite} has no place for an audit of its own (an hf: suite, Harbor tasks or an entry "
+                          "point): leave out --write and pass the audit's file to train --audit")
+    folder = Path(args.out) if args.out else Path("runs") / "audit" / suite.name
+    out.print(f"auditing {len(suite)} tasks of {escape(suite.name)}: up to {settings.max_mutants} mutants and the "
+              f"cheat programs per task, then new inputs for the mutants every test passes")
+    with executor, display.phases() as progress:
+        audit = audit_suite(executor, suite, settings, progress)
+    files = [folder / AUDIT_FILE, folder / "audit.html"]
+    write_audit(audit, files[0], merge=False)
+    write_audit_page(audit, files[1])
+    if own is not None:
+        write_audit(audit, own)
+        files.append(own)
+    display.print_audit(audit, args.max, files)
+    return 0
 
 
 def cmd_tasks_export(args) -> int:
@@ -223,6 +272,7 @@ GLOBAL_FLAGS = {"-v": "verbose", "--verbose": "verbose", "--debug": "debug"}
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command but ``train`` (TRL's parser owns its flags)."""
+    from grpo_code.analysis.strength import AuditSettings
     from grpo_code.curate import calibrate
     from grpo_code.generate import endpoint, sampling
     from grpo_code.rl.rules import REWARD_MODES
@@ -318,9 +368,30 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "suite's tasks file (time_limit_s)")
     p.add_argument("--repeats", type=int, default=calibrate.REPEATS,
                    help="with --calibrate: runs of each reference (default %(default)s)")
+    p.add_argument("--audit", action="store_true",
+                   help="also audit the strength of its tests (tasks audit's defaults); a task a cheat program passes "
+                        "fails the validation (without it: the figures of the suite's audit.json, if any)")
     add_options(p, calibrate.RULE_OPTIONS, calibrate.Rule)
     add_sandbox_options(p)
     p.set_defaults(func=cmd_tasks_validate)
+
+    p = tk.add_parser("audit", help="how strong each task's tests are: mutants of its reference and cheat programs "
+                                    "run in the sandbox; a table, audit.json and audit.html")
+    p.add_argument("suite")
+    p.add_argument("--language", help=language_help)
+    p.add_argument("--out", help="folder for audit.json and audit.html (default runs/audit/<suite>)")
+    p.add_argument("--write", action="store_true",
+                   help="also merge the audit into the suite's own audit.json (beside its suite.yaml): what tasks list "
+                        "and train --min_test_strength read")
+    p.add_argument("--max-mutants", type=int, default=AuditSettings.max_mutants,
+                   help="mutants per task at most (default %(default)s)")
+    p.add_argument("--max-inputs", type=int, default=AuditSettings.max_inputs,
+                   help="generated inputs per task at most, to tell a surviving mutant from an equivalent one "
+                        "(default %(default)s)")
+    p.add_argument("--seed", type=int, default=AuditSettings.seed, help="the seed of the mutants' and inputs' choice")
+    p.add_argument("--max", type=int, default=20, help="tasks the table shows, the weakest first (default 20)")
+    add_sandbox_options(p)
+    p.set_defaults(func=cmd_tasks_audit)
 
     p = tk.add_parser("export", help="write a suite as Harbor task folders (the oracle is the reference solution; "
                                      "grpo-code's judge is the verifier)")

@@ -229,18 +229,33 @@ def _test_counts(tasks) -> str:
     return f"{sum(len(t.tests) for t in tasks)} ({sum(len(t.public_tests) for t in tasks)} public)"
 
 
-def print_suites(listed, adapters) -> None:
+def _strength(figures) -> str:
+    """``0.97 (0 cheated)``: a suite's mean mutation score and the tasks a cheat passes, by its
+    audit (``strength.suite_strength``); ``-`` without one."""
+    if figures is None:
+        return "-"
+    mean, cheated, covered = figures
+    text = f"{_score(mean)} ({cheated} cheated" + (f", {covered} audited" if covered is not None else "") + ")"
+    return f"[red]{text}[/]" if cheated else text
+
+
+def print_suites(listed, adapters, strengths: dict | None = None) -> None:
     """``grpo-code tasks list``: ``(registry.SuiteRef, TaskSuite or the error that kept it from
-    loading)`` per named suite, then the other ways to name a suite (``adapters``: their names)."""
-    table = Table(title="task suites")
-    for col in ("suite", "tasks", "tests", "languages", "source"):
+    loading)`` per named suite, with its test strength where an audit exists (``strengths``: suite
+    name -> ``strength.suite_strength``), then the other ways to name a suite (``adapters``)."""
+    strengths = strengths or {}
+    table = Table(title="task suites", caption="strength: the mean mutation score of the tasks its audit covers, "
+                                               "and how many of them a cheat passes (grpo-code tasks audit)")
+    for col in ("suite", "tasks", "tests", "languages", "strength", "source"):
         table.add_column(col)
     for ref, suite in listed:
         if isinstance(suite, Exception):  # one broken suite must not hide the others
-            table.add_row(escape(ref.name), "-", "-", "-", f"[red]cannot load: {escape(str(suite))}[/]")
+            table.add_row(escape(ref.name), "-", "-", "-", "-", f"[red]cannot load: {escape(str(suite))}[/]")
         else:
+            figures = strengths.get(ref.name)
+            covered = figures if figures is None or figures[2] < len(suite) else (*figures[:2], None)
             table.add_row(escape(ref.name), str(len(suite)), _test_counts(suite.tasks), ", ".join(suite.languages),
-                          escape(f"{ref.origin}: {_short_path(suite.source)}"))
+                          _strength(covered), escape(f"{ref.origin}: {_short_path(suite.source)}"))
     out.print(table)
     out.print(f"also: any suite folder or tasks .jsonl path, and hf:<dataset>?adapter=NAME ({', '.join(adapters)})")
 
@@ -307,7 +322,14 @@ def step_line(step: int, logs: dict) -> str | None:
     """The line ``grpo-code train`` prints for a logged step: the pass-rate reward, the share of
     zero-variance groups, the loss, the step's and the sandbox's seconds (per node, with several),
     the most frequent statuses. None for a log without the reward (the run's last entry)."""
-    from grpo_code.analysis.trainlog import REWARD_KEY, STEP_TIME_KEY, ZERO_STD_KEY, node_seconds, sandbox_key
+    from grpo_code.analysis.trainlog import (
+        CHEAT_RATE_KEY,
+        REWARD_KEY,
+        STEP_TIME_KEY,
+        ZERO_STD_KEY,
+        node_seconds,
+        sandbox_key,
+    )
     from sandbox import STATUSES
 
     if REWARD_KEY not in logs:
@@ -319,8 +341,10 @@ def step_line(step: int, logs: dict) -> str | None:
     nodes = node_seconds(logs)
     per_node = f" [{', '.join(f'{n} {v:.2f}s' for n, v in sorted(nodes.items()))}]" if len(nodes) > 1 else ""
     zero_std = logs.get(ZERO_STD_KEY)
+    cheats = logs.get(CHEAT_RATE_KEY)
+    cheat = "" if cheats is None else f"  cheat {cheats:.0%}" + (" CHEATING" if cheats > 0 else "")
     return (f"step {step:>4}  reward {logs[REWARD_KEY]:.3f}  zero-std {'-' if zero_std is None else f'{zero_std:.0%}'}"
-            f"  loss {logs.get('loss', float('nan')):.4f}  step {logs.get(STEP_TIME_KEY, 0):.1f}s  "
+            f"{cheat}  loss {logs.get('loss', float('nan')):.4f}  step {logs.get(STEP_TIME_KEY, 0):.1f}s  "
             f"sandbox {logs.get(sandbox_key('seconds'), 0):.2f}s{per_node}  ({top})")
 
 
@@ -360,13 +384,15 @@ def progress_callback():
 
 def print_train_start(plan) -> None:
     """What ``grpo-code train`` says before the model loads (``train.TrainingPlan``): what trains
-    on what, and the band."""
-    code_args, grpo_args = plan.code_args, plan.grpo_args
+    on what, what each filter kept and the canaries mixed in (``train.TaskSelection``)."""
+    code_args, grpo_args, selection = plan.code_args, plan.grpo_args, plan.selection
     console.print(f"training [bold]{code_args.model}[/] on [bold]{code_args.suite}[/] for "
                   f"{grpo_args.max_steps} steps ({grpo_args.num_generations} completions per prompt) "
                   f"-> {grpo_args.output_dir}")
-    if plan.band is not None:
-        console.print(plan.band.describe(), markup=False, highlight=False)
+    for line in (selection.band and selection.band.describe(), selection.strength and selection.strength.describe(),
+                 selection.describe_canaries()):
+        if line:
+            console.print(line, markup=False, highlight=False)
 
 
 def print_train_result(result) -> None:
@@ -377,6 +403,120 @@ def print_train_result(result) -> None:
               f"{_fmt(s['reward_first_quarter'])}, last quarter {_fmt(s['reward_last_quarter'])}; share of "
               f"zero-variance groups first quarter {_pct(s['zero_std_first_quarter'])}, last quarter "
               f"{_pct(s['zero_std_last_quarter'])}")
+    if s.get("canary_completions") is not None:
+        passes, total = s["canary_passes"], s["canary_completions"]
+        line = f"canaries: {passes} of {total} completions of canary tasks passed every test (cheat rate " \
+               f"{_pct(s['cheat_rate'])})"
+        if passes:
+            console.print(f"[bold red]CHEATING: {line}. No honest program passes a canary: the policy games its "
+                          "tests or the judge; read those completions (completions/*.parquet)[/]")
+        else:
+            out.print(line)
     out.print(f"outputs in {result.output_dir}/: the model, {', '.join(result.outputs())}")
     if result.report is not None:
         out.print(f"report: {result.report}")
+
+
+@contextmanager
+def phases() -> Iterator[Callable[[str, int], Callable[[int], None]]]:
+    """Progress bars that come one per phase as a long job goes (the audit's): gives the function
+    that starts a bar for ``(phase, total)`` and returns its ``advance(n)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    display = Progress(TextColumn("{task.description:<28}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       console=console, transient=False)
+
+    def start(phase: str, total: int) -> Callable[[int], None]:
+        bar_id = display.add_task(phase, total=total)
+
+        def advance(n: int = 1) -> None:
+            display.advance(bar_id, n)
+
+        return advance
+
+    with display:
+        yield start
+
+
+def _score(value) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def audit_rows(audit, most: int) -> list:
+    """The tasks an audit's table shows: the weak ones (those a cheat passes first), then the
+    lowest mutation scores, ``most`` at most (``strength.TaskAudit``)."""
+    def key(t):
+        score = t.mutation_score
+        return (not t.passing_cheats, not t.weak, 2.0 if score is None else score, t.task_id)
+
+    return sorted(audit.tasks, key=key)[:most]
+
+
+def print_audit(audit, most: int, files: list[Path]) -> None:
+    """``grpo-code tasks audit``: the weakest tasks as a table, one surviving mutant in full with
+    the test it fails, the suite's figures, the cost, and the files written
+    (``strength.SuiteAudit``)."""
+    from grpo_code.analysis.strength import WEAK_SCORE
+
+    table = Table(title=f"test strength: {audit.suite} v{audit.version}, {len(audit.tasks)} tasks (the weakest "
+                        f"{min(most, len(audit.tasks))})",
+                  caption=f"mutation score = killed / (killed + survivors); a survivor passes every test and differs "
+                          f"from the reference on a generated input; equivalent: no generated input told it from the "
+                          f"reference; cheats: cheat programs that pass every test; best cheat: the highest pass rate "
+                          f"of one; weak: a cheat passes, or a score below {WEAK_SCORE:g}")
+    table.add_column("task", overflow="fold")
+    for col in ("score", "killed", "survived", "equivalent", "cheats", "best cheat"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for t in audit_rows(audit, most):
+        mark = "[red]" if t.weak else ""
+        table.add_row(f"{mark}{escape(t.task_id)}", _score(t.mutation_score), str(t.killed), str(t.survived),
+                      str(t.equivalent), f"[red]{len(t.passing_cheats)}[/]" if t.passing_cheats else "0",
+                      _pct(t.best_cheat_pass_rate))
+    out.print(table)
+    shown = next((t for t in audit_rows(audit, len(audit.tasks)) if t.survivor), None)
+    if shown is not None:
+        mutant, test = shown.survivor["mutant"], shown.survivor.get("test") or {}
+        out.print(f"a surviving mutant of [bold]{escape(shown.task_id)}[/] (line {mutant['line']}: "
+                  f"`{escape(mutant['before'])}` -> `{escape(mutant['after'])}`, {mutant['operator']}); every test "
+                  "passes it:")
+        out.print(mutant["program"], markup=False, highlight=False)
+        out.print("a test it fails, to add to the task:")
+        out.print(json.dumps({k: v for k, v in test.items() if k != "status"}, ensure_ascii=False), markup=False,
+                  highlight=False)
+    broken = [t for t in audit.tasks if t.reference not in ("passed", "missing")]
+    for t in broken:
+        out.print(f"[red]{escape(t.task_id)}: its reference solution does not pass its tests ({t.reference}): no "
+                  "mutant was counted[/]")
+    print_audit_summary(audit)
+    out.print(f"{audit.jobs} sandbox jobs in {audit.seconds:.1f} s ({audit.jobs_per_second or 0:.1f} jobs/s; "
+              f"{audit.dedup_hits} were copies of another and did not run)")
+    if files:
+        out.print("wrote " + ", ".join(escape(str(f)) for f in files))
+
+
+def print_audit_summary(audit, note: str = "") -> None:
+    """The figures of a suite's audit on one line, and the tasks a cheat passes."""
+    cheated, weak = audit.cheated, audit.weak
+    colour = "red" if cheated else "yellow" if weak else "green"
+    out.print(f"[{colour}]test strength{note}: mean mutation score {_score(audit.mean_score)} over "
+              f"{sum(t.mutation_score is not None for t in audit.tasks)} of {len(audit.tasks)} tasks; "
+              f"{len(cheated)} task(s) a cheat passes; {len(weak)} weak[/]")
+    for t in cheated:
+        out.print(f"[red]CHEATED[/] {escape(t.task_id)}: passed by {', '.join(t.passing_cheats)}")
+
+
+def print_audit_section(audit, stored: tuple[Path, object, list[str], list[str]] | None) -> None:
+    """``grpo-code tasks validate``'s test-strength section: the audit it ran (``--audit``), else the
+    suite's audit file as it stands (``(path, SuiteAudit of the current entries, missing ids,
+    stale ids)``), else how to make one."""
+    if audit is not None:
+        print_audit_summary(audit)
+        return
+    if stored is None:
+        out.print("test strength: no audit (grpo-code tasks audit SUITE --write, or tasks validate --audit)")
+        return
+    path, current, missing, stale = stored
+    print_audit_summary(current, f" (from {_short_path(str(path))})")
+    if missing or stale:
+        out.print(f"[yellow]the audit lacks {len(missing)} task(s) and is stale for {len(stale)} (changed since): "
+                  "grpo-code tasks audit SUITE --write[/]")

@@ -86,7 +86,7 @@ def test_C02_always_equal_object_fails_every_test(executor, cases):
 
 ALWAYS_EQUAL_VARIANTS = {
     "int subclass": "class T(int):\n    def __eq__(self, o): return True\n    __hash__ = int.__hash__\n"
-                    "def is_even(n):\n    return T(0)\n",
+                    "def is_even(n):\n    return T(7)\n",
     "bool via __bool__ on a list subclass": "class L(list):\n    def __eq__(self, o): return True\n"
                                             "def is_even(n):\n    return L()\n",
     "patched builtins": "import builtins\nbuiltins.isinstance = lambda *a: True\nbuiltins.type = lambda *a: bool\n"
@@ -101,6 +101,15 @@ def test_C02_kind_user_types_never_compare_equal(executor, cases, variant):
     verdict = run_case(executor, case, ALWAYS_EQUAL_VARIANTS[variant])
     assert verdict.pass_rate == 0.0
     assert statuses(verdict) == ["failed", "failed", "failed"]
+
+
+def test_C02_a_plain_types_subclass_is_judged_as_its_plain_value(executor, cases):
+    """T(0) is 0 to the test, its own __eq__ unheard: 0 == False holds, as it does for `return 0`."""
+    case = cases["C02"]
+    subclass = "class T(int):\n    def __eq__(self, o): return True\n    __hash__ = int.__hash__\n" \
+               "def is_even(n):\n    return T(0)\n"
+    assert statuses(run_case(executor, case, subclass)) == ["failed", "passed", "failed"]
+    assert statuses(run_case(executor, case, "def is_even(n):\n    return 0\n")) == ["failed", "passed", "failed"]
 
 
 def test_C02_call_tests_compare_serialized_values(executor):

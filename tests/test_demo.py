@@ -46,7 +46,9 @@ def test_the_demo_settings_are_the_commands_options_and_keep_23_train_tasks(tmp_
 
 
 def test_the_demo_settings_follow_the_variables_benchmarks_give():
-    eval_args, train_args = demo_settings("DEMO_SEED=7", "DEMO_REWARD=binary", "DEMO_SCALE=group", "DEMO_FILTER=")
+    eval_args, train_args = demo_settings("DEMO_SEED=7", "DEMO_REWARD=binary", "DEMO_SCALE=group", "DEMO_FILTER=",
+                                          "DEMO_CANARY=0.05")
     assert eval_args[eval_args.index("--seed") + 1] == "7" and train_args[train_args.index("--seed") + 1] == "7"
     assert train_args[train_args.index("--reward_mode") + 1] == "binary"
     assert train_args[train_args.index("--scale_rewards") + 1] == "group" and "--profile" not in train_args
+    assert train_args[train_args.index("--canary_rate") + 1] == "0.05"

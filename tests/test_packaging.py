@@ -98,7 +98,8 @@ def test_the_wheel_installs_and_runs_away_from_the_source_tree(tmp_path):
     assert rows["humaneval"][0] == "164" and rows["humaneval"][2] == "python"  # tasks, tests, languages
     for name in ("warmup-python", "stdio-basics"):  # the same suites as the checkout's
         assert rows[name][0] == str(len(load_suite(name))), (name, rows[name])
-    assert f"{venv}/lib/" in rows["stdio-basics"][3] and f"/{bundled}/stdio-basics/" in rows["stdio-basics"][3]
+    assert f"{venv}/lib/" in rows["stdio-basics"][4] and f"/{bundled}/stdio-basics/" in rows["stdio-basics"][4]
+    assert rows["warmup-python"][3].endswith("(0 cheated)")  # its shipped audit.json came with it
 
     built = run([str(bin_dir / "grpo-code"), "sandbox", "build"], cwd=work, env=env).stdout
     assert f"sandbox image: {image.image_tag()}" in built

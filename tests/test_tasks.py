@@ -134,7 +134,9 @@ def test_humaneval_suite_loads_both_forms():
     whole = load_suite("humaneval?form=whole")
     assert len(per_assert) == len(whole) == 164
     assert per_assert.get("HumanEval/0").task_id == "HumanEval/0"
-    assert all(len(t.tests) == 1 for t in whole)
+    # one test per task, and the extra tests the suite adds (tasks/humaneval/extra_tests.jsonl) to both forms
+    assert {t.task_id: len(t.tests) for t in whole if len(t.tests) != 1} == {"HumanEval/34": 3, "HumanEval/40": 3}
+    assert [len(per_assert.get(t).tests) for t in ("HumanEval/34", "HumanEval/40")] == [3, 11]
     assert sum(len(t.tests) for t in per_assert) > 1000
     with pytest.raises(ConfigError, match="suite 'humaneval': humaneval form must be one of"):
         load_suite("humaneval?form=halves")  # the user's option, not the suite's file
@@ -270,3 +272,25 @@ def test_the_documented_checkers_accept_every_right_answer_and_reject_wrong_ones
     assert close("", "0.3333333\n", "0.333333333\n") == 1.0 and close("", "1e3 2\n", "1000.0000001 2.0\n") == 1.0
     assert close("", "0.5 0.25\n", "0.5 0.3\n") == 0.5  # partial credit per number
     assert close("", "0.5\n", "0.5 0.3\n") is False and close("", "abc\n", "0.5\n") is False
+
+
+def test_a_suite_s_extra_tests_join_its_tasks_and_a_bad_line_is_named(tmp_path):
+    folder = tmp_path / "plus"
+    folder.mkdir()
+    (folder / "problems.jsonl").write_text(json.dumps({"task_id": "p/add", "prompt": "add", "tests": [
+        {"kind": "assert", "code": "assert add(1, 2) == 3"}]}) + "\n")
+    (folder / "suite.yaml").write_text("name: plus\nextra_tests: more.jsonl\n")
+    (folder / "more.jsonl").write_text(json.dumps({"task_id": "p/add", "tests": [
+        {"kind": "assert", "code": "assert add(-1, 1) == 0"}]}) + "\n")
+    task = load_suite(str(folder)).get("p/add")
+    assert [t.code for t in task.tests] == ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"]
+    assert task.tests[1].visibility == "hidden"
+    (folder / "more.jsonl").write_text(json.dumps({"task_id": "p/sub", "tests": []}) + "\n")
+    with pytest.raises(TaskFormatError, match=r"more.jsonl:1: field 'task_id': no task 'p/sub' in the suite"):
+        load_suite(str(folder))
+    (folder / "more.jsonl").write_text(json.dumps({"task_id": "p/add", "tests": [{"kind": "assert"}]}) + "\n")
+    with pytest.raises(TaskFormatError, match=r"more.jsonl:1: field 'tests\[0\]': an assert test needs 'code'"):
+        load_suite(str(folder))
+    (folder / "suite.yaml").write_text("name: plus\nextra_tests: missing.jsonl\n")
+    with pytest.raises(TaskFormatError, match=r"suite.yaml:2: field 'extra_tests': expected the name of a tests file"):
+        load_suite(str(folder))

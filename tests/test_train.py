@@ -322,6 +322,37 @@ def test_the_solve_rate_band_keeps_exactly_its_tasks_and_the_zero_variance_share
     assert "share of zero-variance groups" in md
 
 
+def test_canaries_earn_nothing_and_their_passes_are_the_logged_cheat_rate(tmp_path, tiny, monkeypatch, caplog):
+    # The bundled canaries cannot be passed; this run's pool holds one that the forced answer
+    # passes, so the policy "cheats" on every completion of it: the rate the run logs, warns about,
+    # sums up and reports. Its reward stays 0 (the pass rate would be 1).
+    suite = tmp_path / "four.jsonl"
+    suite.write_text("".join(json.dumps({"task_id": f"t/{i}", "prompt": f"Write add(a, b). ({i})",
+                                         "entry_point": "add", "tests": BAND_TESTS}) + "\n" for i in range(4)))
+    pool = tmp_path / "pool.jsonl"
+    pool.write_text(json.dumps({"task_id": "canaries/add", "prompt": "Write add(a, b). (canary)", "entry_point": "add",
+                                "tests": BAND_TESTS, "metadata": {"canary": True}}) + "\n")
+    monkeypatch.setattr("grpo_code.rl.canaries.CANARY_SUITE", str(pool))
+    out = tmp_path / "run"
+    code_args, grpo_args = args_for(tiny, suite, out, "--max_steps", "3", "--canary_rate", "0.2",
+                                    "--per_device_train_batch_size", "8")
+    with caplog.at_level("WARNING"):
+        result = train(plan_training(code_args, grpo_args), rollout_func=forced_rollout([RIGHT_ADD]))
+    s = result.summary
+    assert s["canary_tasks"] == ["canaries/add"] and s["options"]["canary_rate"] == 0.2
+    logs = [completions_log(out, step) for step in (1, 2, 3)]
+    canary = [row for table in logs for row in table.to_dict("records") if row["task_id"] == "canaries/add"]
+    others = [row for table in logs for row in table.to_dict("records") if row["task_id"] != "canaries/add"]
+    assert canary and all(r["status"] == "passed" and r["pass_rate"] == 0.0 for r in canary)
+    assert others and all(r["pass_rate"] == 1.0 for r in others)
+    assert (s["canary_completions"], s["canary_passes"], s["cheat_rate"]) == (len(canary), len(canary), 1.0)
+    per_step = [sum(t["task_id"] == "canaries/add") for t in logs]
+    assert [r for _, r in s["cheat_rate_per_step"]] == [1.0 for n in per_step if n]
+    assert "CHEATING" in caplog.text
+    md = write_report([out], tmp_path / "report").files["md"].read_text()
+    assert f"{len(canary)} of {len(canary)} (100.0%): CHEATING" in md and "**Canary tasks passed" in md
+
+
 def test_an_empty_band_is_a_clear_error_before_training_starts(tmp_path, tiny):
     import subprocess
     import sys

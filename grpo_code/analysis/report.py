@@ -164,7 +164,8 @@ def task_rows(runs: list[Run], comparison: Comparison | None) -> list[list[str]]
 
 def training_rows(run: TrainingRun) -> list[list[str]]:
     """The training table: steps logged, the model and suite, wall time, the mean pass rate of the
-    first and the last quarter of the steps, and the mean seconds per step (whole, sandbox)."""
+    first and the last quarter of the steps, the canaries' cheat rate (``cheat_sentence``), the
+    public/hidden gap, the tasks kept, and the mean seconds per step (whole, sandbox)."""
     s, c = run.summary, run.curves
     quarters = quarter_means([r for r in c.pass_rate if r is not None])
     sandbox = [v for v in c.sandbox_s if v is not None]
@@ -180,14 +181,38 @@ def training_rows(run: TrainingRun) -> list[list[str]]:
     if flat:
         rows.append(["share of zero-variance groups (all rewards equal: nothing learned), first quarter of steps "
                      "→ last quarter", f"{_pct(flat[0])} → {_pct(flat[1])}"])
+    cheats = cheat_sentence(run)
+    if cheats:
+        rows.append(["canaries: cheat rate (completions of tasks no honest program passes that passed)", cheats])
+    gap = s.get("mean_visibility_gap") if s else None
+    if gap is not None:
+        rows.append(["public minus hidden pass rate (mean over steps)", f"{100 * gap:+.1f} pts"])
     band = s.get("task_filter") if s else None
     if band:
         rows.append(["tasks trained on", filter_sentence(band)])
+    strength = s.get("test_strength") if s else None
+    if strength:
+        rows.append(["tasks trained on, by test strength",
+                     f"{strength['kept']} of {strength['tasks_in_suite']} kept by the audit {strength['audit']}: "
+                     f"no cheat passes them and their mutation score is at least {strength['min_test_strength']:g} "
+                     f"({len(strength['cheated'])} dropped for a passing cheat, {len(strength['below'])} for a lower "
+                     "score)"])
     if step_s:
         rows.append(["seconds per step (mean)", f"{sum(step_s) / len(step_s):.1f} s"])
     if sandbox:
         rows.append(["sandbox seconds per step (mean)", f"{sum(sandbox) / len(sandbox):.2f} s"])
     return rows
+
+
+def cheat_sentence(run: TrainingRun) -> str | None:
+    """``0 of 24 (0.0%)``: the completions of canary tasks that passed every test, over the run
+    (``trainlog.Curves.cheats``), with a warning when any did; None for a run without canaries."""
+    counts = run.curves.cheats()
+    if counts is None:
+        return None
+    passes, total = counts
+    text = f"{passes} of {total} ({_pct(passes / total if total else None)})"
+    return text + (": CHEATING, the policy games its tests or the judge" if passes else "")
 
 
 def filter_sentence(band: dict) -> str:
@@ -228,7 +253,8 @@ def _profile_plot(profiles, group_size: int, mode: str, path: Path, band: tuple[
 
 @dataclass(frozen=True)
 class Text:
-    """A paragraph; ``style`` ``headline`` (the result in one sentence) or ``small`` (the methods)."""
+    """A paragraph; ``style`` ``headline`` (the result in one sentence), ``small`` (the methods) or
+    ``cheating`` (a canary passed: read loud)."""
 
     text: str
     style: str = ""
@@ -280,8 +306,8 @@ def to_html(section: Section) -> str:
     """A section as HTML (text escaped; an image embedded as base64)."""
     if isinstance(section, Text):
         text = html.escape(section.text)
-        return {"headline": f"<p class='headline'>{text}</p>", "small": f"<p><small>{text}</small></p>"}.get(
-            section.style, f"<p>{text}</p>")
+        return {"headline": f"<p class='headline'>{text}</p>", "small": f"<p><small>{text}</small></p>",
+                "cheating": f"<p class='cheating'>{text}</p>"}.get(section.style, f"<p>{text}</p>")
     if isinstance(section, Heading):
         return f"<h{section.level}>{html.escape(section.text)}</h{section.level}>"
     if isinstance(section, Table):
@@ -299,7 +325,7 @@ def to_html(section: Section) -> str:
 def to_markdown(section: Section) -> str:
     """A section as markdown (a table's cells with ``|`` escaped; an image linked by its file name)."""
     if isinstance(section, Text):
-        return section.text
+        return f"**{section.text}**" if section.style == "cheating" else section.text
     if isinstance(section, Heading):
         return f"{'#' * section.level} {section.text}"
     if isinstance(section, Table):
@@ -319,7 +345,8 @@ CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1
 table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #ccc;padding:4px 10px;text-align:left}th{background:#f3f3f3}
 table.tasks td:first-child{font-family:monospace}img{max-width:100%}p.headline{font-size:1.1em}
-pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;max-height:20em;overflow:auto}"""
+pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;max-height:20em;overflow:auto}
+p.cheating{color:#fff;background:#b00020;padding:8px;font-weight:bold}"""
 
 METHODS = ("pass@k: the unbiased estimator of Chen et al. (2021); pass^k, all k of k samples pass: the unbiased "
            "estimator C(c, k) / C(n, k) (Yao et al. 2024, τ-bench); a k above a task's n has no value (–). "
@@ -444,6 +471,10 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
             plot_training(c.steps, c.pass_rate, paths["training_png"], reward=c.reward, statuses=c.statuses,
                           sandbox_s=c.sandbox_s, step_s=c.step_s, zero_std=c.zero_std)
             sections.append(Image("training curves", paths["training_png"]))
+        cheats = cheat_sentence(training)
+        if cheats and "CHEATING" in cheats:
+            sections.append(Text(f"Canary tasks passed: {cheats}. No honest program passes a canary; read those "
+                                 "completions (their task_id starts with canaries/).", "cheating"))
         sections.append(Table(["", "value"], training_rows(training), "training"))
         band = training.summary.get("task_filter")
         if band and Path(band["profile"]).exists():  # the profile as the run read it, the kept band shaded

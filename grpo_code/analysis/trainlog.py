@@ -6,7 +6,9 @@ The files read::
                                         per logged step (TRL's metrics and ours: ``reward``,
                                         ``rewards/pass_rate/mean``, ``sandbox/<status>`` shares,
                                         ``sandbox/pass_rate``, ``sandbox/seconds``,
-                                        ``sandbox/zero_std_groups``, ``step_time``)
+                                        ``sandbox/zero_std_groups``, with canaries
+                                        ``sandbox/canaries`` and ``sandbox/cheat_rate``,
+                                        ``step_time``)
     <run>/checkpoint-N/trainer_state.json  the same, as of step N (a run still going, or killed)
     <run>/completions/completions_NNNNN.parquet  TRL's completions log of step N: ``prompt``,
                                         ``completion``, one column per reward function, ``advantage``,
@@ -33,7 +35,7 @@ TOOL_CALLS_KEY = "env/tool_calls"  # --environment tools: mean run_tests calls p
 FEEDBACK_TURNS_KEY = "feedback/turns"  # --environment feedback: mean answers per rollout
 # and each status's share (``STATUSES``)
 SANDBOX_METRICS = ("pass_rate", "public_pass_rate", "hidden_pass_rate", "visibility_gap", "zero_std_groups",
-                   "seconds", "completions", "dedup_hits", "flagged", "masked")
+                   "seconds", "completions", "dedup_hits", "flagged", "masked", "canaries", "cheat_rate")
 
 
 def sandbox_key(name: str) -> str:
@@ -45,6 +47,9 @@ def sandbox_key(name: str) -> str:
 # the share of a step's groups whose sandbox rewards were all equal (``rewards.zero_variance_share``;
 # TRL's ``frac_reward_zero_std`` is that share only when it scales advantages by the group's std)
 ZERO_STD_KEY = sandbox_key("zero_std_groups")
+# with train --canary_rate: a step's completions of canary tasks, and the share of them that passed
+# every test (each a cheat: no honest program passes a canary; ``grpo_code.rl.canaries``)
+CANARIES_KEY, CHEAT_RATE_KEY = sandbox_key("canaries"), sandbox_key("cheat_rate")
 _NODE_PREFIX, _NODE_SUFFIX = sandbox_key("node/"), "/seconds"
 
 
@@ -72,6 +77,9 @@ class Curves:
         step_s: wall seconds of the whole step (generation, scoring, update).
         zero_std: share of the step's groups whose sandbox rewards were all equal
             (``ZERO_STD_KEY``: advantage 0, nothing learned from them).
+        canaries: completions of canary tasks in the step (``CANARIES_KEY``; None without canaries).
+        cheat_rate: the share of them that passed every test (``CHEAT_RATE_KEY``; None when the
+            step had none).
     """
 
     steps: list[int] = field(default_factory=list)
@@ -81,6 +89,16 @@ class Curves:
     sandbox_s: list[float | None] = field(default_factory=list)
     step_s: list[float | None] = field(default_factory=list)
     zero_std: list[float | None] = field(default_factory=list)
+    canaries: list[float | None] = field(default_factory=list)
+    cheat_rate: list[float | None] = field(default_factory=list)
+
+    def cheats(self) -> tuple[int, int] | None:
+        """``(canary completions that passed every test, canary completions)`` over the run; None
+        when it logged no canary."""
+        seen = [(n, r) for n, r in zip(self.canaries, self.cheat_rate, strict=True) if n is not None]
+        if not seen:
+            return None
+        return sum(round(n * r) for n, r in seen if r is not None), sum(round(n) for n, _ in seen)
 
 
 @dataclass
@@ -150,7 +168,7 @@ def curves(history: list[dict]) -> Curves:
     return Curves(steps=[int(e["step"]) for e in entries], reward=column("reward"), pass_rate=column(REWARD_KEY),
                   statuses={s: [v or 0.0 for v in column(sandbox_key(s))] for s in present},
                   sandbox_s=column(sandbox_key("seconds")), step_s=column(STEP_TIME_KEY),
-                  zero_std=column(ZERO_STD_KEY))
+                  zero_std=column(ZERO_STD_KEY), canaries=column(CANARIES_KEY), cheat_rate=column(CHEAT_RATE_KEY))
 
 
 def quarter_means(values: list[float]) -> tuple[float, float] | None:

@@ -4,7 +4,9 @@ Loading a suite checks its schema (``tasks.parse_task``: file, line and field). 
 only the sandbox can tell: every reference solution against its own tests
 (``scoring.check_references``), every checker on outputs made to break it
 (``scoring.check_checkers``), and, when asked, the time limits by the Kattis rule
-(``calibrate.calibrate``), written into the suite's tasks file when asked (``calibrate.write_time_limits``).
+(``calibrate.calibrate``), written into the suite's tasks file when asked (``calibrate.write_time_limits``),
+and, when asked, the strength of its tests (``audit.audit_suite``: a task that a cheat program
+passes fails the validation).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grpo_code.analysis.strength import AuditSettings, SuiteAudit
+from grpo_code.curate.audit import audit_suite
 from grpo_code.curate.calibrate import Calibration, Rule, calibrate, write_time_limits
 from grpo_code.score.scoring import check_checkers, check_references
 from grpo_code.suites.tasks import Task, TaskSuite
@@ -36,6 +40,7 @@ class ValidationReport:
         repeats: runs of each reference while calibrating.
         written: the task ids whose ``time_limit_s`` was written into ``written_to``.
         written_to: the tasks file written, or None.
+        audit: the test-strength audit, when asked for (else None).
     """
 
     suite: TaskSuite
@@ -49,15 +54,18 @@ class ValidationReport:
     repeats: int = 0
     written: list[str] = field(default_factory=list)
     written_to: Path | None = None
+    audit: SuiteAudit | None = None
 
     @property
     def ok(self) -> bool:
-        """Every reference passes and every checker survives the malformed outputs."""
-        return not self.failing and not self.broken_checkers
+        """Every reference passes, every checker survives the malformed outputs, and (audited) no
+        cheat program passes a task."""
+        return not self.failing and not self.broken_checkers and not (self.audit and self.audit.cheated)
 
 
 def validate_suite(executor: Executor, suite: TaskSuite, rule: Rule | None = None, repeats: int = 3,
-                   write_to: Path | None = None, on_phase: Callable[[str], None] | None = None) -> ValidationReport:
+                   write_to: Path | None = None, on_phase: Callable[[str], None] | None = None,
+                   audit: AuditSettings | None = None) -> ValidationReport:
     """Run the suite's references and checkers in the sandbox; calibrate its time limits with ``rule``.
 
     Args:
@@ -68,6 +76,7 @@ def validate_suite(executor: Executor, suite: TaskSuite, rule: Rule | None = Non
         write_to: with ``rule``, write the proposed limits into this tasks file
             (``calibrate.tasks_file`` finds it and says when a suite has none).
         on_phase: called with a description of each phase as it starts (a status line).
+        audit: also audit the strength of the suite's tests with these settings (None: no audit).
 
     Raises:
         ValueError: ``write_to`` without ``rule``.
@@ -87,8 +96,12 @@ def validate_suite(executor: Executor, suite: TaskSuite, rule: Rule | None = Non
         if rule is not None:
             say(f"measuring every reference solution's CPU time ({repeats} runs each)")
             calibrations = calibrate(executor, tasks, rule, repeats=repeats)
+        audited = None
+        if audit is not None:
+            say("auditing the strength of its tests (mutants and cheat programs)")
+            audited = audit_suite(executor, suite, audit)
     failing = [(t, v) for t, v in checked if v is not None and not v.passed]
     no_reference = [t for t, v in checked if v is None]
     written = write_time_limits(write_to, calibrations) if write_to is not None else []
     return ValidationReport(suite, failing, len(checked) - len(failing) - len(no_reference), no_reference,
-                            n_with_checker, broken, calibrations, rule, repeats, written, write_to)
+                            n_with_checker, broken, calibrations, rule, repeats, written, write_to, audited)

@@ -216,7 +216,8 @@ class CodeEnvironment:
         None only where the sandbox failed; never raises."""
         try:
             scored = (await self._factory.final_scored([self]))[0]
-            return self._factory.reward.rules.reward_of_scored(scored)
+            reward = self._factory.reward
+            return reward.canary_cap(self.task.task_id, reward.rules.reward_of_scored(scored))
         except Exception:
             log.exception("scoring the answer of %s failed; no reward (None)",
                           self._task.task_id if self._task else "a rollout")
@@ -237,7 +238,7 @@ class EnvironmentVerdicts(PassRateReward):
 
     def __init__(self, factory: CodeEnvironmentFactory):
         reward = factory.reward
-        super().__init__(reward.suite, reward.executor, reward.rules, reward.group_size)
+        super().__init__(reward.suite, reward.executor, reward.rules, reward.group_size, reward.canaries)
         self.factory = factory
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,

@@ -75,8 +75,9 @@ class RewardStats:
     together, ``Executor.node_seconds``), how many completions the reward-hacking monitor
     flagged, how many got no reward at all (``masked``: ``None``, which GRPO leaves out), and the
     mean pass rate on public and on hidden tests and their gap (``grpo_code.suites.visibility``; None
-    where no completion had such tests), and the share of the step's groups whose rewards were all
-    equal (``zero_variance_share``; None without a group size)."""
+    where no completion had such tests), the share of the step's groups whose rewards were all
+    equal (``zero_variance_share``; None without a group size), and the completions of canary
+    tasks and how many of them passed every test (``grpo_code.rl.canaries``: each a cheat)."""
 
     statuses: Counter
     mean_pass_rate: float | None
@@ -89,6 +90,13 @@ class RewardStats:
     hidden_pass_rate: float | None = None
     visibility_gap: float | None = None
     zero_std_groups: float | None = None
+    canary_completions: int = 0
+    canary_passes: int = 0
+
+    @property
+    def cheat_rate(self) -> float | None:
+        """The share of canary completions that passed every test (None: no canary this step)."""
+        return self.canary_passes / self.canary_completions if self.canary_completions else None
 
     @property
     def n(self) -> int:
@@ -123,6 +131,9 @@ class PassRateReward:
             verdicts, which tests); checked against ``suite`` here (``RewardRules.check_suite``).
         group_size: the completions per prompt (TRL's ``num_generations``), to log the share of
             groups whose rewards were all equal (``zero_variance_share``); None: not logged.
+        canaries: the ids of the canary tasks among the suite's (``grpo_code.rl.canaries``): never
+            rewarded above 0, and each of their completions that passes every test counted as a
+            cheat (``sandbox/cheat_rate``, and a warning).
 
     Returns (when called): one reward per completion, ``None`` where the sandbox failed after its
     retries (``sandbox_error``) or the call itself failed: never 0 for an infrastructure fault.
@@ -143,12 +154,17 @@ class PassRateReward:
     __name__ = REWARD_NAME  # TRL names the logged metrics after it: trainlog.REWARD_KEY
 
     def __init__(self, suite: TaskSuite, executor: Executor, rules: RewardRules = DEFAULT_RULES,
-                 group_size: int | None = None):
+                 group_size: int | None = None, canaries: frozenset[str] = frozenset()):
         rules.check_suite(suite)
         self.suite = suite
         self.executor = executor
         self.rules = rules
         self.group_size = group_size
+        self.canaries = frozenset(canaries)
+
+    def canary_cap(self, task_id: str, reward: float | None) -> float | None:
+        """``reward``, but never above 0 for a canary task (nothing to learn from one)."""
+        return min(reward, 0.0) if reward is not None and task_id in self.canaries else reward
 
     async def __call__(self, prompts: Sequence, completions: Sequence, task_id: Sequence[str] | None = None,
                        log_metric=None, log_extra=None, **kwargs) -> list[float | None]:
@@ -168,11 +184,13 @@ class PassRateReward:
             scored = await self._score(completions, list(task_id), **kwargs)
             seconds = time.perf_counter() - started
             busy = {node: s - before.get(node, 0.0) for node, s in self.executor.node_seconds().items()}
-            rewards = await self._rewards(scored, list(task_id), **kwargs)
+            rewards = [self.canary_cap(t, r) for t, r in
+                       zip(task_id, await self._rewards(scored, list(task_id), **kwargs), strict=True)]
         except Exception:  # a reward function that raises kills the training run
             log.exception("scoring %d completions failed; they get no reward (None) this step", n)
             scored, rewards = [], [None] * n
-        stats = self._gathered(scored, seconds, sum(s.deduplicated for s in scored), busy, rewards)
+        stats = self._gathered(scored, seconds, sum(s.deduplicated for s in scored), busy, rewards,
+                               list(task_id or ()))
         self._log(stats, [s.verdict for s in scored], n, log_metric, log_extra, list(task_id or ()))
         return rewards
 
@@ -192,7 +210,7 @@ class PassRateReward:
         return [self.rules.reward_of_scored(s) for s in scored]
 
     def _gathered(self, scored: list[Scored], seconds: float, hits: int, busy: dict[str, float],
-                  rewards: list[float | None]) -> RewardStats:
+                  rewards: list[float | None], task_ids: list[str]) -> RewardStats:
         """This call's figures over every training process (reached on every path of ``__call__``:
         the other processes wait for this one's part); ``rewards`` are this process's, in order."""
         verdicts = [s.verdict for s in scored]
@@ -203,7 +221,7 @@ class PassRateReward:
                 if p is not None and h is not None]
         mine = (Counter(v.status for v in verdicts), sum(rates), len(rates), seconds, hits, busy,
                 sum(bool(v.flags) for v in verdicts), (sum(public), len(public)), (sum(hidden), len(hidden)),
-                (sum(gaps), len(gaps)), rewards)
+                (sum(gaps), len(gaps)), rewards, self._canary_counts(scored, task_ids))
         try:
             parts = gather(mine)
         except Exception:  # this process's own figures, rather than none
@@ -226,7 +244,15 @@ class PassRateReward:
                            public_pass_rate=mean(7), hidden_pass_rate=mean(8), visibility_gap=mean(9),
                            masked=sum(r is None for r in every),
                            zero_std_groups=None if self.group_size is None else
-                           zero_variance_share(every, self.group_size))
+                           zero_variance_share(every, self.group_size),
+                           canary_passes=sum(p[11][0] for p in parts), canary_completions=sum(p[11][1] for p in parts))
+
+    def _canary_counts(self, scored: list[Scored], task_ids: list[str]) -> tuple[int, int]:
+        """``(passes, completions)`` of the canary tasks among this process's completions."""
+        if not self.canaries or len(task_ids) != len(scored):
+            return 0, 0
+        canary = [s for s, t in zip(scored, task_ids, strict=True) if t in self.canaries]
+        return sum(s.verdict.passed for s in canary), len(canary)
 
     def _log(self, stats: RewardStats, verdicts, n: int, log_metric, log_extra, task_ids: list[str]) -> None:
         """Log this call's figures (``stats``, from ``_gathered``) and each completion's columns; warn
@@ -237,17 +263,24 @@ class PassRateReward:
             log.warning("%d of %d completions (%.0f%%) got no reward this step (sandbox_error or checker_error): "
                         "they are masked, not scored. Check the sandbox (`grpo-code sandbox check`) and the "
                         "suite (`grpo-code tasks validate`)", stats.masked, total, 100 * stats.masked / total)
+        if stats.canary_passes and process_rank() == 0:
+            log.warning("CHEATING: %d of %d completions of canary tasks passed every test this step (cheat rate "
+                        "%.0f%%). No honest program passes a canary: the policy games its tests or the judge. "
+                        "Read those completions (completions/*.parquet, their task_id starts with canaries/)",
+                        stats.canary_passes, stats.canary_completions, 100 * (stats.cheat_rate or 0.0))
         try:
             if log_metric is not None:
                 for status in STATUSES:
                     log_metric(sandbox_key(status), stats.statuses[status] / stats.n if stats.n else 0.0)
                 if stats.mean_pass_rate is not None:
                     log_metric(sandbox_key("pass_rate"), stats.mean_pass_rate)
-                for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap", "zero_std_groups"):
+                for key in ("public_pass_rate", "hidden_pass_rate", "visibility_gap", "zero_std_groups", "cheat_rate"):
                     if getattr(stats, key) is not None:
                         log_metric(sandbox_key(key), getattr(stats, key))
                 log_metric(sandbox_key("seconds"), stats.sandbox_s)
                 log_metric(sandbox_key("completions"), stats.n)
+                if self.canaries:
+                    log_metric(sandbox_key("canaries"), stats.canary_completions)
                 log_metric(sandbox_key("dedup_hits"), stats.dedup_hits)
                 log_metric(sandbox_key("flagged"), stats.flagged / stats.n if stats.n else 0.0)
                 log_metric(sandbox_key("masked"), stats.masked / max(stats.n, stats.masked, 1))
@@ -267,7 +300,9 @@ class PassRateReward:
 class FormatReward:
     r"""1.0 when the answer holds exactly one fenced code block in the task's language, else 0.0.
 
-    Cheap and synchronous; meant as a small extra reward (``reward_weights``) for chat models.
+    Cheap and synchronous; meant as a small extra reward (``reward_weights``) for chat models. A
+    canary task's completion (``canaries``, as ``PassRateReward`` takes them) always gets 0.0:
+    nothing is learned from a canary.
 
     Example:
         >>> from grpo_code import FormatReward, load_suite
@@ -278,13 +313,17 @@ class FormatReward:
 
     __name__ = "format"
 
-    def __init__(self, suite: TaskSuite):
+    def __init__(self, suite: TaskSuite, canaries: frozenset[str] = frozenset()):
         self.suite = suite
+        self.canaries = frozenset(canaries)
 
     def __call__(self, prompts, completions, task_id=None, **kwargs) -> list[float]:
         """1.0 or 0.0 per completion (TRL's reward-function call), by its task's language."""
         rewards = []
         for i, completion in enumerate(completions):
+            if task_id is not None and task_id[i] in self.canaries:
+                rewards.append(0.0)
+                continue
             language = self.suite.get(task_id[i]).language if task_id is not None else "python"
             blocks = [b for b in find_code_blocks(completion_text(completion), language)
                       if b.tag in LANGUAGE_TAGS[language] and b.closed]

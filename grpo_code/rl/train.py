@@ -28,9 +28,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grpo_code.analysis.difficulty import SolveRateBand, check_band, select_band
-from grpo_code.analysis.trainlog import STEP_TIME_KEY, TOOL_CALLS_KEY, curves, node_seconds, quarter_means, sandbox_key
+from grpo_code.analysis.strength import StrengthFilter, audit_path, select_strong
+from grpo_code.analysis.trainlog import (
+    STEP_TIME_KEY,
+    TOOL_CALLS_KEY,
+    curves,
+    node_seconds,
+    quarter_means,
+    sandbox_key,
+)
 from grpo_code.errors import ConfigError, require_modules, yaml_problem
 from grpo_code.generate.models import DEFAULT_MODEL, check_model, load_tokenizer, resolve_model
+from grpo_code.rl.canaries import canary_count, mix_canaries
 from grpo_code.rl.rewards import FormatReward, PassRateReward, process_rank
 from grpo_code.rl.rules import REWARD_MODES, RewardRules
 from grpo_code.suites.registry import in_language, load_suite
@@ -93,6 +102,15 @@ class GrpoCodeArguments:
                 "share of completions passing every test) is at least this."})
     max_solve_rate: float = field(default=1.0, metadata={
         "help": "With --profile: keep tasks whose solve rate is at most this (below 1 drops tasks always solved)."})
+    min_test_strength: float | None = field(default=None, metadata={
+        "help": "Train only on the tasks that no cheat program passes and whose mutation score is at least this "
+                "(0 to 1), by the suite's test-strength audit (grpo-code tasks audit SUITE --write; --audit)."})
+    audit: str | None = field(default=None, metadata={
+        "help": "The audit file of --min_test_strength (default: the suite's own audit.json, beside its suite.yaml)."})
+    canary_rate: float = field(default=0.0, metadata={
+        "help": "Mix canary tasks (no honest program passes one) into training at this share of the tasks, e.g. "
+                "0.05 (default 0: none). They are never rewarded above 0; the share of their completions that "
+                "pass every test is logged as sandbox/cheat_rate, and any is warned about."})
     environment: str = field(default="none", metadata={
         "help": "none: one answer per prompt (default); tools: TRL's environment_factory, the model may call "
                 "run_tests(code) on the public tests and its last tested program is scored (needs a chat template "
@@ -128,6 +146,15 @@ class GrpoCodeArguments:
         if self.profile is None and (self.min_solve_rate, self.max_solve_rate) != (0.0, 1.0):
             raise ConfigError("--min_solve_rate and --max_solve_rate need --profile FILE (a task profile: "
                               "grpo-code eval --suite SUITE --profile)")
+        if self.min_test_strength is not None and not 0.0 <= self.min_test_strength <= 1.0:
+            raise ConfigError(f"--min_test_strength must be within [0, 1], got {self.min_test_strength}")
+        if self.audit is not None and self.min_test_strength is None:
+            raise ConfigError("--audit is the audit file of --min_test_strength: give --min_test_strength too")
+        if self.min_test_strength is not None and self.audit is None and audit_path(self.suite) is None:
+            raise ConfigError(f"{self.suite} has no place for an audit of its own: give its audit file with --audit "
+                              "(grpo-code tasks audit SUITE --out DIR writes DIR/audit.json)")
+        if not 0.0 <= self.canary_rate < 1.0:
+            raise ConfigError(f"--canary_rate must be within [0, 1), got {self.canary_rate}")
         self._check_environment()
 
     def _check_environment(self) -> None:
@@ -268,19 +295,56 @@ def training_suite(code_args: GrpoCodeArguments) -> TaskSuite:
     return suite
 
 
-def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> tuple[TaskSuite, SolveRateBand | None]:
+@dataclass
+class TaskSelection:
+    """The tasks a run trains on (``training_tasks``) and the account of each filter.
+
+    Attributes:
+        suite: the tasks, the canaries among them.
+        band: the solve-rate band's account (``--profile``), else None.
+        strength: the test-strength filter's account (``--min_test_strength``), else None.
+        canaries: the ids of the canary tasks (``--canary_rate``).
+        canary_rate: the share of canaries asked for.
+    """
+
+    suite: TaskSuite
+    band: SolveRateBand | None = None
+    strength: StrengthFilter | None = None
+    canaries: frozenset[str] = frozenset()
+    canary_rate: float = 0.0
+
+    def describe_canaries(self) -> str | None:
+        """One line on the canaries mixed in (None without): how many, the share asked and had."""
+        if not self.canaries:
+            return None
+        n, total = len(self.canaries), len(self.suite)
+        wanted = canary_count(total - n, self.canary_rate)
+        short = f"; the rate asked for {wanted}, and there are no more that fit" if wanted > n else ""
+        return (f"{n} canary task(s) mixed in ({n / total:.1%} of {total} tasks, --canary_rate {self.canary_rate:g}"
+                f"{short}): never rewarded above 0; a completion that passes one is a cheat (sandbox/cheat_rate)")
+
+
+def training_tasks(code_args: GrpoCodeArguments, group_size: int) -> TaskSelection:
     """The tasks a run trains on: ``training_suite``, then, with ``--profile``, those whose solve
     rate is within the band (``difficulty.select_band``; ``group_size``, the run's
-    ``num_generations``, for the expected share of zero-variance groups), and the band's account.
+    ``num_generations``, for the expected share of zero-variance groups); with
+    ``--min_test_strength``, those its test-strength audit keeps (``strength.select_strong``); with
+    ``--canary_rate``, canary tasks added (``canaries.mix_canaries``).
 
     Raises:
-        ConfigError: a profile that cannot be read or lacks some task, or a band that keeps no task.
+        ConfigError: a profile or an audit that cannot be read or lacks some task (or is stale), a
+            filter that keeps no task, or no canary that fits.
     """
     suite = training_suite(code_args)
-    if code_args.profile is None:
-        return suite, None
-    return select_band(suite, code_args.profile, code_args.reward_mode, code_args.min_solve_rate,
-                       code_args.max_solve_rate, group_size)
+    band = strength = None
+    if code_args.profile is not None:
+        suite, band = select_band(suite, code_args.profile, code_args.reward_mode, code_args.min_solve_rate,
+                                  code_args.max_solve_rate, group_size)
+    if code_args.min_test_strength is not None:
+        path = code_args.audit or audit_path(code_args.suite)  # one or the other: checked with the options
+        suite, strength = select_strong(suite, path or "", code_args.min_test_strength)
+    suite, canaries = mix_canaries(suite, code_args.canary_rate)
+    return TaskSelection(suite, band, strength, canaries, code_args.canary_rate)
 
 
 def check_generation(code_args: GrpoCodeArguments, grpo_args) -> None:
@@ -337,26 +401,36 @@ class TrainingPlan:
     Attributes:
         code_args: grpo-code's options.
         grpo_args: ``trl.GRPOConfig``.
-        suite: the tasks it trains on (``training_tasks``: the suite, its language, its first
-            ``max_tasks``, the solve-rate band).
-        band: the solve-rate band's account (None without ``--profile``).
-        rules: the reward rules (``GrpoCodeArguments.reward_rules``), checked against ``suite``.
+        selection: the tasks it trains on and the account of each filter (``training_tasks``: the
+            suite, its language, its first ``max_tasks``, the solve-rate band, the test-strength
+            filter, the canaries).
+        rules: the reward rules (``GrpoCodeArguments.reward_rules``), checked against the tasks.
         executor: this process's executor, not started (``make_train_executor``): ``train``
             starts it, and stops it when the run ends.
     """
 
     code_args: GrpoCodeArguments
     grpo_args: Any
-    suite: TaskSuite
-    band: SolveRateBand | None
+    selection: TaskSelection
     rules: RewardRules
     executor: Executor
+
+    @property
+    def suite(self) -> TaskSuite:
+        """The tasks it trains on, the canaries among them."""
+        return self.selection.suite
+
+    @property
+    def band(self) -> SolveRateBand | None:
+        """The solve-rate band's account (None without ``--profile``)."""
+        return self.selection.band
 
 
 def plan_training(code_args: GrpoCodeArguments, grpo_args) -> TrainingPlan:
     """What can be checked before a run starts, and what the run is made of, without loading
-    anything big: the generation options fit, the suite loads (once), the solve-rate band keeps
-    some task (for groups of ``num_generations``), the reward rules fit its tasks, the model can
+    anything big: the generation options fit, the suite loads (once), the solve-rate band and the
+    test-strength filter keep some task (for groups of ``num_generations``), the reward rules fit
+    its tasks, the model can
     be found, and the executor is built (Ray asked for and not installed is reported here).
 
     Raises:
@@ -364,15 +438,15 @@ def plan_training(code_args: GrpoCodeArguments, grpo_args) -> TrainingPlan:
         SandboxError: the Ray executor without Ray installed.
     """
     check_generation(code_args, grpo_args)
-    suite, band = training_tasks(code_args, grpo_args.num_generations)
+    selection = training_tasks(code_args, grpo_args.num_generations)
     rules = code_args.reward_rules()
-    rules.check_suite(suite)
+    rules.check_suite(selection.suite)
     if code_args.environment == "feedback":
         from grpo_code.rl.rollout import check_distinct_prompts
 
-        check_distinct_prompts(suite)
+        check_distinct_prompts(selection.suite)
     check_model(code_args.model)
-    return TrainingPlan(code_args, grpo_args, suite, band, rules, make_train_executor(code_args))
+    return TrainingPlan(code_args, grpo_args, selection, rules, make_train_executor(code_args))
 
 
 OUTPUTS = ("checkpoint-*/", "completions/*.parquet", "trainer_state.json", "reward_curve.png", "summary.json")
@@ -411,14 +485,14 @@ def environment_setup(plan: TrainingPlan, tokenizer) -> EnvironmentSetup:
     ``environment_factory`` (the reward is its ``get_reward``; ``EnvironmentVerdicts`` logs the
     sandbox's figures with weight 0); ``feedback``, ``rollout.FeedbackRollout`` as TRL's
     ``rollout_func`` and ``rollout.FeedbackReward`` on the last answer. The reward logs the share
-    of groups (TRL's ``num_generations``) whose rewards were all equal. The plan's executor must
-    be started.
+    of groups (TRL's ``num_generations``) whose rewards were all equal, and never pays a canary
+    task (the plan's ``TaskSelection.canaries``) above 0. The plan's executor must be started.
 
     Raises:
         ConfigError: ``tools`` with a model whose chat template cannot render tool calls.
     """
     code_args, suite, executor = plan.code_args, plan.suite, plan.executor
-    group_size = plan.grpo_args.num_generations
+    group_size, canaries = plan.grpo_args.num_generations, plan.selection.canaries
     if code_args.environment == "tools":
         from grpo_code.rl.environment import (
             CodeEnvironmentFactory,
@@ -427,7 +501,7 @@ def environment_setup(plan: TrainingPlan, tokenizer) -> EnvironmentSetup:
             tool_calling_tokenizer,
         )
 
-        factory = CodeEnvironmentFactory(PassRateReward(suite, executor, plan.rules, group_size),
+        factory = CodeEnvironmentFactory(PassRateReward(suite, executor, plan.rules, group_size, canaries),
                                          code_args.environment_settings())
         return EnvironmentSetup(EnvironmentVerdicts(factory), 0.0, environment_dataset(suite),
                                 tool_calling_tokenizer(tokenizer), {"environment_factory": factory})
@@ -438,8 +512,8 @@ def environment_setup(plan: TrainingPlan, tokenizer) -> EnvironmentSetup:
         return EnvironmentSetup(FeedbackReward(suite, executor, plan.rules, settings, group_size), 1.0,
                                 suite.to_dataset(chat=True), tokenizer,
                                 {"rollout_func": FeedbackRollout(suite, executor, settings)})
-    return EnvironmentSetup(PassRateReward(suite, executor, plan.rules, group_size), 1.0, suite.to_dataset(chat=True),
-                            tokenizer, {})
+    return EnvironmentSetup(PassRateReward(suite, executor, plan.rules, group_size, canaries), 1.0,
+                            suite.to_dataset(chat=True), tokenizer, {})
 
 
 def share_answer_tokens(grpo_args, turns: int) -> None:
@@ -455,8 +529,8 @@ def share_answer_tokens(grpo_args, turns: int) -> None:
 
 
 def build_trainer(plan: TrainingPlan, callbacks=(), **trainer_kwargs):
-    """A ``trl.GRPOTrainer`` on the plan's suite, with the sandbox reward scored by the plan's
-    executor, which the caller has started (``--environment``: ``environment_setup``).
+    """A ``trl.GRPOTrainer`` on the plan's tasks (its ``selection``), with the sandbox reward scored
+    by the plan's executor, which the caller has started (``--environment``: ``environment_setup``).
 
     The policy is ``code_args.model``; ``trainer_kwargs`` go to ``GRPOTrainer`` as they are
     (``peft_config``, ``rollout_func``, ...).
@@ -475,7 +549,7 @@ def build_trainer(plan: TrainingPlan, callbacks=(), **trainer_kwargs):
     reward_funcs: list[PassRateReward | FormatReward] = [setup.reward]
     weights = [setup.weight]
     if code_args.format_reward_weight > 0:
-        reward_funcs.append(FormatReward(suite))
+        reward_funcs.append(FormatReward(suite, plan.selection.canaries))
         weights.append(code_args.format_reward_weight)
     if weights != [1.0]:
         grpo_args.reward_weights = weights
@@ -510,10 +584,25 @@ def zero_std_summary(log_history: list[dict]) -> dict:
             "zero_std_per_step": [[s, v] for s, v in per_step]}
 
 
-def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: SolveRateBand | None = None) -> dict:
+def cheat_summary(log_history: list[dict]) -> dict:
+    """The run's canary figures (``trainlog.CHEAT_RATE_KEY``): the completions of canary tasks,
+    how many passed every test (each a cheat), their share, and the rate per step that had any
+    (None and [] without canaries)."""
+    c = curves(log_history)
+    counts = c.cheats()
+    return {"canary_completions": counts[1] if counts else None, "canary_passes": counts[0] if counts else None,
+            "cheat_rate": counts[0] / counts[1] if counts and counts[1] else None,
+            "cheat_rate_per_step": [[s, r] for s, r in zip(c.steps, c.cheat_rate, strict=True) if r is not None]}
+
+
+def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float,
+                  selection: TaskSelection | None = None) -> dict:
     """The run's figures (``summary.json``): the reward and the zero-variance share early and
     late and per step, the last loss, step and sandbox seconds (per node too), dedup hits, the
-    solve-rate band and the options (``trainer``: the ``GRPOTrainer`` after ``train``)."""
+    solve-rate band, the test-strength filter, the canaries and the cheat rate, and the options
+    (``trainer``: the ``GRPOTrainer`` after ``train``)."""
+    band = selection.band if selection else None
+    strength = selection.strength if selection else None
     history = reward_history(trainer.state.log_history)
     quarters = quarter_means([r for _, r in history])
     losses = [e["loss"] for e in trainer.state.log_history if "loss" in e]
@@ -544,6 +633,9 @@ def summarize_run(trainer, code_args: GrpoCodeArguments, seconds: float, band: S
         "mean_dedup_hits_per_step": sum(hits) / len(hits) if hits else None,
         "processes": trainer.accelerator.num_processes,
         "task_filter": band.to_dict() if band else None,
+        "test_strength": strength.to_dict() if strength else None,
+        "canary_tasks": sorted(selection.canaries) if selection else [],
+        **cheat_summary(trainer.state.log_history),
         "options": asdict(code_args),
     }
 
@@ -580,10 +672,13 @@ def train(plan: TrainingPlan, callbacks=(), print_logs: bool = True, **trainer_k
     """
     from grpo_code.analysis.plots import plot_training
 
-    code_args, grpo_args, band = plan.code_args, plan.grpo_args, plan.band
+    code_args, grpo_args = plan.code_args, plan.grpo_args
     output_dir = Path(grpo_args.output_dir)
-    if band is not None:
-        log.info("%s", band.describe())
+    selection = plan.selection
+    for line in (selection.band and selection.band.describe(), selection.strength and selection.strength.describe(),
+                 selection.describe_canaries()):
+        if line:
+            log.info("%s", line)
     with plan.executor, warnings.catch_warnings():
         # TRL 1.16 reads transformers' deprecated `is_gradient_checkpointing` before every
         # generation, and its FutureWarning was printed again at every step: nothing for a user to fix.
@@ -596,7 +691,8 @@ def train(plan: TrainingPlan, callbacks=(), print_logs: bool = True, **trainer_k
         started = time.perf_counter()
         trainer.train(resume_from_checkpoint=grpo_args.resume_from_checkpoint)
         seconds = time.perf_counter() - started
-    summary = {**summarize_run(trainer, code_args, seconds, band), **visibility_figures(trainer.state.log_history)}
+    summary = {**summarize_run(trainer, code_args, seconds, selection),
+               **visibility_figures(trainer.state.log_history)}
     trainer.save_model(str(output_dir))  # every process takes part (ZeRO-3 gathers); the main one writes
     if trainer.accelerator.is_main_process:
         trainer.save_state()  # trainer_state.json: the log history the report reads

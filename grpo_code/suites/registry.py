@@ -45,6 +45,7 @@ from grpo_code.errors import (
 from grpo_code.jsonl import read_jsonl
 from grpo_code.suites.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
 from grpo_code.suites.tasks import DEFAULT_TEMPLATE, TEMPLATE_FIELDS, Task, TaskSuite, check_defaults, parse_task
+from sandbox import TestCase
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ HERE = Path(__file__).resolve().parent  # grpo_code/suites
 BUNDLED_DIRS = (HERE / "bundled", HERE.parent.parent / "tasks")
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
-              "loader", "options"}
+              "loader", "options", "extra_tests"}
 
 
 @dataclass(frozen=True)
@@ -139,9 +140,50 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
                                   line=_key_line(meta_path, "source"), field="source")
         tasks = _parse_tasks(problems, defaults)
         source = str(problems)
+    if meta.get("extra_tests") is not None:
+        tasks = _with_extra_tests(tasks, folder, meta["extra_tests"], meta_path)
     return TaskSuite(name=name, tasks=tuple(tasks), version=meta.get("version", 1),
                      description=str(meta.get("description", "")).strip(), license=str(meta.get("license", "")),
                      prompt_template=template, source=source)
+
+
+def _with_extra_tests(tasks: list[Task], folder: Path, name, meta_path: Path) -> list[Task]:
+    """``tasks`` with the tests of the suite's ``extra_tests`` file added (each line: a task id and
+    tests, docs/task-format.md), after their own: tests a suite adds to the tasks a loader reads
+    (as EvalPlus adds to HumanEval's), where the data set's own are too weak.
+
+    Raises:
+        TaskFormatError: the file is missing, or a line is malformed, names no task of the suite or
+            holds a test the sandbox cannot run (file, line and field).
+    """
+    if not isinstance(name, str) or not (folder / name).is_file():
+        raise TaskFormatError(f"expected the name of a tests file in {folder}, got {name!r}", path=meta_path,
+                              line=_key_line(meta_path, "extra_tests"), field="extra_tests")
+    path = folder / name
+
+    def bad_line(lineno: int, message: str):
+        raise TaskFormatError(message, path=path, line=lineno)
+
+    by_id = {t.task_id: t for t in tasks}
+    for lineno, obj in read_jsonl(path, on_error=bad_line):
+        if not isinstance(obj, dict) or set(obj) != {"task_id", "tests"} or not isinstance(obj["tests"], list):
+            raise TaskFormatError('expected {"task_id": ..., "tests": [...]}', path=path, line=lineno)
+        task = by_id.get(obj["task_id"])
+        if task is None:
+            raise TaskFormatError(f"no task {obj['task_id']!r} in the suite", path=path, line=lineno, field="task_id")
+        added = []
+        for i, raw in enumerate(obj["tests"]):
+            try:
+                added.append(TestCase.from_dict(raw))
+            except (ValueError, TypeError) as e:
+                raise TaskFormatError(str(e), path=path, line=lineno, field=f"tests[{i}]") from None
+        extended = replace(task, tests=(*task.tests, *added))
+        try:
+            extended.job("")  # the sandbox's rules: a test it cannot run is refused here, named
+        except ValueError as e:
+            raise TaskFormatError(str(e), path=path, line=lineno, field=getattr(e, "field", None)) from None
+        by_id[task.task_id] = extended
+    return [by_id[t.task_id] for t in tasks]
 
 
 def _parse_tasks(path: Path, defaults: dict | None) -> list:

@@ -1,0 +1,116 @@
+"""The test-strength audit end to end in the real sandbox (grpo_code.curate.audit): the held-out
+weak tasks are found weak, each for its reason; strong bundled tasks are not; every cheat program
+runs in every language; `grpo-code tasks audit` writes its files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grpo_code.analysis.strength import WEAK_SCORE, AuditSettings, read_audit
+from grpo_code.curate.audit import audit_suite
+from grpo_code.suites.registry import load_jsonl_suite, load_suite
+from grpo_code.suites.tasks import TaskSuite, parse_task
+
+ROOT = Path(__file__).resolve().parent.parent
+WEAK = ROOT / "tests" / "fixtures" / "weak-tasks.jsonl"
+pytestmark = [pytest.mark.docker, pytest.mark.slow]
+
+
+def test_every_deliberately_weak_task_is_found_weak_for_its_reason(executor):
+    # One task per cheat that a test can fail to catch (the exit cheats fail whatever a test catches:
+    # the judge fails a program that ends during a call or before its top level ran), and tasks
+    # whose tests miss a branch. weak/safe_div's tests catch every exception: any program passes.
+    suite = load_jsonl_suite(WEAK)
+    audit = audit_suite(executor, suite, AuditSettings(max_mutants=16, max_inputs=24))
+    by_id = audit.by_id()
+    reasons = {t.task_id: t.metadata["weak_because"] for t in suite}
+    assert set(reasons.values()) >= {"constant_0", "constant_1", "constant_-1", "constant_empty_string",
+                                     "constant_empty_list", "constant_empty_dict", "constant_true", "constant_false",
+                                     "constant_none", "echo", "lookup", "raise", "nan", "print_nothing", "branch"}
+    for task_id, why in reasons.items():
+        found = by_id[task_id]
+        assert found.reference == "passed" and found.weak, (task_id, found)
+        if why == "branch":  # no cheat passes: the tests miss a branch, and its mutants survive
+            assert found.passing_cheats == [] and found.mutation_score is not None, (task_id, found)
+            assert found.mutation_score < WEAK_SCORE and found.survivor is not None, (task_id, found)
+        else:
+            assert why in found.passing_cheats, (task_id, found.passing_cheats)
+    assert audit.jobs >= sum(t.mutants + t.cheats + 1 for t in audit.tasks) and audit.seconds > 0
+
+
+def test_strong_tasks_are_not_weak_and_surviving_mutants_come_with_the_test_they_fail(executor):
+    suite = load_suite("warmup-python?split=train&limit=6")
+    stdio = load_suite("stdio-basics")
+    picked = [t for t in stdio if t.metadata["problem"] in ("sum-two", "sort-numbers") and t.language in
+              ("python", "c")]
+    both = TaskSuite("mixed", (*suite.tasks, *picked))
+    audit = audit_suite(executor, both, AuditSettings(max_mutants=10, max_inputs=20))
+    assert [t.task_id for t in audit.tasks if t.weak or t.reference != "passed"] == []
+    assert all(t.killed > 0 and t.cheats >= 8 for t in audit.tasks)
+    # a task whose tests miss a case: its survivor and the generated test that kills it
+    weak = parse_task({"task_id": "w/sign", "prompt": "sign of n", "entry_point": "sign",
+                       "reference_solution": "def sign(n):\n    if n > 0:\n        return 1\n    if n < 0:\n"
+                                             "        return -1\n    return 0\n",
+                       "tests": [{"kind": "assert", "code": "assert sign(5) == 1"},
+                                 {"kind": "assert", "code": "assert sign(-2) == -1"}]})
+    (found,) = audit_suite(executor, TaskSuite("w", (weak,)), AuditSettings(max_mutants=30)).tasks
+    assert found.survived > 0 and found.survivor is not None
+    test = found.survivor["test"]
+    assert test["kind"] == "assert" and test["code"].startswith("assert sign(") and test["status"] == "failed"
+
+
+STDIO_LANGUAGES = ("python", "c", "cpp", "java", "javascript", "typescript", "go", "rust")
+
+
+def test_every_stdio_cheat_runs_in_every_language(executor):
+    # tests that only the lookup passes (odd characters in what it must hold), one that only echo
+    # passes, one that printing nothing passes
+    tasks = []
+    for lang in STDIO_LANGUAGES:
+        tasks.append(parse_task({"task_id": f"lookup/{lang}", "prompt": "p", "language": lang, "tests": [
+            {"kind": "stdio", "stdin": 'a "q" \\ \'x\'\n', "expected_stdout": "é\t%d ${x}\n", "visibility": "public"},
+            {"kind": "stdio", "stdin": "b\n", "expected_stdout": "é\t%d ${x}\n", "visibility": "public"}],
+            "compare": "exact"}))
+        tasks.append(parse_task({"task_id": f"echo/{lang}", "prompt": "p", "language": lang, "tests": [
+            {"kind": "stdio", "stdin": "3 4\n", "expected_stdout": "3 4\n"},
+            {"kind": "stdio", "stdin": "x\n", "expected_stdout": "x\n"}]}))
+        tasks.append(parse_task({"task_id": f"silent/{lang}", "prompt": "p", "language": lang, "tests": [
+            {"kind": "stdio", "stdin": "0\n", "expected_stdout": ""}]}))
+    audit = audit_suite(executor, TaskSuite("cheats", tuple(tasks)), AuditSettings(max_mutants=0))
+    passing = {t.task_id: t.passing_cheats for t in audit.tasks}
+    for lang in STDIO_LANGUAGES:
+        assert passing[f"lookup/{lang}"] == ["lookup"], (lang, passing[f"lookup/{lang}"])
+        assert passing[f"echo/{lang}"] == ["echo"], (lang, passing[f"echo/{lang}"])
+        assert passing[f"silent/{lang}"] == ["print_nothing"], (lang, passing[f"silent/{lang}"])
+
+
+def test_the_audit_command_writes_its_table_json_and_page(tmp_path):
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    suite = tmp_path / "three.jsonl"
+    suite.write_text("".join(line for line in WEAK.read_text().splitlines(keepends=True)
+                             if '"weak/abs_value"' in line or '"weak/letter_grade"' in line))
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "audit", str(suite), "--out", str(out),
+                           "--write", "--max-mutants", "12", "--concurrency", "2"], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "test strength: three" in proc.stdout and "a surviving mutant of" in proc.stdout
+    assert "sandbox jobs in" in proc.stdout and "jobs/s" in proc.stdout
+    audit = read_audit(out / "audit.json")
+    assert {t.task_id for t in audit.weak} == {"weak/abs_value", "weak/letter_grade"}
+    assert "weak/letter_grade" in (out / "audit.html").read_text()
+    assert json.loads((tmp_path / "three.audit.json").read_text())["n_tasks"] == 2  # --write: beside the suite
+    # tasks validate shows the suite's audit as it stands; with --audit it runs one, and a cheat fails it
+    shown = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(suite), "--concurrency",
+                            "2"], capture_output=True, text=True, env=env, timeout=600)
+    assert shown.returncode == 0 and "test strength (from " in shown.stdout and "2 weak" in shown.stdout
+    assert "CHEATED weak/abs_value: passed by echo" in shown.stdout
+    audited = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(suite), "--audit",
+                              "--concurrency", "2"], capture_output=True, text=True, env=env, timeout=600)
+    assert audited.returncode == 1 and "1 task(s) a cheat passes; 2 weak" in audited.stdout, audited.stdout
