@@ -33,8 +33,8 @@ _PATTERN_NAMES = (ast.MatchAs, ast.MatchStar, ast.ExceptHandler)  # bind ``name`
 
 def _scan(tree: ast.AST) -> tuple[set[str], set[str], set[str]]:
     """One walk over ``tree``: the names it binds (``bound_names``), the names it reads, and the
-    names read somewhere other than as the object of an attribute (``x`` of ``f(x)``, not of
-    ``x.y``: a standard module the test names without importing is only ever ``module.attr``)."""
+    names read somewhere other than as the object of an attribute (``x`` of ``f(x)``, not ``x``
+    before a dot: a standard module the test names without importing is only ever read there)."""
     bound: set[str] = set()
     loads: set[str] = set()
     not_attribute: set[str] = set()
