@@ -20,7 +20,13 @@ in-process host's per job): on a machine whose every core runs a sandbox worker,
 millisecond the HTTP layer spends is a millisecond the sandbox does not get.
 
     python benchmarks/serve_throughput.py [--rounds 3] [--repeats 2] [--workers N] [--clients 16]
-        [--sandbox-fusion http://127.0.0.1:8081]
+        [--sandbox-fusion http://127.0.0.1:8081] [--before PATH]
+
+``--before PATH`` serves the same requests from an earlier checkout too (``grpo-code serve`` with
+``PATH`` first on ``PYTHONPATH``: its service, its executor and the sandbox image its tree names,
+built beforehand), the two servers taking turns in each round, and prints the server CPU per
+request of each and their ratio: what a change to the serving path saves, read against the same
+drift of a shared machine.
 
 SandboxFusion, as measured in docs/benchmarks.md (nothing of its code is part of grpo-code): its repository
 at commit 469de0845cb7 (``git archive`` of bytedance/SandboxFusion), its default configuration
@@ -40,6 +46,7 @@ start a ``pyenv rehash``, whose lock makes runs time out under load.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import signal
@@ -89,9 +96,10 @@ def in_process(codes: list[str], workers: int, clients: int = 0) -> tuple[float,
     return len(jobs) / seconds, ok, cpu / len(jobs) * 1e3
 
 
-def over_http(url: str, codes: list[str], clients: int, server_pid: int | None = None) -> tuple[float, int, str]:
-    """Samples/s, how many got ``Success``, and the CPU ms per request of the client threads
-    (and of the server, given its pid)."""
+def over_http(url: str, codes: list[str], clients: int,
+              server_pid: int | None = None) -> tuple[float, int, float, float]:
+    """Samples/s, how many got ``Success``, and the CPU ms per request of the client threads and
+    of the server (given its pid; else NaN)."""
     local = threading.local()
 
     def one(code: str) -> bool:
@@ -108,22 +116,21 @@ def over_http(url: str, codes: list[str], clients: int, server_pid: int | None =
         ok = sum(pool.map(one, codes))
         seconds, client = time.perf_counter() - started, cpu_s() - client
         server = cpu_s(server_pid) - server if server_pid else 0.0
-    cpu = f"client {client / len(codes) * 1e3:.2f}"
-    if server_pid:
-        cpu += f", server {server / len(codes) * 1e3:.2f}"
-    return len(codes) / seconds, ok, cpu
+    return len(codes) / seconds, ok, client / len(codes) * 1e3, server / len(codes) * 1e3 if server_pid else math.nan
 
 
 class Serve:
-    """``grpo-code serve`` in a subprocess on 127.0.0.1."""
+    """``grpo-code serve`` in a subprocess on 127.0.0.1 (from the checkout ``tree``, if given)."""
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, tree: str | None = None):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
+        env = None if tree is None else {**os.environ, "PYTHONPATH": os.path.abspath(tree)}
         self.proc = subprocess.Popen([sys.executable, "-m", "grpo_code.cli", "serve", "--port", str(port),
-                                      "--concurrency", str(workers)], stdout=subprocess.PIPE, text=True)
+                                      "--concurrency", str(workers)], stdout=subprocess.PIPE, text=True, env=env,
+                                     cwd=tree)
         assert self.proc.stdout is not None  # (piped: for mypy)
         for line in self.proc.stdout:
             if "serving the sandbox on" in line:
@@ -142,31 +149,47 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--clients", type=int, default=16, help="client threads sending requests")
     parser.add_argument("--sandbox-fusion", metavar="URL", help="a running SandboxFusion server to compare with")
+    parser.add_argument("--before", metavar="PATH", help="an earlier checkout whose server takes turns with this "
+                        "tree's (its server CPU per request printed beside)")
     args = parser.parse_args()
     codes = programs(args.repeats)
     print(f"HumanEval canonical solutions x{args.repeats} = {len(codes)} programs per round, {args.rounds} rounds, "
           f"{args.workers} sandbox workers, {args.clients} client threads")
-    ratios, single_ratios, http_rates = [], [], []
+    ratios, single_ratios, http_rates, cpu_ratios = [], [], [], []
     server = Serve(args.workers)
+    earlier = Serve(args.workers, args.before) if args.before else None
     try:
         for r in range(1, args.rounds + 1):
             direct, ok_direct, direct_cpu = in_process(codes, args.workers)
             single, ok_single, single_cpu = in_process(codes, args.workers, args.clients)
-            http, ok_http, http_cpu = over_http(server.url, codes, args.clients, server.proc.pid)
+            http, ok_http, http_client, http_server = over_http(server.url, codes, args.clients, server.proc.pid)
             ratios.append(http / direct)
             single_ratios.append(single / direct)
             http_rates.append(http)
             print(f"round {r}: in-process {direct:6.1f} samples/s ({ok_direct}/{len(codes)} exit 0; host CPU "
                   f"{direct_cpu:.2f} ms/job) | one job per run {single:6.1f} ({ok_single}; {single_cpu:.2f} ms/job) | "
-                  f"serve /run_code {http:6.1f} ({ok_http} Success; CPU ms/request: {http_cpu}) | "
+                  f"serve /run_code {http:6.1f} ({ok_http} Success; CPU ms/request: client {http_client:.2f}, "
+                  f"server {http_server:.2f}) | "
                   f"ratio {http / direct:.2f}")
+            if earlier is not None:
+                before, ok_before, before_client, before_server = over_http(earlier.url, codes, args.clients,
+                                                                            earlier.proc.pid)
+                cpu_ratios.append(http_server / before_server)
+                print(f"         before: serve /run_code {before:6.1f} ({ok_before} Success; CPU ms/request: client "
+                      f"{before_client:.2f}, server {before_server:.2f}) | server CPU after/before "
+                      f"{cpu_ratios[-1]:.2f}")
     finally:
         server.close()
+        if earlier is not None:
+            earlier.close()
     print(f"ratio one-job runs/in-process (median of {args.rounds} rounds): {statistics.median(single_ratios):.2f}")
     print(f"ratio serve/in-process (median of {args.rounds} rounds): {statistics.median(ratios):.2f} "
           f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
+    if cpu_ratios:
+        print(f"server CPU per /run_code request, after/before (median of {args.rounds} rounds): "
+              f"{statistics.median(cpu_ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in cpu_ratios)})")
     if args.sandbox_fusion:
-        peer, ok_peer, _ = over_http(args.sandbox_fusion.rstrip("/"), codes, args.clients)
+        peer, ok_peer, _, _ = over_http(args.sandbox_fusion.rstrip("/"), codes, args.clients)
         print(f"SandboxFusion /run_code {peer:6.1f} samples/s ({ok_peer}/{len(codes)} Success) | ratio grpo-code "
               f"serve/SandboxFusion {statistics.median(http_rates) / peer:.2f}")
 

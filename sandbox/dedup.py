@@ -69,6 +69,8 @@ class Collapsed:
 
 def collapse(jobs: Sequence[Job]) -> Collapsed:
     """Fold the identical jobs of a batch together (see the module docstring for "identical")."""
+    if len(jobs) == 1:  # nothing to fold (a service's one-job runs): no key to write
+        return Collapsed([jobs[0]], [0])
     index: dict[str, int] = {}
     unique: list[Job] = []
     where = []

@@ -388,7 +388,8 @@ class DockerExecutor(ExecutorBase):
                 if entry.attempt > 1:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)
-                reply((entry.index, replace(verdict, attempts=entry.attempt)))
+                reply((entry.index, verdict if entry.attempt == verdict.attempts else
+                       replace(verdict, attempts=entry.attempt)))
         except BaseException as e:  # a bug: every run waiting on the queue re-raises it
             with self._workers_lock:
                 self._workers -= 1

@@ -134,6 +134,9 @@ class Forkserver:
         if self.sock is not None:
             return
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        # LD_BIND_NOW: every symbol of the interpreter and its libraries is bound as it starts, so no
+        # child it forks binds one on first use (a lookup and a page of each library copied, in
+        # every test process); it clears its environment for its children (``forkserver.main``).
         # Its fds 0, 1 and 2 are pipes, as a test's are: the interpreter makes sys.stdin, stdout
         # and stderr for what they are at its start (a pipe: not seekable, not a tty), and every
         # Python child keeps those objects on its own test's pipes. Stderr stays the runner's
@@ -143,7 +146,7 @@ class Forkserver:
         stderr = 2 if stat.S_ISFIFO(os.fstat(2).st_mode) else out_w
         try:
             self.pid = os.posix_spawn(
-                sys.executable, FORKSERVER_ARGV, os.environ,
+                sys.executable, FORKSERVER_ARGV, {**os.environ, "LD_BIND_NOW": "1"},
                 file_actions=[(os.POSIX_SPAWN_DUP2, stdin_r, 0), (os.POSIX_SPAWN_DUP2, out_w, 1),
                               (os.POSIX_SPAWN_DUP2, stderr, 2), (os.POSIX_SPAWN_DUP2, theirs.fileno(), 3)])
         finally:

@@ -8,7 +8,7 @@ host (``sandbox.types.Job`` refuses a test the judge cannot run, when a suite is
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .messages import JudgedTest
@@ -22,29 +22,47 @@ ASYNC_RUN = "__grpo_async_run__"  # asyncio.run(...) in a test: the program's co
 def bound_names(tree: ast.AST) -> set[str]:
     """Every name that ``tree`` binds anywhere (assignments, definitions, arguments, imports,
     loop and comprehension targets, ``except ... as``, ``global``): conservatively, the test's own."""
-    names = set()
+    return _scan(tree)[0]
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # bind ``name``
+_IMPORTS = (ast.Import, ast.ImportFrom)  # bind each alias's first part
+_DECLARATIONS = (ast.Global, ast.Nonlocal)  # bind ``names``
+_PATTERN_NAMES = (ast.MatchAs, ast.MatchStar, ast.ExceptHandler)  # bind ``name`` where set
+
+
+def _scan(tree: ast.AST) -> tuple[set[str], set[str], set[str]]:
+    """One walk over ``tree``: the names it binds (``bound_names``), the names it reads, and the
+    names read somewhere other than as the object of an attribute (``x`` of ``f(x)``, not ``x``
+    before a dot: a standard module the test names without importing is only ever read there)."""
+    bound: set[str] = set()
+    loads: set[str] = set()
+    not_attribute: set[str] = set()
+    name, load, attribute, arg, mapping = ast.Name, ast.Load, ast.Attribute, ast.arg, ast.MatchMapping
+    node: Any  # told apart by its exact type (a parsed tree's nodes are of ast's own classes)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names.update(node.names)
-        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            names.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.add(node.rest)
-    return names
-
-
-def _parents(tree: ast.AST) -> dict[int, ast.AST]:
-    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        kind = type(node)
+        if kind is name:
+            (loads if type(node.ctx) is load else bound).add(node.id)
+            continue
+        if kind is not attribute:
+            for child in ast.iter_child_nodes(node):
+                if type(child) is name:
+                    not_attribute.add(child.id)
+        if kind is arg:
+            bound.add(node.arg)
+        elif kind in _DEFINITIONS:
+            bound.add(node.name)
+        elif kind in _IMPORTS:
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif kind in _DECLARATIONS:
+            bound.update(node.names)
+        elif kind in _PATTERN_NAMES:
+            if node.name:
+                bound.add(node.name)
+        elif kind is mapping and node.rest:
+            bound.add(node.rest)
+    return bound, loads, not_attribute
 
 
 def _call_parts(call: ast.Call) -> tuple[ast.Tuple, ast.Dict]:
@@ -108,34 +126,38 @@ def plan_assert(code: str, setup_names: frozenset[str]) -> JudgedTest | str:
         SyntaxError, ValueError: the test code does not compile.
     """
     tree = ast.parse(code, filename="<test>")
-    bound = bound_names(tree)
-    loads = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+    bound, loads, not_attribute = _scan(tree)
     free = loads - bound - _BUILTIN_NAMES - setup_names - {METHOD_CALL, ASYNC_RUN}
-    parents = _parents(tree)
-    modules: set[str] = set()
-    program: set[str] = set()
-    for name in free:
-        uses = [parents.get(id(n)) for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
-        as_module = all(isinstance(p, ast.Attribute) for p in uses)
-        (modules if name in _STDLIB and as_module else program).add(name)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in program:
-            for arg in [*node.args, *(k.value for k in node.keywords)]:
-                inner = arg.value if isinstance(arg, ast.Starred) else arg
-                if isinstance(inner, ast.GeneratorExp):
-                    return (f"the test passes a generator to the program's {node.func.id}(): only plain data and "
-                            "callables cross to the program's process (pass a list)")
+    modules = {name for name in free if name in _STDLIB and name not in not_attribute}
+    program = free - modules
+    catches: set[str] = set()
+    rewrites = False  # a call ``_MethodCalls`` rewrites: ``P(...).m(...)`` or ``asyncio.run(...)``
+    for node in ast.walk(tree):  # the first refusal in the order of ``ast.walk``
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in program:
+                for arg in [*node.args, *(k.value for k in node.keywords)]:
+                    inner = arg.value if isinstance(arg, ast.Starred) else arg
+                    if isinstance(inner, ast.GeneratorExp):
+                        return (f"the test passes a generator to the program's {func.id}(): only plain data and "
+                                "callables cross to the program's process (pass a list)")
+            elif isinstance(func, ast.Attribute):
+                rewrites = rewrites or isinstance(func.value, ast.Call) or (
+                    isinstance(func.value, ast.Name) and func.value.id == "asyncio")
         elif isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id in program for b in node.bases):
             return f"the test subclasses a class of the program's ({node.name}): it lives in another process"
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
                 if any(isinstance(n, ast.Name) and n.id in program for n in ast.walk(item.context_expr)):
                     return "the test uses an object of the program's as a context manager (`with`)"
-    catches = {n.id for handler in ast.walk(tree) if isinstance(handler, ast.ExceptHandler) and handler.type
-               for n in ast.walk(handler.type) if isinstance(n, ast.Name) and n.id in program}
-    tree = _MethodCalls(program).visit(tree)
-    ast.fix_missing_locations(tree)
-    compiled = compile(tree, "<test>", "exec", dont_inherit=True)
+        elif isinstance(node, ast.ExceptHandler) and node.type:
+            catches.update(n.id for n in ast.walk(node.type) if isinstance(n, ast.Name) and n.id in program)
+    if rewrites:
+        tree = _MethodCalls(program).visit(tree)
+        ast.fix_missing_locations(tree)
+        compiled = compile(tree, "<test>", "exec", dont_inherit=True)
+    else:  # the same code object, without handing the tree back to the compiler
+        compiled = compile(code, "<test>", "exec", dont_inherit=True)
     return compiled, tuple(sorted(program)), tuple(sorted(modules)), code, tuple(sorted(catches))
 
 

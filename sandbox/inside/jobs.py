@@ -27,7 +27,7 @@ from .children import (
     program_request,
     run_request,
 )
-from .forkclient import FORKSERVER, ForkserverLost, foreign_tasks, fork_child, kill_all
+from .forkclient import FORKSERVER, ForkserverLost, fork_child, kill_all
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
@@ -470,7 +470,7 @@ def run_job(state: RunnerState, request: RunRequest) -> RunReply:
 
 def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunReply:
     started = time.monotonic()
-    state.foreign = foreign_tasks()
+    state.note_foreign()
     deadline = started + job["budget_s"]
     language = LANGUAGES[job["language"]]
     limits = job["limits"]

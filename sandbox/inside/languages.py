@@ -172,9 +172,14 @@ def program_names(language: Language, program: str) -> dict[str, str]:
     return {"main": "main"}
 
 
+_SNAPSHOTS: dict[int, str] = {}  # memory_mb -> its ``{node_snapshot}`` (the image's files never change)
+
+
 def runtime_names(memory_mb: int) -> dict[str, str]:
     """The ``{node_snapshot}`` placeholder for a heap of ``memory_mb`` MiB: the flag that starts Node.js
     from the image's snapshot for that heap size, or ``""`` (left out of the command: a cold start)
     where the image has none."""
-    blob = f"{RUNTIMES}/node-{memory_mb}.blob"
-    return {"node_snapshot": f"--snapshot-blob={blob}" if os.path.isfile(blob) else ""}
+    if memory_mb not in _SNAPSHOTS:
+        blob = f"{RUNTIMES}/node-{memory_mb}.blob"
+        _SNAPSHOTS[memory_mb] = f"--snapshot-blob={blob}" if os.path.isfile(blob) else ""
+    return {"node_snapshot": _SNAPSHOTS[memory_mb]}

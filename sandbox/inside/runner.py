@@ -61,7 +61,7 @@ class LineReader:
                 line = bytes(self.buf[:i])
                 del self.buf[: i + 1]
                 return line
-            data = os.read(self.fd, 1 << 20)
+            data = os.read(self.fd, 1 << 16)
             if not data:
                 return None
             self.buf += data

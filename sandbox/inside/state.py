@@ -13,11 +13,12 @@ one per runner process), since ``kill_all``, which anything that holds a test's 
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from .cgroup import tasks_in_container
 from .children import IPCRM_CPU_S, ipcrm_request
-from .forkclient import FORKSERVER, kill_all
+from .forkclient import FORKSERVER, foreign_tasks, kill_all
 from .resident import exists
 from .watch import spawn
 
@@ -41,7 +42,7 @@ class RunnerState:
         residue: what a job left that would not go; once set, this container takes no more jobs
             (``refusal``).
         foreign: tasks of processes that are none of the sandbox's (``forkclient.foreign_tasks``),
-            read at each job's start.
+            noted at each job's start (``note_foreign``).
         compiled: compiled ``assert`` tests and setups' names, by source (``jobs.plan_tests``):
             tasks are scored many times (n samples, G completions).
     """
@@ -58,6 +59,15 @@ class RunnerState:
         fork server, the judge (and what is none of the sandbox's: ``foreign``)."""
         judge = self.judge
         return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + self.foreign
+
+    def note_foreign(self) -> None:
+        """At a job's start, note the tasks of processes that are none of the sandbox's
+        (``foreign``): read from ``/proc`` only where the container holds more tasks than its
+        residents. Each resident that exists holds a task, so a count no higher than theirs leaves
+        room for none (a sandbox container's case: it holds nothing else)."""
+        self.foreign = 0
+        if tasks_in_container() > self.resident_tasks():
+            self.foreign = foreign_tasks()
 
     def refusal(self) -> str | None:
         """Why this container takes no more jobs (a job left it unclean), or None: it is clean."""
@@ -78,23 +88,31 @@ class RunnerState:
             if self.judge is not None:
                 self.judge.forget()
             self.judge = None
+        residue = []
         if ipc_objects():
             remove_ipc_objects(self.resident_tasks())
-        residue = []
+            if ipc_objects():
+                residue.append("System V IPC objects")
         if tasks_in_container() > self.resident_tasks():
-            residue.append("processes: more than the runner's own")
-        if ipc_objects():
-            residue.append("System V IPC objects")
+            residue.insert(0, "processes: more than the runner's own")
         return residue + self.baseline.restore()
+
+
+_IPC_FDS: list[int] = []  # SYSV_IPC's files, opened once (each read of one is the kernel's list now)
 
 
 def ipc_objects() -> bool:
     """Whether any System V IPC object (shared memory, message queue, semaphore set) exists."""
-    for path in SYSV_IPC:
+    if not _IPC_FDS:
+        for path in SYSV_IPC:
+            try:
+                _IPC_FDS.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+            except OSError:
+                continue
+    for fd in _IPC_FDS:
         try:
-            with open(path, "rb") as f:
-                if len(f.read(65536).splitlines()) > 1:  # a header line, then one line per object
-                    return True
+            if os.pread(fd, 65536, 0).count(b"\n") > 1:  # a header line, then one line per object
+                return True
         except OSError:
             continue
     return False

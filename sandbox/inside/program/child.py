@@ -18,6 +18,7 @@ its exit status and CPU time from the kernel.
 
 from __future__ import annotations
 
+import atexit  # loaded here, in the fork server: an import in each child runs the import machinery
 import os
 import resource
 import signal
@@ -237,8 +238,6 @@ def _finish(exit_code: int, stdio: _Stdio, monitor, namespace: dict, finalize: b
     globals' objects that have a ``__del__`` (``_finalize_globals``), and flush every other writer
     still open (a program's ``open(1, "w")``, a wrapper of ``sys.stdout.buffer``: the interpreter
     flushes them as it frees them). Returns the exit status."""
-    import atexit
-
     threading = sys.modules.get("threading")
     if threading is not None:
         try:
@@ -272,9 +271,11 @@ def _finalize_globals(namespace: dict) -> None:
 
 
 def _shared_mappings() -> int:
-    """Memory mappings of this process that are shared and writable (``/proc/self/maps``)."""
+    """Memory mappings of this process that are shared and writable (``/proc/self/maps``: each
+    line's permissions stand between spaces; a file whose name holds `` rw-s `` counts too, which
+    only ever sends a zygote away)."""
     with open("/proc/self/maps", "rb") as f:
-        return sum(line.split(None, 2)[1] == b"rw-s" for line in f)
+        return f.read().count(b" rw-s ")
 
 
 def _flush_writers() -> None:
@@ -308,7 +309,6 @@ class _ForkHooks:
     __slots__ = ("at_exit", "fds", "hooks", "real", "real_at_exit", "shared")
 
     def __init__(self):
-        import atexit
         import posix
 
         self.real = posix.register_at_fork  # (``os`` takes it from ``posix``)
@@ -331,7 +331,6 @@ class _ForkHooks:
         return self.real_at_exit(function, *args, **kwargs)
 
     def stop(self) -> None:
-        import atexit
         import posix
 
         os.register_at_fork = posix.register_at_fork = self.real
