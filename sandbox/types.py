@@ -366,6 +366,17 @@ class Job:
                 "allow_non_finite": self.allow_non_finite, "budget_s": self.limits.job_budget_s(len(tests))}
 
 
+def _text(value: str) -> str:
+    """``value`` as text every UTF-8 encoder takes (a tokenizer, a results file): a lone surrogate,
+    which a program can put in what it prints or raises (``"\\udcff"``) and JSON carries escaped,
+    as its ``\\udcff`` escape."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
 @dataclass(frozen=True)
 class CapturedOutput:
     """What a ``stdio`` test's program wrote, for a job with ``capture_output`` (never silently cut).
@@ -398,7 +409,7 @@ class CapturedOutput:
         if not (type(stdout) is str and type(stderr) is str and type(stdout_cut) is bool
                 and type(stderr_cut) is bool and all(c is None or type(c) is int for c in (exit_code, signal))):
             return None
-        return cls(stdout, stderr, stdout_cut, stderr_cut, exit_code, signal)
+        return cls(_text(stdout), _text(stderr), stdout_cut, stderr_cut, exit_code, signal)
 
     def to_dict(self) -> dict:
         """The captured output as JSON-ready data (the keys of the results files)."""
@@ -492,11 +503,11 @@ class Verdict:
         """The verdict of a runner's reply (already checked to answer its submission) to a job of
         ``n_tests`` tests, after ``attempts`` attempts."""
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
-                                 cpu_time_s=t.get("cpu_time_s", 0.0), message=t.get("message", ""),
+                                 cpu_time_s=t.get("cpu_time_s", 0.0), message=_text(t.get("message", "")),
                                  score=credit(t.get("score")), output=CapturedOutput.from_wire(t.get("output")))
                       for t in reply.get("tests", ()))
         return cls(status=reply["status"], test_results=tests, n_tests=n_tests,
-                   compile_output=reply.get("compile_output", ""),
+                   compile_output=_text(reply.get("compile_output", "")),
                    compile_time_s=reply.get("compile_time_s", 0.0),
                    run_time_s=reply.get("run_time_s", 0.0), attempts=attempts,
                    flags=tuple(f for f in reply.get("flags", ()) if f in FLAGS))

@@ -528,3 +528,50 @@ def test_a_programs_exception_name_never_catches_the_tests_own_assertion(executo
     honest = "class ParseError(ValueError):\n    pass\ndef parse_int(s):\n    if not s.isdigit():\n" \
              "        raise ParseError(s)\n    return int(s)\n"
     assert executor.run_one(Job(program=honest, tests=(test,))).passed
+
+
+@pytest.mark.parametrize("steers", ["builtins.StopIteration", "builtins.SystemExit", "builtins.MemoryError"])
+def test_an_exception_that_names_a_standard_class_by_another_path_is_the_programs_own(executor, steers):
+    # ``codecs.builtins`` is the builtins module: a class naming itself codecs.builtins.StopIteration
+    # must not become the judge's StopIteration, which would end map(), all() and next() early in
+    # the test and pay a wrong program. It is the program's own class: inside all(map(...)) it fails.
+    program = (f"class E(Exception):\n    pass\nE.__module__ = 'codecs'\nE.__qualname__ = {steers!r}\n"
+               "def is_prime(n):\n    raise E()\n")
+    tests = (TestCase(kind="assert", code="assert all(map(is_prime, [2, 3, 5, 7]))"),
+             TestCase(kind="assert", code="assert not any(map(is_prime, [4, 6, 8, 9]))"),
+             TestCase(kind="assert", code="assert sum(map(is_prime, [2, 4])) == 1"))
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert verdict.pass_rate == 0.0, [t.message for t in verdict.test_results]
+    assert "memory_limit" not in statuses(verdict)
+
+
+def test_a_program_that_is_no_utf8_text_is_a_compile_error_that_costs_no_container(executor):
+    before = executor.stats()
+    program = 'X = "\ud800"\ndef add(a, b):\n    return 0\n'  # a lone surrogate: no file can hold it
+    verdict = executor.run_one(Job(program=program, tests=TESTS[:1]))
+    assert verdict.status == "compile_error" and verdict.pass_rate == 0.0, verdict
+    assert "not UTF-8 text" in verdict.compile_output
+    after = executor.stats()
+    assert (after.faults, after.containers_started) == (before.faults, before.containers_started)
+    assert executor.run_one(Job(program="def add(a, b):\n    return a + b\n", tests=TESTS[:1])).passed
+
+
+@pytest.mark.parametrize("test", [TestCase(kind="assert", code="assert add(1, 2) == 3"),
+                                  TestCase(kind="call", fn_name="add", args=[1, 2], expected=3)])
+def test_a_lone_surrogate_in_what_a_program_raises_or_prints_reaches_the_host_as_utf8_text(executor, test):
+    # A message with "\udcff" would break a UTF-8 encoder downstream (a tokenizer reading the
+    # feedback report, a results file): it arrives escaped.
+    program = 'import sys\nsys.stderr.write("\\udcff")\ndef add(a, b):\n    raise ValueError("\\udcff")\n'
+    verdict = executor.run_one(Job(program=program, tests=(test,)))
+    assert statuses(verdict) == ["runtime_error"]
+    message = verdict.test_results[0].message
+    assert "\\udcff" in message and message.encode("utf-8")
+
+
+def test_a_failure_message_whose_str_raises_fails_the_test_and_keeps_the_judge(executor):
+    program = "class N:\n    def __str__(self):\n        raise RuntimeError('no')\ndef add(a, b):\n    return N()\n"
+    tests = (TestCase(kind="assert", code="r = add(2, 3)\nassert r == 5, r"),
+             TestCase(kind="assert", code="assert add(1, 1) == 2"))
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert statuses(verdict) == ["failed", "failed"], [t.message for t in verdict.test_results]
+    assert "could not be written" in verdict.test_results[0].message

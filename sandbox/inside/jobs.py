@@ -480,12 +480,17 @@ def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunRep
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),
              "inside": INSIDE, **runtime_names(limits["memory_limit_mb"])}  # the runtimes' start-up state
     source_file = language.source_file.format(**names)
-    with open(os.path.join(workdir, source_file), "w", encoding="utf-8") as f:
-        f.write(job["program"])
-        os.fchown(f.fileno(), PROGRAM_UID, PROGRAM_UID)
     status: str | None = None
     compile_output, compile_time_s = "", 0.0
-    if language.compile_command:
+    try:  # a lone surrogate (JSON's "\ud800") is no text a file can hold: no program to compile
+        source = job["program"].encode("utf-8")
+    except UnicodeEncodeError as e:
+        source, status = b"", "compile_error"
+        compile_output = f"the program is not UTF-8 text: {e.reason} at character {e.start}"
+    with open(os.path.join(workdir, source_file), "wb") as f:
+        f.write(source)
+        os.fchown(f.fileno(), PROGRAM_UID, PROGRAM_UID)
+    if status is None and language.compile_command:
         progress.started = True  # the compiler reads the program's text: its fault from here on
         ok, output, seconds = _compile(language, workdir, limits, names, max(0.0, deadline - time.monotonic()),
                                        state.resident_tasks())

@@ -79,11 +79,14 @@ def _assert_message(exc: AssertionError, code: str, tb) -> str:
 
 def _said(say, *args) -> str:
     """A failure's message, ``say(*args)``; empty where writing it needed the program's process and
-    it ended (the channel's outcome then says what happened)."""
+    it ended (the channel's outcome then says what happened); where writing it raised (a message
+    that is the program's object, whose ``__str__`` raises), what it raised."""
     try:
         return say(*args)
     except Stop:
         return ""
+    except Exception as e:  # noqa: BLE001 - the message is the program's; the test's outcome stands
+        return clip(f"(the message could not be written: {type(e).__name__})", MESSAGE_LIMIT)
 
 
 class JobTests:

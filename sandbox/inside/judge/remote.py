@@ -586,12 +586,18 @@ def arun(value):
 
 def _standard_class(module: str, qualname: str) -> type | None:
     """A standard module's exception class, where the judge has that module already (a test that
-    catches ``json.JSONDecodeError`` imported ``json``): never imported for the program's asking."""
+    catches ``json.JSONDecodeError`` imported ``json``): never imported for the program's asking.
+    Only a class that is that name (its own ``__module__`` and ``__qualname__``: a path through a
+    module's attributes, ``codecs.builtins.StopIteration``, names another class) and an ``Exception``
+    that neither steers control flow nor is a ``MemoryError``."""
     loaded = sys.modules.get(module) if module.partition(".")[0] in _STDLIB else None
     value: object = loaded
     for part in qualname.split(".") if loaded is not None else ():
         value = getattr(value, part, None)
-    return value if isinstance(value, type) and issubclass(value, BaseException) else None
+    if not isinstance(value, type) or not issubclass(value, Exception) \
+            or issubclass(value, (StopIteration, StopAsyncIteration, MemoryError)):
+        return None
+    return value if value.__module__ == module and value.__qualname__ == qualname else None
 
 
 def _exception(cls: type, args, attributes, note: str) -> BaseException:
