@@ -7,8 +7,9 @@ One executor (a Docker pool on this machine, or Ray) behind two APIs:
   the verdict fields of a ``results.jsonl`` line (``Verdict.to_dict``). A trainer on another
   machine verifies through it without Ray.
 - ``POST /run_code``: SandboxFusion's, for verl's ``sandbox_fusion`` reward and SandboxFusion's
-  own client (``grpo_code.service.sandbox_fusion`` says how requests and responses map); ``GET /v1/ping``
-  answers ``"pong"`` as SandboxFusion's does.
+  own client (``grpo_code.service.sandbox_fusion`` says how requests and responses map), answered
+  in front of FastAPI (``_Front``: one request per completion, so its per-request cost counts);
+  ``GET /v1/ping`` answers ``"pong"`` as SandboxFusion's does.
 - ``GET /v1/info``: the languages, the bounds and the executor.
 
 Safe by default: it binds 127.0.0.1 unless told otherwise; with a token, every endpoint but
