@@ -367,9 +367,9 @@ class Job:
 
 
 def _text(value: str) -> str:
-    """``value`` as text every UTF-8 encoder takes (a tokenizer, a results file): a lone surrogate,
-    which a program can put in what it prints or raises (``"\\udcff"``) and JSON carries escaped,
-    as its ``\\udcff`` escape."""
+    r"""``value`` as text every UTF-8 encoder takes (a tokenizer, a results file): a lone surrogate,
+    which a program can put in what it prints or raises (``"\udcff"``) and JSON carries escaped,
+    as its ``\udcff`` escape."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:

@@ -234,11 +234,10 @@ def _flush_std() -> bool:
 def _finish(exit_code: int, stdio: _Stdio, monitor, namespace: dict, finalize: bool) -> int:
     """What the interpreter does when the program ends (``Py_FinalizeEx``, as far as a program can
     see): wait for its non-daemon threads, run its ``atexit`` handlers, flush ``sys.stdout`` and
-    ``sys.stderr`` (exit status 120 if either fails), with ``finalize`` free the program's
-    globals as the interpreter's module teardown does (``_clear_globals``: each object's ``__del__``
-    runs once, as its last reference goes, a writer flushes as it is freed), and flush every other
-    writer still open (a program's ``open(1, "w")``, a wrapper of ``sys.stdout.buffer``, held where
-    the teardown does not reach). Returns the exit status."""
+    ``sys.stderr`` (exit status 120 if either fails), with ``finalize`` do what the module teardown
+    does to the program's globals (``_finalize_globals``), and flush every other writer still open
+    (a program's ``open(1, "w")``, a wrapper of ``sys.stdout.buffer``: the interpreter flushes them
+    as it frees them). Returns the exit status."""
     threading = sys.modules.get("threading")
     if threading is not None:
         try:
@@ -252,30 +251,37 @@ def _finish(exit_code: int, stdio: _Stdio, monitor, namespace: dict, finalize: b
     if not _flush_std():
         exit_code = 120
     if finalize:
-        _clear_globals(namespace)
+        _finalize_globals(namespace)
         _flush_std()
     if stdio.shared() or monitor.opened_std():
         _flush_writers()
     return exit_code
 
 
-def _clear_globals(namespace: dict) -> None:
-    """Free the program's globals as the interpreter's module teardown does (``_PyModule_ClearDict``):
-    the names with one leading underscore set to None first, then every name but ``__builtins__``,
-    in the order they were bound, then a collection of what cycles still hold. An object goes when
-    its last reference does: its ``__del__`` runs once, whatever names and containers held it, and a
-    writer flushes before it closes (``sys.stdout``, which ``sys`` still holds, stays open)."""
-    import gc
+def _finalize_globals(namespace: dict) -> None:
+    """What the interpreter's module teardown does to the objects the program's globals hold, as
+    far as a program can see: each object's ``__del__`` runs once, however many names hold it (a
+    writer that prints what it collected as it is freed), while the globals are all still there
+    (the teardown's collection finalizes them so); a file object is flushed, not closed (an alias
+    of ``sys.stdout.buffer`` stays open under ``sys.stdout`` and the wrappers of it, as ``sys``
+    keeps it). Objects held only inside containers are not reached (``docs/architecture.md``)."""
+    import io
 
-    for first in (True, False):
-        for name in list(namespace):
-            if name == "__builtins__" or (first and not (name[:1] == "_" and name[1:2] != "_")):
+    seen: set[int] = set()
+    for value in list(namespace.values()):
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        try:
+            if isinstance(value, io.IOBase):
+                if not value.closed:
+                    value.flush()
                 continue
-            try:
-                namespace[name] = None  # a __del__ that raises is "Exception ignored", as the interpreter says
-            except BaseException:  # noqa: BLE001 - a __del__ that exits: the teardown goes on
-                pass
-    gc.collect()
+            finalizer = getattr(type(value), "__del__", None)
+            if finalizer is not None:
+                finalizer(value)
+        except BaseException:  # noqa: BLE001 - "Exception ignored in __del__", as the interpreter says
+            pass
 
 
 def _shared_mappings() -> int:
