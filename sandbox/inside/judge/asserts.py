@@ -156,10 +156,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     namespace[ASYNC_RUN] = arun  # test code's asyncio.run(...) (guard.ASYNC_RUN)
     status, message = "passed", ""
-    channel.hello()
-    if channel.outcome is not None:
-        return (*channel.outcome, channel)
-    try:
+    try:  # the first request goes without waiting for the program's ``ready`` (``Channel.op`` reads it)
         for name in catches:  # an exception class of the program's that the test catches by name
             error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
             if error is not None and issubclass(AssertionError, error):  # it would catch the test's own
@@ -177,6 +174,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         status, message = "runtime_error", _said(describe, e)
     finally:
         restore(job.pristine)  # the test's own changes to builtins stop with it
-    if channel.outcome is not None:
+    channel.hello()  # read already if the test asked the program anything: a top level that did not finish
+    if channel.outcome is not None:  # decides the test, whatever the test's code did
         status, message = channel.outcome
     return status, message, channel

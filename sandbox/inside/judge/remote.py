@@ -64,6 +64,7 @@ class Channel:
         self.may_call_back = may_call_back  # the rule of what the program may call (``asserts.may_call_back``)
         self.allow_non_finite = allow_non_finite
         self.exception_classes = {} if exception_classes is None else exception_classes
+        self.ready: bool | None = None  # whether the program's process said its top level ran (``hello``)
         self.seq = 0
         self.calls = 0
         self.depth = 0
@@ -94,6 +95,10 @@ class Channel:
         frame: CallFrame = ("op", seq, op, ref, self.encode(payload, name), tuple(self.forgotten))
         self.forgotten.clear()
         self._send(marshal.dumps(frame, 2))
+        if self.ready is None:  # the first request went before the program's ``ready``: read that first
+            self.hello()
+            if self.outcome is not None:
+                raise Stop()
         self.depth += 1
         try:
             while True:
@@ -188,7 +193,12 @@ class Channel:
 
     def hello(self) -> None:
         """Wait for the program's process to say it ran its top level (``[0, "ready"]``); if it ends
-        first, the test cannot pass whatever it does (``outcome``)."""
+        first, the test cannot pass whatever it does (``outcome``). Its first frame up, read once:
+        the test's first request may already wait in the pipe (``op``), and a test that makes none
+        reads it when it ends (``asserts.run_test``)."""
+        if self.ready is not None:
+            return
+        self.ready = False
         try:
             reply = self._reply()
         except Stop:
@@ -196,6 +206,8 @@ class Channel:
             return
         if reply != [0, "ready"]:
             self.outcome = ("failed", "the program's process did not start serving the test")
+        else:
+            self.ready = True
 
     # -- values -----------------------------------------------------------------------------
 
@@ -264,6 +276,7 @@ class Channel:
         try:
             _write_all(self.call_fd, len(data).to_bytes(4, "little") + data)
         except OSError:
+            self.hello()  # gone before it said ``ready``: its top level did not finish (the outcome says so)
             self._ended()
 
     def _reply(self):
