@@ -11,7 +11,9 @@ exit status 0 passes), side by side in the same run, with the same number of san
 - through ``grpo-code serve`` (a subprocess on 127.0.0.1): ``POST /run_code`` per sample, from
   ``--clients`` threads (verl's own client code sends one request per test from a thread pool);
 - optionally through a SandboxFusion server (``--sandbox-fusion URL``, started separately from
-  its repository at a fixed commit, in its default configuration), the same requests.
+  its repository at a fixed commit, in its default configuration), the same requests, in each
+  round after grpo-code's: the ratio of the two ``/run_code`` rates is printed per round and as a
+  median.
 
 The grpo-code sides take turns for ``--rounds`` rounds; the ratios printed are medians of the
 rounds'. The client threads, the server and the sandbox share this machine's CPUs, so the CPU
@@ -155,7 +157,7 @@ def main() -> None:
     codes = programs(args.repeats)
     print(f"HumanEval canonical solutions x{args.repeats} = {len(codes)} programs per round, {args.rounds} rounds, "
           f"{args.workers} sandbox workers, {args.clients} client threads")
-    ratios, single_ratios, http_rates, cpu_ratios = [], [], [], []
+    ratios, single_ratios, cpu_ratios, peer_ratios = [], [], [], []
     server = Serve(args.workers)
     earlier = Serve(args.workers, args.before) if args.before else None
     try:
@@ -165,7 +167,6 @@ def main() -> None:
             http, ok_http, http_client, http_server = over_http(server.url, codes, args.clients, server.proc.pid)
             ratios.append(http / direct)
             single_ratios.append(single / direct)
-            http_rates.append(http)
             print(f"round {r}: in-process {direct:6.1f} samples/s ({ok_direct}/{len(codes)} exit 0; host CPU "
                   f"{direct_cpu:.2f} ms/job) | one job per run {single:6.1f} ({ok_single}; {single_cpu:.2f} ms/job) | "
                   f"serve /run_code {http:6.1f} ({ok_http} Success; CPU ms/request: client {http_client:.2f}, "
@@ -178,6 +179,11 @@ def main() -> None:
                 print(f"         before: serve /run_code {before:6.1f} ({ok_before} Success; CPU ms/request: client "
                       f"{before_client:.2f}, server {before_server:.2f}) | server CPU after/before "
                       f"{cpu_ratios[-1]:.2f}")
+            if args.sandbox_fusion:
+                peer, ok_peer, _, _ = over_http(args.sandbox_fusion.rstrip("/"), codes, args.clients)
+                peer_ratios.append(http / peer)
+                print(f"         SandboxFusion /run_code {peer:6.1f} samples/s ({ok_peer}/{len(codes)} Success) | "
+                      f"ratio grpo-code serve/SandboxFusion {peer_ratios[-1]:.2f}")
     finally:
         server.close()
         if earlier is not None:
@@ -188,10 +194,9 @@ def main() -> None:
     if cpu_ratios:
         print(f"server CPU per /run_code request, after/before (median of {args.rounds} rounds): "
               f"{statistics.median(cpu_ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in cpu_ratios)})")
-    if args.sandbox_fusion:
-        peer, ok_peer, _, _ = over_http(args.sandbox_fusion.rstrip("/"), codes, args.clients)
-        print(f"SandboxFusion /run_code {peer:6.1f} samples/s ({ok_peer}/{len(codes)} Success) | ratio grpo-code "
-              f"serve/SandboxFusion {statistics.median(http_rates) / peer:.2f}")
+    if peer_ratios:
+        print(f"ratio grpo-code serve/SandboxFusion /run_code samples/s (median of {args.rounds} rounds): "
+              f"{statistics.median(peer_ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in peer_ratios)})")
 
 
 if __name__ == "__main__":
