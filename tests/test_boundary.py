@@ -388,12 +388,14 @@ def test_a_fault_before_the_program_started_is_the_infrastructures(solo_executor
 
 def test_a_job_cannot_outlast_its_budget_by_killing_its_zygote_and_sleeping(executor):
     # Each test kills the zygote and sleeps near its wall limit: the runner answers within the
-    # host's wait with a verdict of its own (no fault, so no masked sample).
+    # host's wait with a verdict of its own (no fault, so no masked sample). The process it finds
+    # may be gone by the time it signals it (a zygote killed by an earlier test, reaped meanwhile).
     program = ("import os, signal, time\ndef zygote():\n    for pid in os.listdir('/proc'):\n"
                "        if pid.isdigit() and int(pid) != os.getpid():\n            try:\n"
                "                if os.stat(f'/proc/{pid}').st_uid == os.getuid():\n"
                "                    return int(pid)\n            except OSError:\n                pass\n"
-               "def add(a, b):\n    z = zygote()\n    if z:\n        os.kill(z, signal.SIGKILL)\n"
+               "def add(a, b):\n    z = zygote()\n    if z:\n        try:\n            os.kill(z, signal.SIGKILL)\n"
+               "        except ProcessLookupError:\n            pass\n"
                "    time.sleep(1.5)\n    return 0\n")
     tests = tuple(TestCase(kind="assert", code=f"assert add({i}, 1) == {i + 1}") for i in range(6))
     job = Job(program=program, tests=tests, limits=Limits(time_limit_s=1, wall_time_limit_s=2))

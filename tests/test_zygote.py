@@ -61,17 +61,20 @@ def test_top_level_output_counts_once_and_is_not_repeated_by_each_test(executor)
 
 KILL_ZYGOTE = (  # the zygote is the other process of the program's user: this one's parent is the runner.
     # None where there is none: a test the runner runs again in a fresh process (the zygote went before
-    # it named the test's process) finds no zygote, and a correct program passes there too.
+    # it named the test's process) finds no zygote, and a correct program passes there too; the
+    # process found may also be gone when it is signalled (reaped meanwhile).
     "import os, signal\ndef zygote():\n    me = os.getpid()\n"
     "    for pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:\n"
     "        try:\n            if pid != me and os.stat(f'/proc/{pid}').st_uid == os.getuid():\n"
-    "                return pid\n        except OSError:\n            pass\n")
+    "                return pid\n        except OSError:\n            pass\n"
+    "def signal_zygote(signum):\n    z = zygote()\n    if z:\n        try:\n            os.kill(z, signum)\n"
+    "        except ProcessLookupError:\n            pass\n")
 
 
 def test_killing_the_zygote_costs_nothing_but_its_speed(executor):
     # Each test process is the runner's child, not the zygote's: killing the zygote neither ends
     # the running test nor changes any verdict; the tests after it run in fresh processes.
-    program = KILL_ZYGOTE + ("def f(kill):\n    z = kill and zygote()\n    if z:\n        os.kill(z, signal.SIGKILL)\n"
+    program = KILL_ZYGOTE + ("def f(kill):\n    if kill:\n        signal_zygote(signal.SIGKILL)\n"
                              "    return os.getppid()\n")
     verdict = executor.run_one(asserts(program, "assert f(False) == 1", "assert f(True) == 1",
                                        "assert f(False) == 1"))
@@ -81,7 +84,7 @@ def test_killing_the_zygote_costs_nothing_but_its_speed(executor):
 DIE_LATER = (  # the zygote takes the next request, then dies before it forks for it
     "import os, signal, time\ndef later(*_):\n    time.sleep(0.5)\n    os._exit(0)\n"
     "signal.signal(signal.SIGUSR1, later)\n"
-    "def f(kill):\n    z = kill and zygote()\n    if z:\n        os.kill(z, signal.SIGUSR1)\n    return os.getppid()\n")
+    "def f(kill):\n    if kill:\n        signal_zygote(signal.SIGUSR1)\n    return os.getppid()\n")
 
 
 @pytest.mark.parametrize("kind", ["assert", "call"])
