@@ -575,3 +575,20 @@ def test_a_failure_message_whose_str_raises_fails_the_test_and_keeps_the_judge(e
     verdict = executor.run_one(Job(program=program, tests=tests))
     assert statuses(verdict) == ["failed", "failed"], [t.message for t in verdict.test_results]
     assert "could not be written" in verdict.test_results[0].message
+
+
+def test_what_an_exceptions_own_str_says_crosses_as_plain_text_and_never_runs_in_the_judge(executor):
+    # The judge gets the text the program's __str__ returned, as a plain str: a str subclass that
+    # equals everything arrives as its characters; where that __str__ raises, so does str(e).
+    program = ("class Yes(str):\n    def __eq__(self, other):\n        return True\n    __hash__ = str.__hash__\n"
+               "class E(ValueError):\n    def __str__(self):\n        return Yes('nothing like it')\n"
+               "class Loud(ValueError):\n    def __str__(self):\n        raise RuntimeError('no')\n"
+               "def check(n):\n    raise (E if n else Loud)('args', n)\n")
+    catch = "try:\n    check({n})\nexcept ValueError as e:\n    text = str(e)\n"
+    tests = (TestCase(kind="assert", code=catch.format(n=1) + "assert text == 'the expected message'"),
+             TestCase(kind="assert", code=catch.format(n=1) + "assert text == 'nothing like it' and type(text) is str"),
+             TestCase(kind="assert", code=catch.format(n=0) + "assert text == \"('args', 0)\", text"),
+             TestCase(kind="assert", code=catch.format(n=0).replace("text = str(e)", "assert e.args == ('args', 0)")))
+    verdict = executor.run_one(Job(program=program, tests=tests))
+    assert statuses(verdict) == ["failed", "passed", "runtime_error", "passed"], [t.message for t in verdict.test_results]
+    assert "Loud.__str__ raised" in verdict.test_results[2].message

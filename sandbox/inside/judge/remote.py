@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 MAX_NESTING = 60
 _STDLIB = frozenset(sys.stdlib_module_names)
 ITEMS_BATCH = 4096  # items of a program's iterator fetched in one round trip, at most
+TOLD_STR = "_program_str"  # where an exception the judge made keeps what the program's own ``__str__`` said
 # Exceptions that steer control flow where a test does not expect them: raised by the program,
 # they reach the test as ``ProgramError`` (as PEP 479 turns StopIteration into RuntimeError).
 _STEERING = frozenset({"StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit"})
@@ -123,12 +124,12 @@ class Channel:
                 self.flags.add("non_finite")
                 return self._stop("failed", f"{name}() returned NaN or an infinity, which the task does not allow")
             return value
-        if kind == "raised" and len(reply) == 7 and type(reply[3]) is str:
+        if kind == "raised" and len(reply) == 8 and type(reply[3]) is str:
             error = self.exception_class([reply[2], reply[4]])
             message = clip(reply[3], MESSAGE_LIMIT)
             if error is None:
                 raise ProgramError(f"{message} (raised in {name}())")
-            raise _exception(error, reply[5], reply[6], f"{message} (raised in {name}())")
+            raise _exception(error, reply[5], reply[6], f"{message} (raised in {name}())", reply[7])
         if kind == "exit" and len(reply) == 2:
             self.flags.add("early_exit")
             return self._stop("runtime_error", f"the program raised SystemExit in {name}() before the test finished")
@@ -178,12 +179,13 @@ class Channel:
             parents: tuple[type, ...] = (made,) if made is not None else bases
             key = (module, qualname, parents)
             if key not in self.exception_classes:
+                namespace = {"__module__": module, "__qualname__": qualname, "__str__": _told_str}
                 try:
                     self.exception_classes[key] = type(qualname.rpartition(".")[2] or "Exception", parents,
-                                                       {"__module__": module, "__qualname__": qualname})
+                                                       namespace)
                 except TypeError:  # bases that cannot be one class's: the first
                     self.exception_classes[key] = type(qualname.rpartition(".")[2] or "Exception", parents[:1],
-                                                       {"__module__": module, "__qualname__": qualname})
+                                                       namespace)
             made = self.exception_classes[key]
         return made if made is not None else bases[0]
 
@@ -600,9 +602,26 @@ def _standard_class(module: str, qualname: str) -> type | None:
     return value if value.__module__ == module and value.__qualname__ == qualname else None
 
 
-def _exception(cls: type, args, attributes, note: str) -> BaseException:
+def _told_str(self: BaseException) -> str:
+    """``__str__`` of an exception class the judge made for one of the program's: what the
+    program's own ``__str__`` said of this exception (``program.calls.own_str``), an error where it
+    raised, else the rule of the builtin class below it."""
+    told = self.__dict__.get(TOLD_STR)
+    if type(told) is str:
+        return told
+    if told is False:
+        raise ProgramError(f"the program's {type(self).__qualname__}.__str__ raised")
+    for klass in type(self).__mro__:
+        method = klass.__dict__.get("__str__")
+        if method is not None and method is not _told_str:
+            return method(self)
+    return ""
+
+
+def _exception(cls: type, args, attributes, note: str, told: object = None) -> BaseException:
     """An exception of class ``cls`` with the program's ``args`` and plain ``attributes``, and
-    where it came from as a note (``str(e)`` is the program's)."""
+    where it came from as a note (``str(e)`` is the program's: where ``cls`` is one the judge made,
+    ``told``, what the program's own ``__str__`` said, if it has one)."""
     args = tuple(args) if type(args) is list else ()
     try:
         error = cls(*args)
@@ -616,6 +635,8 @@ def _exception(cls: type, args, attributes, note: str) -> BaseException:
                     setattr(error, key, value)
                 except (AttributeError, TypeError):  # a read-only attribute of a builtin class
                     pass
+    if (type(told) is str or told is False) and cls.__str__ is _told_str:
+        error.__dict__[TOLD_STR] = told
     error.add_note(note)
     return error
 

@@ -29,9 +29,10 @@ Down (judge -> here), ``marshal`` (version 2) tuples:
 Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as handles):
     ``[0, "ready"]`` first: the program's top level has run (the judge passes no test before it);
     ``[seq, "ok", value, arg_states, kwarg_states]`` (the arguments after the call, when it
-    changed them, so that in-place changes reach the judge; else nulls), ``[seq, "raised", kind,
-    message, lineage]`` (``kind`` the nearest builtin class of the exception, ``lineage`` the
-    names of the program's own classes above it, nearest first), ``[seq, "exit"]``,
+    changed them, so that in-place changes reach the judge; else nulls), ``[seq, "raised", bases,
+    message, own classes, args, attributes, own str]`` (``exception_parts``: the exception's
+    builtin bases, the names of the program's own classes above it, nearest first, and what it
+    needs to be rebuilt in the judge), ``[seq, "exit"]``,
     ``[seq, "memory"]``;
     ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's
     (``Callback``); the judge runs it and answers down, serving any call it makes meanwhile.
@@ -73,6 +74,7 @@ UNARY: dict[str, Any] = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "
                          "ceil": math.ceil, "trunc": math.trunc, "hash": hash}
 LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that the judge rebuilds
 ATTRIBUTES_LIMIT = 16  # attributes of an exception the judge gets
+OWN_STR_LIMIT = 10_000  # characters of what an exception's own ``__str__`` said that the judge gets
 
 
 def plain_value(value, _type=type, _issubclass=issubclass):
@@ -113,10 +115,24 @@ def lineage(cls) -> list:
     return [[b.__name__ for b in builtins_of] or ["Exception"], own]
 
 
+def own_str(e: BaseException) -> str | bool | None:
+    """``str(e)`` where a class of the program's, not a builtin, defines ``__str__`` (the judge's
+    copy of the class cannot run it), clipped to ``OWN_STR_LIMIT`` characters; False where that
+    ``__str__`` raises (so does ``str`` of the judge's copy); else None."""
+    try:
+        for klass in type(e).__mro__:
+            if "__str__" in klass.__dict__:
+                return None if klass.__module__ == "builtins" else str.__str__(str(e))[:OWN_STR_LIMIT]
+    except BaseException:  # noqa: BLE001 - a ``__str__`` that raises, or a class that will not say
+        return False
+    return None
+
+
 def exception_parts(e: BaseException) -> str:
-    """The tail of a ``raised`` answer: ``builtin bases, message, own classes, args, attributes``
-    (tagged JSON): ``args`` and the plain attributes of the exception, for the judge to build it
-    with (what ``str`` of it and its own attributes say, as the program's)."""
+    """The tail of a ``raised`` answer: ``builtin bases, message, own classes, args, attributes,
+    own str`` (tagged JSON): ``args`` and the plain attributes of the exception, for the judge to
+    build it with (what ``str`` of it and its own attributes say, as the program's), and what its
+    own ``__str__`` said (``own_str``)."""
     bases, own = lineage(type(e))
     try:
         args = encode_value(list(e.args))
@@ -133,8 +149,10 @@ def exception_parts(e: BaseException) -> str:
                     pass
     except BaseException:  # noqa: BLE001 - no attributes it will give
         attributes = {}
+    own_text = own_str(e)
     return (encode_value(bases) + ", " + _encode_str(exception_message(e)) + ", " + encode_value(own) + ", "
-            + args + ", " + encode_value(attributes))
+            + args + ", " + encode_value(attributes) + ", "
+            + (_encode_str(own_text) if type(own_text) is str else "false" if own_text is False else "null"))
 
 
 class _Exit(BaseException):
