@@ -590,5 +590,19 @@ def test_what_an_exceptions_own_str_says_crosses_as_plain_text_and_never_runs_in
              TestCase(kind="assert", code=catch.format(n=0) + "assert text == \"('args', 0)\", text"),
              TestCase(kind="assert", code=catch.format(n=0).replace("text = str(e)", "assert e.args == ('args', 0)")))
     verdict = executor.run_one(Job(program=program, tests=tests))
-    assert statuses(verdict) == ["failed", "passed", "runtime_error", "passed"], [t.message for t in verdict.test_results]
+    messages = [t.message for t in verdict.test_results]
+    assert statuses(verdict) == ["failed", "passed", "runtime_error", "passed"], messages
     assert "Loud.__str__ raised" in verdict.test_results[2].message
+
+
+def test_an_answer_the_judge_cannot_read_fails_the_test_and_says_why(executor):
+    # A value nested deeper than the judge reads, or larger than a reply may be: the test fails
+    # (never an exception the test could catch), with a message that names the reason.
+    program = ("def deep(n):\n    x = []\n    for _ in range(n):\n        x = [x]\n    return x\n"
+               "def big():\n    return 'x' * (65 << 20)\n")
+    tests = (TestCase(kind="assert", code="try:\n    r = deep(500)\nexcept Exception:\n    r = None\nassert r is None"),
+             TestCase(kind="assert", code="try:\n    r = big()\nexcept Exception:\n    r = None\nassert r is None"))
+    verdict = executor.run_one(Job(program=program, tests=tests, limits=Limits(memory_limit_mb=512)))
+    assert statuses(verdict) == ["failed", "failed"], [t.message for t in verdict.test_results]
+    assert "cannot read: the value nests deeper than" in verdict.test_results[0].message
+    assert "cannot read: the answer is larger than the judge reads" in verdict.test_results[1].message

@@ -130,6 +130,9 @@ class Channel:
             if error is None:
                 raise ProgramError(f"{message} (raised in {name}())")
             raise _exception(error, reply[5], reply[6], f"{message} (raised in {name}())", reply[7])
+        if kind == "unreadable" and len(reply) == 3 and type(reply[2]) is str:
+            return self._stop("failed", f"{name}() answered with what the judge cannot read: "
+                                        f"{clip(reply[2], MESSAGE_LIMIT)}")
         if kind == "exit" and len(reply) == 2:
             self.flags.add("early_exit")
             return self._stop("runtime_error", f"the program raised SystemExit in {name}() before the test finished")

@@ -32,7 +32,8 @@ Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as 
     changed them, so that in-place changes reach the judge; else nulls), ``[seq, "raised", bases,
     message, own classes, args, attributes, own str]`` (``exception_parts``: the exception's
     builtin bases, the names of the program's own classes above it, nearest first, and what it
-    needs to be rebuilt in the judge), ``[seq, "exit"]``,
+    needs to be rebuilt in the judge), ``[seq, "unreadable", why]`` (an answer that nests deeper
+    or is larger than the judge reads: the test fails), ``[seq, "exit"]``,
     ``[seq, "memory"]``;
     ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's
     (``Callback``); the judge runs it and answers down, serving any call it makes meanwhile.
@@ -230,14 +231,14 @@ class Server:
         except NotPlainData as e:  # nests deeper than the judge reads
             self.restore()
             self.monitor.flag("not_plain_data")
-            reply = head + '"raised", "Exception", ' + _encode_str(str(e)) + "]"
+            reply = head + '"unreadable", ' + _encode_str(str(e)) + "]"
         except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
             self.restore()
             reply = head + '"raised", ' + exception_parts(e) + "]"
         finally:
             self.depth -= 1
         if _len(reply) > REPLY_LIMIT:
-            reply = head + '"raised", "MemoryError", "the returned value is larger than the judge reads"]'
+            reply = head + '"unreadable", "the answer is larger than the judge reads"]'
         self.send(reply)
 
     def do(self, op: str, ref, payload, _getattr=getattr, _setattr=setattr, _delattr=delattr, _len=len,
