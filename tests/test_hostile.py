@@ -491,17 +491,23 @@ def test_a_program_cannot_call_back_what_would_run_its_code_in_the_judge(executo
     assert all("may not call in the judge" in t.message for t in verdict.test_results[1:])
 
 
-def test_a_program_that_ends_while_the_judge_formats_a_failed_assertion_leaves_the_judge_standing(executor):
+@pytest.mark.parametrize("str_body, first, said, flag", [
     # ``assert r == 5, r`` with r an object of the program's: the judge asks the program for str(r)
-    # to write the failure's message, and the program's process ends in __str__. That is the
-    # program's process ending during a call (runtime_error, early_exit), never the judge going away.
-    program = "import os\nclass N:\n    def __str__(self):\n        os._exit(0)\ndef add(a, b):\n    return N()\n"
+    # to write the failure's message. A process that ends in __str__ ends during a call
+    # (runtime_error, early_exit); a __str__ that raises leaves the message unwritten. Never the
+    # judge going away: the next test is judged as usual.
+    ("os._exit(0)", "runtime_error", "ended during a call", "early_exit"),
+    ("raise RuntimeError('no')", "failed", "could not be written", None),
+])
+def test_a_failure_message_whose_str_breaks_fails_the_test_and_keeps_the_judge(executor, str_body, first, said,
+                                                                              flag):
+    program = f"import os\nclass N:\n    def __str__(self):\n        {str_body}\ndef add(a, b):\n    return N()\n"
     tests = (TestCase(kind="assert", code="r = add(2, 3)\nassert r == 5, r"),
              TestCase(kind="assert", code="assert add(1, 1) == 2"))
     verdict = executor.run_one(Job(program=program, tests=tests))
-    assert statuses(verdict) == ["runtime_error", "failed"], [t.message for t in verdict.test_results]
-    assert "ended during a call" in verdict.test_results[0].message, verdict.test_results[0].message
-    assert "early_exit" in verdict.flags
+    assert statuses(verdict) == [first, "failed"], [t.message for t in verdict.test_results]
+    assert said in verdict.test_results[0].message, verdict.test_results[0].message
+    assert flag is None or flag in verdict.flags
 
 
 def test_a_value_that_cannot_cross_is_not_an_exception_the_test_can_catch(executor):
@@ -566,15 +572,6 @@ def test_a_lone_surrogate_in_what_a_program_raises_or_prints_reaches_the_host_as
     assert statuses(verdict) == ["runtime_error"]
     message = verdict.test_results[0].message
     assert "\\udcff" in message and message.encode("utf-8")
-
-
-def test_a_failure_message_whose_str_raises_fails_the_test_and_keeps_the_judge(executor):
-    program = "class N:\n    def __str__(self):\n        raise RuntimeError('no')\ndef add(a, b):\n    return N()\n"
-    tests = (TestCase(kind="assert", code="r = add(2, 3)\nassert r == 5, r"),
-             TestCase(kind="assert", code="assert add(1, 1) == 2"))
-    verdict = executor.run_one(Job(program=program, tests=tests))
-    assert statuses(verdict) == ["failed", "failed"], [t.message for t in verdict.test_results]
-    assert "could not be written" in verdict.test_results[0].message
 
 
 def test_what_an_exceptions_own_str_says_crosses_as_plain_text_and_never_runs_in_the_judge(executor):

@@ -147,6 +147,14 @@ def _problem(status: int, loc: list, msg: str, headers: dict | None = None):
     return HTTPException(status_code=status, detail=[{"loc": loc, "msg": msg}], headers=headers)
 
 
+def _validation_detail(errors, loc_prefix: tuple = ()) -> list[dict]:
+    """A 422's ``detail`` in FastAPI's own shape, without the input it echoes (a NaN in it would not
+    even encode as JSON): each error's place (after ``loc_prefix``) and message, pydantic's
+    ``"Value error, "`` taken off."""
+    return [{"loc": [*loc_prefix, *e.get("loc", ())], "msg": str(e.get("msg", "")).removeprefix("Value error, ")}
+            for e in errors]
+
+
 class _BodyLimit:
     """ASGI middleware: a request body over ``limit`` bytes gets 413 (by its Content-Length, or
     as it streams in when it has none)."""
@@ -282,10 +290,7 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        # FastAPI's own shape, without the input it echoes (a NaN in it would not even encode as JSON)
-        detail = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")).removeprefix("Value error, ")}
-                  for e in exc.errors()]
-        return JSONResponse({"detail": detail}, status_code=422)
+        return JSONResponse({"detail": _validation_detail(exc.errors())}, status_code=422)
 
     @app.exception_handler(SandboxError)
     async def sandbox_down(request: Request, exc: SandboxError):
@@ -332,10 +337,9 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
             check_token(request)
             try:
                 parsed = RunCodeRequest.model_validate_json(await request.body())
-            except ValidationError as e:  # as ``bad_request`` words FastAPI's own (no input echoed)
-                detail = [{"loc": ["body", *error["loc"]], "msg": error["msg"].removeprefix("Value error, ")}
-                          for error in e.errors(include_url=False, include_input=False)]
-                raise HTTPException(422, detail) from None
+            except ValidationError as e:  # as ``bad_request`` answers FastAPI's own
+                raise HTTPException(422, _validation_detail(e.errors(include_url=False, include_input=False),
+                                                            ("body",))) from None
             try:
                 job = to_job(parsed, settings.bounds)
             except ValueError as e:
