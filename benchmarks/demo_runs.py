@@ -6,12 +6,12 @@ after, and the report, with the Makefile's settings (``make demo-settings`` prin
 the options change. A run holds the lock (``flock``, as ``flock /tmp/grpo-heavy.lock CMD`` takes
 it) from its first command to its last, so that its wall time is its own; the load average before
 and after is recorded, since other processes slow it.
-The held-out evaluation before training depends on the seed only: a second run of a seed (another
-reward shape, no filter) reuses it, and its record says so.
+The held-out evaluation before training depends on the seed and the evaluation's settings only: a second
+run of a seed with the same evaluation (another reward shape, no filter) reuses it, and its record says so.
 
     python benchmarks/demo_runs.py --seeds 0,1,2 --reward-modes fraction,binary [--no-filter]
-        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 2] [--train-extra '--OPTION VALUE']
-        [--out runs/demo-runs]
+        [--scale-rewards group] [--steps 12] [--band 0.05,0.95] [-n 2] [--temperature 0.2]
+        [--train-extra '--OPTION VALUE'] [--out runs/demo-runs]
 
 Prints one line per run (seed, reward, filter, wall time; for pass@1, pass@2 and the mean pass rate the
 held-out change with its interval, p and label; the share of zero-variance groups expected by the
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import hashlib
 import json
 import os
 import shlex
@@ -71,7 +72,7 @@ def one_run(out: Path, seed: int, mode: str, variables: dict[str, object], extra
             else [float(flag(train_settings, f"--{end}_solve_rate") or "nan") for end in ("min", "max")])
     name = f"{mode}-{scale}-{'band' if band else 'all'}{''.join(extra).replace('--', '-')}-seed{seed}"
     run = out / name
-    before = out / f"heldout-before-seed{seed}"
+    before = out / f"heldout-before-seed{seed}-{hashlib.sha1(shlex.join(eval_settings).encode()).hexdigest()[:8]}"
     shutil.rmtree(run, ignore_errors=True)  # fresh: an after-evaluation must never resume another model's samples
     record: dict = {"run": name, "seed": seed, "reward_mode": mode, "scale_rewards": scale, "band": band,
                     "steps": int(flag(train_settings, "--max_steps") or 0), "eval_args": eval_settings,
@@ -140,6 +141,8 @@ def main() -> None:
                              "or none); default: the Makefile's")
     parser.add_argument("--steps", type=int, help="training steps; default: the Makefile's")
     parser.add_argument("-n", type=int, help="held-out samples per task; default: the Makefile's")
+    parser.add_argument("--temperature", type=float, help="the held-out evaluations' temperature; default: the "
+                        "Makefile's")
     parser.add_argument("--train-extra", default="", help="more train options, appended to the Makefile's "
                         "(as one string: --train-extra '--learning_rate 8e-5')")
     parser.add_argument("--out", default="runs/demo-runs")
@@ -153,7 +156,8 @@ def main() -> None:
         variables.update(DEMO_MIN_SOLVE=float(low), DEMO_MAX_SOLVE=float(high))
     if args.no_filter:
         variables["DEMO_FILTER"] = ""
-    for key, value in (("DEMO_SCALE", args.scale_rewards), ("DEMO_STEPS", args.steps), ("DEMO_N", args.n)):
+    for key, value in (("DEMO_SCALE", args.scale_rewards), ("DEMO_STEPS", args.steps), ("DEMO_N", args.n),
+                       ("DEMO_TEMP", args.temperature)):
         if value is not None:
             variables[key] = value
     for seed in map(int, args.seeds.split(",")):

@@ -45,7 +45,7 @@ def test_canaries_fit_the_suite_s_languages_and_kinds():
 
 
 def test_mix_canaries_adds_them_at_the_rate_with_the_suite_s_template():
-    suite = load_suite("warmup-python?split=train")
+    suite = load_suite("warmup-python?split=train&limit=32")
     mixed, ids = mix_canaries(suite, 0.2)
     assert len(ids) == canary_count(len(suite), 0.2) == 8 and len(mixed) == len(suite) + 8
     assert [t.task_id for t in mixed][: len(suite)] == [t.task_id for t in suite]
@@ -53,7 +53,7 @@ def test_mix_canaries_adds_them_at_the_rate_with_the_suite_s_template():
     assert mixed.prompt_template == suite.prompt_template and mix_canaries(suite, 0.2) == (mixed, ids)
     assert mix_canaries(suite, 0.0) == (suite, frozenset())
     big, all_of_them = mix_canaries(load_suite("warmup-python"), 0.5)  # more than there are: each once
-    assert len(all_of_them) == 8 and len(big) == 288 + 8
+    assert len(all_of_them) == 8 and len(big) == 384 + 8
     with pytest.raises(ConfigError, match=r"within \[0, 1\)"):
         mix_canaries(suite, 1.0)
 
@@ -110,7 +110,7 @@ def test_train_keeps_the_strong_tasks_then_mixes_in_the_canaries():
     assert all((by_id[t].mutation_score or 0) < 0.95 for t in selection.strength.below) and selection.strength.below
     assert [t.task_id for t in selection.suite][: len(kept)] == [t.task_id for t in kept]
     n = canary_count(len(kept), 0.05)
-    assert len(selection.canaries) == n == 2 and len(selection.suite) == len(kept) + n  # 30 kept: 1.6 rounds to 2
+    assert len(selection.canaries) == n == 6 and len(selection.suite) == len(kept) + n  # 120 kept: 6.3 rounds to 6
     assert "canary task(s) mixed in" in (selection.describe_canaries() or "")
     with pytest.raises(ConfigError, match="--audit is the audit file of --min_test_strength"):
         GrpoCodeArguments(audit="x.json")

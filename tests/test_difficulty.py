@@ -118,7 +118,8 @@ def test_an_empty_band_a_missing_task_and_a_bad_profile_are_clear_errors(profile
 
 def test_the_shipped_profile_of_the_demo_covers_the_train_split_as_the_trainer_samples():
     # `make demo` trains by it: it must hold every train task of the bundled suite, drawn as the
-    # trainer draws (the Makefile's demo-profile target: temperature 0.9, top-p 1.0, 128 tokens)
+    # trainer draws (the Makefile's demo-profile target: temperature 0.9, top-p 1.0, the demo's 96 tokens
+    # and answer stop)
     from pathlib import Path
 
     from grpo_code.suites.registry import load_suite
@@ -126,8 +127,9 @@ def test_the_shipped_profile_of_the_demo_covers_the_train_split_as_the_trainer_s
     path = Path(__file__).parent.parent / "tasks" / "warmup-python" / "profile-smollm2-135m-instruct.json"
     record, profiles = read_profile(path)
     assert [p.task_id for p in profiles] == [t.task_id for t in load_suite("warmup-python?split=train")]
-    assert record["model"] == "smollm2-135m-instruct" and record["group_size"] == 4 and record["n"] == 16
-    assert record["sampling"] == {"greedy": False, "temperature": 0.9, "top_p": 1.0, "max_new_tokens": 128}
-    assert all(p.n == 16 for p in profiles)
+    assert record["model"] == "smollm2-135m-instruct" and record["group_size"] == 4 and record["n"] == 8
+    assert record["sampling"] == {"greedy": False, "temperature": 0.9, "top_p": 1.0, "max_new_tokens": 96,
+                                  "stop_after_code_block": True}
+    assert all(p.n == 8 for p in profiles)
     makefile = (Path(__file__).parent.parent / "Makefile").read_text()
-    assert "-n 16 -k 1,4 --temperature 0.9 --top-p 1.0 \\\n\t  --max-new-tokens 128" in makefile
+    assert "-n 8 -k 1,4 --temperature 0.9 --top-p 1.0 \\\n\t  --max-new-tokens 96 --stop-after-code-block" in makefile

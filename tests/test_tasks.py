@@ -124,7 +124,7 @@ def test_bad_suite_options_are_config_errors(spec, words):
 
 def test_split_and_limit_work_on_every_suite():
     train = load_suite("warmup-python?split=train")
-    assert len(train) == 32 and {t.metadata["split"] for t in train} == {"train"}
+    assert len(train) == 128 and {t.metadata["split"] for t in train} == {"train"}
     assert [t.task_id for t in load_suite("warmup-python?split=heldout&limit=3")] == \
         [t.task_id for t in load_suite("warmup-python") if t.metadata["split"] == "heldout"][:3]
 
