@@ -57,3 +57,38 @@ def test_a_late_poll_that_finds_both_limits_broken_says_memory(monkeypatch, slee
     watch.watch_all([(sleeper, outcome, 1 << 20)], deadline, 1.0, until, memory_limit=128 * MiB,
                     memory_start=100 * MiB)
     assert outcome.killed_for == stopped_for
+
+
+def test_a_zygote_that_ends_in_the_poll_that_brings_its_forked_record_does_not_end_the_test():
+    """The zygote names the test's process, and that process kills it at once; a late runner reads
+    the record and the zygote's end in one poll. The test goes on to its own process's end (CI once
+    saw such a test ``lost``: a runtime_error for a program whose own verdict was ``failed``)."""
+    from sandbox.inside.records import FORKED, record_line
+    from sandbox.inside.resident import Zygote
+
+    zygote_process = subprocess.Popen(["sleep", "0.05"])
+    zygote_pidfd = os.pidfd_open(zygote_process.pid)
+    test_process = subprocess.Popen(["sleep", "0.3"])
+    pipes = [os.pipe() for _ in range(4)]
+    w = watch.Watch([pipes[0][1], pipes[1][0], pipes[2][0], pipes[3][0]], b"")
+    zygote = object.__new__(Zygote)  # only what follow_forked reads: its watch and pidfd
+    zygote.watch, zygote.pidfd = w, zygote_pidfd
+    w.guard(zygote_pidfd)  # as fork_test does
+    os.write(pipes[3][1], record_line(FORKED, "n1", {"pid": test_process.pid}))
+    time.sleep(0.3)  # the zygote has ended: its end and the record are both ready for the first poll
+    outcome = watch.Outcome()
+    try:
+        watch.watch_all([(w, outcome, 1 << 20)], time.monotonic() + 10, None,
+                        lambda: zygote.follow_forked(outcome, "n1", set()))
+        assert (outcome.killed_for, w.guard_gone, w.pid, w.exited) == (None, False, test_process.pid, True)
+    finally:
+        for process in (zygote_process, test_process):
+            process.kill()
+            process.wait()
+        os.close(zygote_pidfd)
+        for r, wr in pipes:
+            for fd in (r, wr):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
