@@ -31,8 +31,8 @@ def test_the_demo_settings_are_the_commands_options_and_keep_75_train_tasks(tmp_
     monkeypatch.chdir(ROOT)  # the Makefile's paths are the repository's
     eval_args, train_args = demo_settings()
     parsed = build_parser().parse_args(["eval", *eval_args, "--out", str(tmp_path / "eval")])
-    assert (parsed.suite, parsed.n, parsed.max_new_tokens, parsed.stop_after_code_block) == (
-        "warmup-python?split=heldout", 2, 96, True)
+    assert (parsed.suite, parsed.n, parsed.temperature, parsed.max_new_tokens, parsed.stop_after_code_block) == (
+        "warmup-python?split=heldout", 2, 0.8, 96, True)
     assert len(load_suite(parsed.suite)) == 256
     code_args, grpo_args = parse_train_args(["--output_dir", str(tmp_path / "train"), *train_args])
     assert (grpo_args.max_steps, grpo_args.per_device_train_batch_size, grpo_args.num_generations) == (12, 16, 4)
@@ -47,7 +47,8 @@ def test_the_demo_settings_are_the_commands_options_and_keep_75_train_tasks(tmp_
 
 def test_the_demo_settings_follow_the_variables_benchmarks_give():
     eval_args, train_args = demo_settings("DEMO_SEED=7", "DEMO_REWARD=binary", "DEMO_SCALE=group", "DEMO_FILTER=",
-                                          "DEMO_CANARY=0.05")
+                                          "DEMO_CANARY=0.05", "DEMO_TEMP=0.2")
+    assert eval_args[eval_args.index("--temperature") + 1] == "0.2"
     assert eval_args[eval_args.index("--seed") + 1] == "7" and train_args[train_args.index("--seed") + 1] == "7"
     assert train_args[train_args.index("--reward_mode") + 1] == "binary"
     assert train_args[train_args.index("--scale_rewards") + 1] == "group" and "--profile" not in train_args
