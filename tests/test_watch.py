@@ -24,13 +24,21 @@ MiB = 1 << 20
 def sleeper():
     """A real child process to watch (it sleeps; the counters say what the poll reads)."""
     child = subprocess.Popen(["sleep", "30"])
-    pipes = [os.pipe() for _ in range(4)]
-    ours = [pipes[0][1], pipes[1][0], pipes[2][0], pipes[3][0]]
-    w = watch.Watch(ours, b"")
+    pipes, w = watched_pipes()
     w.follow(child.pid)
     yield w
     child.kill()
     child.wait()
+    close_pipes(pipes)
+
+
+def watched_pipes() -> tuple[list[tuple[int, int]], watch.Watch]:
+    """A test's four pipes (stdin, stdout, stderr, records) and a watch over the runner's ends."""
+    pipes = [os.pipe() for _ in range(4)]
+    return pipes, watch.Watch([pipes[0][1], pipes[1][0], pipes[2][0], pipes[3][0]], b"")
+
+
+def close_pipes(pipes: list[tuple[int, int]]) -> None:
     for r, wr in pipes:
         for fd in (r, wr):
             try:
@@ -69,8 +77,7 @@ def test_a_zygote_that_ends_in_the_poll_that_brings_its_forked_record_does_not_e
     zygote_process = subprocess.Popen(["sleep", "0.05"])
     zygote_pidfd = os.pidfd_open(zygote_process.pid)
     test_process = subprocess.Popen(["sleep", "0.3"])
-    pipes = [os.pipe() for _ in range(4)]
-    w = watch.Watch([pipes[0][1], pipes[1][0], pipes[2][0], pipes[3][0]], b"")
+    pipes, w = watched_pipes()
     zygote = object.__new__(Zygote)  # only what follow_forked reads: its watch and pidfd
     zygote.watch, zygote.pidfd = w, zygote_pidfd
     w.guard(zygote_pidfd)  # as fork_test does
@@ -86,9 +93,4 @@ def test_a_zygote_that_ends_in_the_poll_that_brings_its_forked_record_does_not_e
             process.kill()
             process.wait()
         os.close(zygote_pidfd)
-        for r, wr in pipes:
-            for fd in (r, wr):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+        close_pipes(pipes)
