@@ -181,11 +181,10 @@ class Zygote(Resident):
             return watch.exited
         if not outcome.has_line(FORKED, nonce):
             return False
-        watch.unguard(self.pidfd)
         # The zygote wrote the record before any end of its: an end seen in the same poll (its test
         # process killed it at once, the runner scheduled late) came after it named the test's
-        # process, which the test now waits for. Its watch guards nothing else.
-        watch.guard_gone = False
+        # process, which the test now waits for.
+        watch.unguard(self.pidfd, forget_end=True)
         forked = [r for r in read_records(bytes(outcome.records), nonce)[0] if r["event"] == FORKED]
         pid = forked[0]["pid"] if len(forked) == 1 else 0
         if pid in known or pid <= 1 or not _is_own_child(pid):

@@ -95,7 +95,7 @@ class Watch:
         self.pidfd = -1
         self.exited = False
         self.guards: set[int] = set()
-        self.guard_gone = False
+        self.gone_guards: set[int] = set()  # guards whose process has ended
         self.cpu_start: float | None = None
         self.poller = select.epoll()
         self.streams = {out_r: "stdout", err_r: "stderr", res_r: "records"}
@@ -120,11 +120,20 @@ class Watch:
         self.guards.add(pidfd)
         self.poller.register(pidfd, select.EPOLLIN)
 
-    def unguard(self, pidfd: int) -> None:
-        """Stop watching the process of ``pidfd`` (``guard`` started it)."""
+    def unguard(self, pidfd: int, forget_end: bool = False) -> None:
+        """Stop watching the process of ``pidfd`` (``guard`` started it). An end of it seen
+        already still ends the watch, unless ``forget_end``: the caller knows it came after what
+        the guard was for."""
         if pidfd in self.guards:
             self.guards.discard(pidfd)
             self.poller.unregister(pidfd)
+        if forget_end:
+            self.gone_guards.discard(pidfd)
+
+    @property
+    def guard_gone(self) -> bool:
+        """Whether a guarded process has ended (and its end was not forgotten)."""
+        return bool(self.gone_guards)
 
     def send(self, fd: int, data: bytes, close: bool) -> None:
         """Write ``data`` to ``fd`` while watching, after what is still pending for it, never
@@ -197,7 +206,7 @@ class Watch:
                     self.exited = event = True
                     self.poller.unregister(fd)
             elif fd in self.guards:
-                self.guard_gone = True
+                self.gone_guards.add(fd)
                 self.poller.unregister(fd)
                 self.guards.discard(fd)
             elif fd in self.writers:
