@@ -29,6 +29,9 @@ LABEL = "grpo-code.sandbox"
 OWNER_LABEL = "grpo-code.owner"
 CPU_LABEL = "grpo-code.cpus"  # the CPUs a container is pinned to (``sandbox.placement``)
 START_TIMEOUT_S = 60.0
+SEND_TIMEOUT_S = 60.0  # a request's write that makes no progress this long: the container is stuck
+RECV_SLICE_S = 0.5  # a wait for a reply wakes this often to look at its deadline
+RECV_BYTES = 65536
 # What the runner (PID 1, root) needs and nothing more: make each child the judge's or the
 # program's user (SETUID, SETGID) with an empty bounding set (SETPCAP), kill every process (KILL),
 # create the job's folder for the program's user (CHOWN) and remove whatever a program left,
@@ -107,6 +110,18 @@ def owner_alive(token: str) -> bool:
     return _start_time(int(pid)) == started
 
 
+def _kernel_timeouts(sock: socket.socket) -> None:
+    """Put the attach stream in blocking mode with the kernel's timeouts (``SO_SNDTIMEO``,
+    ``SO_RCVTIMEO``): each write or read is one system call, where a Python-level timeout costs a
+    ``poll`` and an ``ioctl`` around each."""
+    if not isinstance(sock, socket.socket):  # another transport's stream (an SSH channel): Python's timeout
+        sock.settimeout(SEND_TIMEOUT_S)
+        return
+    sock.settimeout(None)
+    for option, seconds in ((socket.SO_SNDTIMEO, SEND_TIMEOUT_S), (socket.SO_RCVTIMEO, RECV_SLICE_S)):
+        sock.setsockopt(socket.SOL_SOCKET, option, struct.pack("ll", int(seconds), int(seconds % 1 * 1e6)))
+
+
 def submission_id() -> str:
     """A fresh identity for one submission of a job to a runner (32 hex digits, never reused:
     a retry is a new submission). The runner echoes it in its reply."""
@@ -140,7 +155,8 @@ class SandboxContainer:
         self.container: Any = None  # docker SDK objects (untyped)
         self._sock: Any = None
         self._response: Any = None
-        self._buf = bytearray()
+        self._frames = bytearray()  # the attach stream as read: Docker's frames, not yet taken apart
+        self._buf = bytearray()  # the runner's stdout from those frames, up to its next reply line
         self.pending: deque[tuple[str, Job]] = deque()
         self.jobs_submitted = 0
 
@@ -158,6 +174,7 @@ class SandboxContainer:
             self._response = self.client.api.attach_socket(
                 self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
             self._sock = getattr(self._response, "_sock", self._response)
+            _kernel_timeouts(self._sock)
             ping = submission_id()
             reply = self.request({"op": "ping", "id": ping}, START_TIMEOUT_S)
         except (docker.errors.DockerException, OSError) as e:
@@ -216,7 +233,7 @@ class SandboxContainer:
             SandboxFault: the container cannot be written to (the job is not queued).
         """
         wire_id = submission_id()
-        self._send(job.to_wire(wire_id), START_TIMEOUT_S)
+        self._send(job.to_wire(wire_id))
         self.pending.append((wire_id, job))
         self.jobs_submitted += 1
 
@@ -264,15 +281,15 @@ class SandboxContainer:
             return True
 
     def request(self, message: PingRequest, timeout_s: float) -> Reply:
-        """Send one request line, return the runner's reply; raises SandboxFault."""
-        self._send(message, timeout_s)
+        """Send one request line, return the runner's reply within ``timeout_s``; raises SandboxFault."""
+        self._send(message)
         return self._receive(timeout_s)
 
-    def _send(self, message: Request, timeout_s: float) -> None:
+    def _send(self, message: Request) -> None:
+        """Write one request line (a write that makes no progress for ``SEND_TIMEOUT_S`` is a fault)."""
         if self._sock is None:
             raise SandboxFault("the sandbox container is not started")
         try:
-            self._sock.settimeout(timeout_s)
             self._sock.sendall((json.dumps(message) + "\n").encode())
         except OSError as e:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
@@ -301,29 +318,36 @@ class SandboxContainer:
                 line = bytes(self._buf[:i])
                 del self._buf[: i + 1]
                 return line
-            stream, payload = self._read_frame(deadline)
-            if stream == 2:  # the runner's own stderr: only ever a crash report
-                log.warning("sandbox runner %s stderr: %s", self.id, payload.decode("utf-8", "replace"))
-            else:
-                self._buf += payload
+            self._read_frames(deadline)
 
-    def _read_frame(self, deadline: float) -> tuple[int, bytes]:
-        header = self._read_exact(8, deadline)
-        stream, size = struct.unpack(">BxxxL", header)
-        return stream, self._read_exact(size, deadline)
-
-    def _read_exact(self, n: int, deadline: float) -> bytes:
-        chunks = bytearray()
-        while len(chunks) < n:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError("the sandbox runner did not answer in time")
-            self._sock.settimeout(remaining)
-            data = self._sock.recv(min(n - len(chunks), 1 << 20))
+    def _read_frames(self, deadline: float) -> None:
+        """Read what the stream has (waiting until ``deadline`` for something) and take apart
+        every whole frame of Docker's in it: stdout onto ``_buf``, stderr logged."""
+        frames = self._frames
+        while True:
+            try:
+                data = self._sock.recv(RECV_BYTES)
+            except (TimeoutError, BlockingIOError):  # nothing for RECV_SLICE_S (or, another transport, its timeout)
+                if time.monotonic() >= deadline:
+                    raise TimeoutError("the sandbox runner did not answer in time") from None
+                continue
             if not data:
                 raise ConnectionError("the sandbox container closed its stream (it died)")
-            chunks += data
-        return bytes(chunks)
+            frames += data
+            while len(frames) >= 8:
+                stream, size = struct.unpack_from(">BxxxL", frames)
+                if len(frames) < 8 + size:
+                    break
+                if stream == 2:  # the runner's own stderr: only ever a crash report
+                    log.warning("sandbox runner %s stderr: %s", self.id,
+                                frames[8:8 + size].decode("utf-8", "replace"))
+                else:
+                    self._buf += frames[8:8 + size]
+                del frames[:8 + size]
+            if self._buf:
+                return
+            if time.monotonic() >= deadline:  # a stream that trickles stderr, or half a frame, past the deadline
+                raise TimeoutError("the sandbox runner did not answer in time")
 
     def remove(self) -> None:
         """Close the stream and remove the container (idempotent, never raises)."""

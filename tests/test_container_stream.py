@@ -1,0 +1,116 @@
+"""The host's reading of a container's attach stream (``SandboxContainer``): Docker's frames taken
+apart whatever way the kernel hands them over, and every wait bounded by its deadline. A real
+socket pair stands in for Docker's attach socket (the runner's side writes Docker's frames)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import struct
+import threading
+import time
+
+import pytest
+
+from sandbox.container import RECV_SLICE_S, ContainerSettings, SandboxContainer, _kernel_timeouts
+from sandbox.types import SandboxFault
+
+
+def frame(stream: int, payload: bytes) -> bytes:
+    return struct.pack(">BxxxL", stream, len(payload)) + payload
+
+
+def reply(n: int) -> bytes:
+    return (json.dumps({"ok": True, "id": str(n)}) + "\n").encode()
+
+
+@pytest.fixture
+def stream():
+    """``(container, runner_end)``: a container reading one end of a socket pair."""
+    ours, theirs = socket.socketpair()
+    container = SandboxContainer(client=None, image="-", settings=ContainerSettings(), labels={})
+    _kernel_timeouts(ours)
+    container._sock = ours
+    yield container, theirs
+    ours.close()
+    theirs.close()
+
+
+def bounded(fn, limit_s: float):
+    """``fn()``'s result or exception, or a failure if it has not returned after ``limit_s``."""
+    out: dict = {}
+
+    def call():
+        try:
+            out["value"] = fn()
+        except Exception as e:  # noqa: BLE001 - handed to the test thread
+            out["error"] = e
+
+    worker = threading.Thread(target=call, daemon=True)
+    worker.start()
+    worker.join(limit_s)
+    assert not worker.is_alive(), f"still waiting after {limit_s} s"
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+def test_replies_come_whole_however_the_frames_are_cut(stream, caplog):
+    container, runner = stream
+    first, second, third = reply(1), reply(2), reply(3)
+    # The first reply's frame in three writes, a stderr frame, then two replies in one write, the
+    # second of them split across two frames.
+    whole = frame(1, first)
+    runner.sendall(whole[:5])
+
+    def rest() -> None:
+        runner.sendall(whole[5:20])
+        time.sleep(0.05)
+        runner.sendall(whole[20:])
+
+    writer = threading.Timer(0.05, rest)
+    writer.start()
+    with caplog.at_level(logging.WARNING, logger="sandbox.container"):
+        assert container._receive(5.0) == {"ok": True, "id": "1"}
+        writer.join()
+        runner.sendall(frame(2, b"Traceback: the runner's own crash report\n")
+                       + frame(1, second + third[:7]) + frame(1, third[7:]))
+        assert container._receive(5.0) == {"ok": True, "id": "2"}
+        assert container._receive(5.0) == {"ok": True, "id": "3"}
+    assert "the runner's own crash report" in caplog.text
+    assert not container._frames and not container._buf
+
+
+def test_a_silent_runner_is_a_fault_at_its_deadline(stream):
+    container, _ = stream
+    started = time.monotonic()
+    with pytest.raises(SandboxFault, match="did not answer in time"):
+        bounded(lambda: container._receive(0.3), 10)
+    assert 0.3 <= time.monotonic() - started < 0.3 + RECV_SLICE_S + 0.5
+
+
+def test_a_runner_that_only_trickles_stderr_is_a_fault_at_its_deadline(stream):
+    container, runner = stream
+    stop = threading.Event()
+
+    def trickle():
+        while not stop.wait(0.02):
+            runner.sendall(frame(2, b"."))
+
+    threading.Thread(target=trickle, daemon=True).start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(SandboxFault, match="did not answer in time"):
+            bounded(lambda: container._receive(0.4), 10)
+    finally:
+        stop.set()
+    assert time.monotonic() - started < 0.4 + 0.5
+
+
+def test_a_closed_stream_is_a_fault(stream):
+    container, runner = stream
+    runner.sendall(frame(1, b'{"ok": true, "id"'))
+    runner.close()
+    with pytest.raises(SandboxFault, match="closed its stream"):
+        bounded(lambda: container._receive(5.0), 10)
