@@ -26,12 +26,14 @@ from sandbox import EXECUTOR_KINDS, LANGUAGES, SandboxError, make_executor
 EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--concurrency", "ray_address": "--ray-address"}
 
 
-def _executor(args):
+def _executor(args, **docker_options):
     """The command's executor, not started yet (so a bad option is reported before any work):
-    ``--executor docker|ray``, ``--ray-address``, ``--concurrency`` (the sandbox's rules)."""
+    ``--executor docker|ray``, ``--ray-address``, ``--concurrency`` (the sandbox's rules);
+    ``docker_options`` go to a ``DockerExecutor``."""
+    kind = getattr(args, "executor", "docker")
     try:
-        return make_executor(getattr(args, "executor", "docker"), concurrency=args.concurrency,
-                             ray_address=getattr(args, "ray_address", None), option_names=EXECUTOR_OPTIONS)
+        return make_executor(kind, concurrency=args.concurrency, ray_address=getattr(args, "ray_address", None),
+                             option_names=EXECUTOR_OPTIONS, **(docker_options if kind == "docker" else {}))
     except ValueError as e:
         raise ConfigError(str(e)) from None
 
@@ -231,7 +233,7 @@ def cmd_serve(args) -> int:
     from grpo_code.service.serve import OPTIONS, ServeSettings, serve
 
     settings = ServeSettings.from_options(**values(args, OPTIONS))
-    executor = _executor(args)
+    executor = _executor(args, drive="loop")  # every request an ``arun`` on uvicorn's loop
     try:
         serve(executor, settings, on_ready=display.serving(settings))
     except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C (the executor closed), then re-raises it

@@ -7,6 +7,8 @@ frames: an 8-byte header, then the payload).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -110,7 +112,7 @@ def owner_alive(token: str) -> bool:
     return _start_time(int(pid)) == started
 
 
-def _kernel_timeouts(sock: socket.socket) -> None:
+def set_kernel_timeouts(sock: socket.socket) -> None:
     """Put the attach stream in blocking mode with the kernel's timeouts (``SO_SNDTIMEO``,
     ``SO_RCVTIMEO``): each write or read is one system call, where a Python-level timeout costs a
     ``poll`` and an ``ioctl`` around each."""
@@ -120,6 +122,16 @@ def _kernel_timeouts(sock: socket.socket) -> None:
     sock.settimeout(None)
     for option, seconds in ((socket.SO_SNDTIMEO, SEND_TIMEOUT_S), (socket.SO_RCVTIMEO, RECV_SLICE_S)):
         sock.setsockopt(socket.SOL_SOCKET, option, struct.pack("ll", int(seconds), int(seconds % 1 * 1e6)))
+
+
+def _line(message: Request) -> bytes:
+    """A request as the runner reads it: one line of JSON."""
+    return (json.dumps(message) + "\n").encode()
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 def submission_id() -> str:
@@ -157,6 +169,9 @@ class SandboxContainer:
         self._response: Any = None
         self._frames = bytearray()  # the attach stream as read: Docker's frames, not yet taken apart
         self._buf = bytearray()  # the runner's stdout from those frames, up to its next reply line
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop that reads the stream (``attach``)
+        self._waiter: asyncio.Future | None = None  # ``_aread_line`` waiting for the loop's reader
+        self._broken: OSError | None = None  # how the stream ended, as the loop's reader saw it
         self.pending: deque[tuple[str, Job]] = deque()
         self.jobs_submitted = 0
 
@@ -174,7 +189,7 @@ class SandboxContainer:
             self._response = self.client.api.attach_socket(
                 self.container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
             self._sock = getattr(self._response, "_sock", self._response)
-            _kernel_timeouts(self._sock)
+            set_kernel_timeouts(self._sock)
             ping = submission_id()
             reply = self.request({"op": "ping", "id": ping}, START_TIMEOUT_S)
         except (docker.errors.DockerException, OSError) as e:
@@ -237,6 +252,23 @@ class SandboxContainer:
         self.pending.append((wire_id, job))
         self.jobs_submitted += 1
 
+    async def asubmit(self, job: Job) -> None:
+        """``submit`` on the event loop the stream is attached to (``attach``)."""
+        wire_id = submission_id()
+        data = _line(job.to_wire(wire_id))
+        try:
+            try:
+                sent = self._sock.send(data)  # most requests fit the socket's buffer at once
+            except BlockingIOError:
+                sent = 0
+            if sent < len(data):
+                loop = cast(asyncio.AbstractEventLoop, self._loop)
+                await asyncio.wait_for(loop.sock_sendall(self._sock, data[sent:]), SEND_TIMEOUT_S)
+        except OSError as e:  # TimeoutError among them
+            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+        self.pending.append((wire_id, job))
+        self.jobs_submitted += 1
+
     def receive(self) -> tuple[Job, Verdict]:
         """The oldest pending job and its verdict, waiting at most the job's worst case from now.
 
@@ -246,13 +278,33 @@ class SandboxContainer:
             SandboxFault: the container failed (the job is not judged). After any fault the
                 container must be discarded: its stream is no longer in step with ``pending``.
         """
-        if not self.pending:
-            raise SandboxError("receive() with no job pending on this container")
-        wire_id, job = self.pending.popleft()
+        wire_id, job = self._oldest()
         try:
             reply = self._receive(job.limits.worst_case_s(len(job.tests)))
         except SandboxFault as e:  # it died or hung while running this job, the oldest in flight
             raise SandboxFault(str(e), started=not self._held_by_docker()) from e
+        return job, self._verdict(wire_id, job, reply)
+
+    async def areceive(self) -> tuple[Job, Verdict]:
+        """``receive`` on the event loop the stream is attached to (``attach``)."""
+        wire_id, job = self._oldest()
+        try:
+            line = await self._aread_line(time.monotonic() + job.limits.worst_case_s(len(job.tests)))
+            reply = self._parse(line)
+        except (OSError, SandboxFault) as e:  # it died or hung while running this job, the oldest in flight
+            held = await asyncio.to_thread(self._held_by_docker)
+            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}" if isinstance(e, OSError) else str(e),
+                               started=not held) from e
+        return job, self._verdict(wire_id, job, reply)
+
+    def _oldest(self) -> tuple[str, Job]:
+        if not self.pending:
+            raise SandboxError("receive() with no job pending on this container")
+        return self.pending.popleft()
+
+    def _verdict(self, wire_id: str, job: Job, reply: Reply) -> Verdict:
+        """The verdict in the runner's ``reply`` to submission ``wire_id`` of ``job``; raises
+        ``ReplyMismatch`` or ``SandboxFault`` (see ``receive``)."""
         if reply.get("id") != wire_id:
             raise ReplyMismatch(f"container {self.id}: the runner answered submission {reply.get('id')!r} "
                                 f"while {wire_id!r} (job {job.job_id or '-'}) was the oldest in flight")
@@ -266,7 +318,7 @@ class SandboxContainer:
         if reply.get("residue"):
             log.warning("container %s: job %s left what would not go: %s", self.id, job.job_id or "-",
                         "; ".join(map(str, reply["residue"]))[:2000])
-        return job, Verdict.from_wire(reply, n_tests=len(job.tests))
+        return Verdict.from_wire(reply, n_tests=len(job.tests))
 
     def _held_by_docker(self) -> bool:
         """Whether the infrastructure stopped the container, not what ran in it: Docker paused it,
@@ -290,7 +342,7 @@ class SandboxContainer:
         if self._sock is None:
             raise SandboxFault("the sandbox container is not started")
         try:
-            self._sock.sendall((json.dumps(message) + "\n").encode())
+            self._sock.sendall(_line(message))
         except OSError as e:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
 
@@ -304,26 +356,38 @@ class SandboxContainer:
         if self._sock is None:
             raise SandboxFault("the sandbox container is not started")
         try:
-            data = json.loads(self._read_line(time.monotonic() + timeout_s))
-        except (OSError, ValueError) as e:
+            line = self._read_line(time.monotonic() + timeout_s)
+        except OSError as e:
+            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+        return self._parse(line)
+
+    def _parse(self, line: bytes) -> Reply:
+        """The reply in one line of the runner's, or SandboxFault if it is none."""
+        try:
+            data = json.loads(line)
+        except ValueError as e:
             raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
         if not isinstance(data, dict) or type(data.get("ok")) is not bool:
             raise SandboxFault(f"container {self.id}: the runner wrote {str(data)[:200]!r}, which is no reply")
         return cast("Reply", data)  # as the runner built it (``runner.serve``)
 
     def _read_line(self, deadline: float) -> bytes:
-        while True:
-            i = self._buf.find(b"\n")
-            if i >= 0:
-                line = bytes(self._buf[:i])
-                del self._buf[: i + 1]
-                return line
+        while (line := self._take_line()) is None:
             self._read_frames(deadline)
+        return line
+
+    def _take_line(self) -> bytes | None:
+        """The runner's next whole line from ``_buf`` (taken off it), or None if there is none yet."""
+        i = self._buf.find(b"\n")
+        if i < 0:
+            return None
+        line = bytes(self._buf[:i])
+        del self._buf[: i + 1]
+        return line
 
     def _read_frames(self, deadline: float) -> None:
         """Read what the stream has (waiting until ``deadline`` for something) and take apart
         every whole frame of Docker's in it: stdout onto ``_buf``, stderr logged."""
-        frames = self._frames
         while True:
             try:
                 data = self._sock.recv(RECV_BYTES)
@@ -333,26 +397,95 @@ class SandboxContainer:
                 continue
             if not data:
                 raise ConnectionError("the sandbox container closed its stream (it died)")
-            frames += data
-            while len(frames) >= 8:
-                stream, size = struct.unpack_from(">BxxxL", frames)
-                if len(frames) < 8 + size:
-                    break
-                if stream == 2:  # the runner's own stderr: only ever a crash report
-                    log.warning("sandbox runner %s stderr: %s", self.id,
-                                frames[8:8 + size].decode("utf-8", "replace"))
-                else:
-                    self._buf += frames[8:8 + size]
-                del frames[:8 + size]
+            self._frames += data
+            self._take_frames()
             if self._buf:
                 return
             if time.monotonic() >= deadline:  # a stream that trickles stderr, or half a frame, past the deadline
                 raise TimeoutError("the sandbox runner did not answer in time")
 
+    def _take_frames(self) -> None:
+        """Take every whole frame of Docker's off ``_frames``: stdout onto ``_buf``, stderr logged."""
+        frames = self._frames
+        while len(frames) >= 8:
+            stream, size = struct.unpack_from(">BxxxL", frames)
+            if len(frames) < 8 + size:
+                return
+            if stream == 2:  # the runner's own stderr: only ever a crash report
+                log.warning("sandbox runner %s stderr: %s", self.id, frames[8:8 + size].decode("utf-8", "replace"))
+            else:
+                self._buf += frames[8:8 + size]
+            del frames[:8 + size]
+
+    # -- on an event loop (``DockerExecutor(drive="loop")``) ------------------------------
+
+    @property
+    def attached(self) -> bool:
+        """Whether an event loop reads the stream (``attach``)."""
+        return self._loop is not None
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Have ``loop`` read the stream from now on, as a reader callback of its own (the socket
+        non-blocking): ``asubmit`` and ``areceive`` then work on that loop, ``submit`` and
+        ``receive`` do not until ``detach``. Call it on the loop's thread."""
+        self._sock.setblocking(False)
+        self._loop, self._broken = loop, None
+        loop.add_reader(self._sock.fileno(), self._on_readable)
+
+    def detach(self) -> None:
+        """Stop the loop's reading (``attach``): the stream is back in blocking mode. From another
+        thread than the loop's (an executor closed under a running pump), the loop is asked to."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(OSError, ValueError, RuntimeError):  # a closed socket or loop
+                if asyncio._get_running_loop() is loop:
+                    loop.remove_reader(self._sock.fileno())
+                else:
+                    loop.call_soon_threadsafe(loop.remove_reader, self._sock.fileno())
+            self._loop = None
+            with contextlib.suppress(OSError):
+                self._sock.setblocking(True)  # the kernel's timeouts (``set_kernel_timeouts``) stay
+
+    def _on_readable(self) -> None:
+        try:
+            data = self._sock.recv(RECV_BYTES)
+        except BlockingIOError:
+            return
+        except OSError as e:
+            data, self._broken = b"", e
+        if data:
+            self._frames += data
+            self._take_frames()
+            if b"\n" not in self._buf:
+                return
+        else:  # the end of the stream: no more reading (a reader would be called at once forever)
+            self._broken = self._broken or ConnectionError("the sandbox container closed its stream (it died)")
+            cast(asyncio.AbstractEventLoop, self._loop).remove_reader(self._sock.fileno())
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    async def _aread_line(self, deadline: float) -> bytes:
+        loop = cast(asyncio.AbstractEventLoop, self._loop)
+        while (line := self._take_line()) is None:
+            if self._broken is not None:
+                raise self._broken
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("the sandbox runner did not answer in time")
+            self._waiter = waiter = loop.create_future()
+            timer = loop.call_later(remaining, _wake, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
+        return line
+
     def remove(self) -> None:
         """Close the stream and remove the container (idempotent, never raises)."""
         import docker.errors
 
+        self.detach()
         for closable in (self._sock, self._response):
             try:
                 if closable is not None:

@@ -29,7 +29,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, cast
@@ -55,6 +55,9 @@ log = logging.getLogger(__name__)
 
 RETRY_BACKOFF_S = (0.2, 1.0, 3.0)
 PIPELINE_DEPTH = 2  # jobs submitted ahead to one container: no idle gap between two jobs
+DRIVES = ("threads", "loop")
+# What a container's pipeline (``DockerExecutor._pipeline``) asks of its driver, a thread or an event loop
+_ENSURE, _SUBMIT, _RECEIVE, _DISCARD, _SLEEP = range(5)
 
 _Reply = tuple[int, "Verdict | BaseException"]  # a job's place in its run, and its verdict (or a bug)
 _Queued = tuple[JobAttempts, Callable[[_Reply], Any]]  # a job, and where its verdict goes
@@ -114,6 +117,24 @@ class _Slot:
             self.container = None
 
 
+class _Steps:
+    """A container's pipeline (``DockerExecutor._pipeline``) as its driver runs it: ``next()`` is
+    the pipeline's next call (None once it has ended), given the last call's ``value`` or ``error``
+    (thrown into the pipeline), which the driver sets."""
+
+    def __init__(self, pipeline: Generator[tuple, Any, None]):
+        self.pipeline = pipeline
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+    def next(self) -> tuple | None:
+        value, error, self.value, self.error = self.value, self.error, None, None
+        try:
+            return self.pipeline.throw(error) if error is not None else self.pipeline.send(value)
+        except StopIteration:
+            return None
+
+
 class DockerExecutor(ExecutorBase):
     """Run sandbox jobs in a pool of warm, locked-down Docker containers.
 
@@ -132,6 +153,12 @@ class DockerExecutor(ExecutorBase):
         max_retries: how often a job is retried on a fresh container after a fault.
         max_jobs_per_container: a container is replaced after this many jobs.
         client: a ``docker.DockerClient``; default: from the environment.
+        drive: who talks to the containers. ``threads`` (default): a thread per busy container,
+            for ``run`` and ``arun`` alike. ``loop``: for a service whose every call is an
+            ``arun`` on one event loop (``grpo-code serve``): the loop itself, with a reader
+            callback per container and no thread (a container starts or goes in a thread of
+            the loop's), which saves the hand-overs between threads; ``run`` still works, in
+            threads.
 
     Raises:
         ValueError: ``concurrency`` below 1 (``protocol.check_concurrency``).
@@ -144,8 +171,11 @@ class DockerExecutor(ExecutorBase):
 
     def __init__(self, concurrency: int | None = None, image: str | None = None,
                  settings: ContainerSettings | None = None, max_retries: int = 2,
-                 max_jobs_per_container: int = 1000, client=None):
+                 max_jobs_per_container: int = 1000, client=None, drive: str = "threads"):
         check_concurrency(concurrency)
+        if drive not in DRIVES:
+            raise ValueError(f"drive must be one of {', '.join(DRIVES)}, got {drive!r}")
+        self.drive = drive
         self.concurrency = concurrency or os.cpu_count() or 1
         self.image = image
         self.settings = settings or ContainerSettings()
@@ -161,6 +191,7 @@ class DockerExecutor(ExecutorBase):
         self._todo: queue.SimpleQueue[_Queued] = queue.SimpleQueue()
         self._workers = 0
         self._workers_lock = threading.Lock()
+        self._pumps: set[asyncio.Task] = set()  # ``drive="loop"``: the pipelines an event loop drives
         self._lock = threading.Lock()
         self._previous_handlers: dict[int, Any] = {}
         self._stats = ExecutorStats()
@@ -228,6 +259,16 @@ class DockerExecutor(ExecutorBase):
         self._restore_signal_handlers()
         atexit.unregister(self.close)
 
+    async def __aexit__(self, *exc) -> None:
+        """Close, having first cancelled the pumps this loop drives (``drive="loop"``): the jobs
+        in flight on them fail (``_pump``), and no container is removed under a pump's feet."""
+        loop = asyncio.get_running_loop()
+        pumps = [pump for pump in self._pumps if not pump.done() and pump.get_loop() is loop]
+        for pump in pumps:
+            pump.cancel()
+        await asyncio.gather(*pumps, return_exceptions=True)
+        await asyncio.to_thread(self.close)
+
     def _install_signal_handlers(self) -> None:
         if threading.current_thread() is not threading.main_thread():
             return
@@ -276,15 +317,19 @@ class DockerExecutor(ExecutorBase):
 
     async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
         """Like ``run``, awaitable, with no thread of its own while it waits: the workers hand
-        each verdict to the event loop (a service awaits thousands of one-job runs at once)."""
+        each verdict to the event loop (a service awaits thousands of one-job runs at once).
+        With ``drive="loop"`` the workers are this loop's own (``_pump``)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Queue = asyncio.Queue()
 
         def reply(item: _Reply) -> None:
+            if asyncio._get_running_loop() is loop:  # a pump of this loop's
+                done.put_nowait(item)
+                return
             with contextlib.suppress(RuntimeError):  # the loop closed: no one waits for the verdict now
                 loop.call_soon_threadsafe(done.put_nowait, item)
 
-        batch = self._enqueue(jobs, reply)
+        batch = self._enqueue(jobs, reply, self._start_pump if self.drive == "loop" else None)
         verdicts: list[Verdict | None] = [None] * len(batch.unique)
         try:
             for _ in batch.unique:
@@ -303,9 +348,11 @@ class DockerExecutor(ExecutorBase):
         verdicts[u] = verdict
         return u, verdict
 
-    def _enqueue(self, jobs: Sequence[Job], reply: Callable[[_Reply], Any]) -> Collapsed:
+    def _enqueue(self, jobs: Sequence[Job], reply: Callable[[_Reply], Any],
+                 start_worker: Callable[[], Any] | None = None) -> Collapsed:
         """Queue a run's distinct jobs (``reply`` takes each ``(index, verdict)``, from a worker's
-        thread) and start the workers they need; the run counts as busy until ``_busy(-1)``."""
+        thread) and start the workers they need (``start_worker``; default: a thread's
+        ``_work``); the run counts as busy until ``_busy(-1)``."""
         threads = self._threads
         if not self.started or threads is None:
             raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
@@ -317,7 +364,10 @@ class DockerExecutor(ExecutorBase):
             more = max(0, min(self.concurrency - self._workers, len(batch.unique)))
             self._workers += more
         for _ in range(more):
-            threads.submit(self._work)
+            if start_worker is None:
+                threads.submit(self._work)
+            else:
+                start_worker()
         self._count(jobs=batch.hits, dedup_hits=batch.hits)
         return batch
 
@@ -339,17 +389,20 @@ class DockerExecutor(ExecutorBase):
             busy = self._busy_s + (time.monotonic() - since if self._running and since is not None else 0.0)
         return {socket.gethostname(): busy}
 
-    def _work(self) -> None:
+    def _pipeline(self, slot: _Slot) -> Generator[tuple, Any, None]:
         """One container's share of the queued jobs, until the queue is empty: up to
         ``PIPELINE_DEPTH`` jobs in flight on it (the runner starts the next job the moment one
         ends), faults retried on a fresh container, each verdict put on its run's reply queue.
+        What it needs done with the container it yields to its driver (a thread's ``_work``, an
+        event loop's ``_pump``): ``(_ENSURE, slot)`` -> the container, ``(_SUBMIT, container,
+        job)``, ``(_RECEIVE, container)`` -> ``(job, verdict)``, ``(_DISCARD, slot)``,
+        ``(_SLEEP, seconds)``; a driver throws back whatever the call raised.
 
         ``inflight`` holds this worker's jobs, oldest first; the container's own ``pending`` queue
         is always a prefix of it (the jobs sent to this container), so a replaced or fresh
         container is given exactly the jobs it has not seen, and each reply is checked against
         the submission it answers (``SandboxContainer.receive``).
         """
-        slot = self._idle.get()
         inflight: deque[_Queued] = deque()
         try:
             while True:
@@ -366,31 +419,35 @@ class DockerExecutor(ExecutorBase):
                     continue
                 culprit = 0
                 try:
-                    container = slot.ensure()
+                    container = yield (_ENSURE, slot)
                     sent = len(container.pending)
                     while sent < len(inflight) and slot.accepting():
                         culprit = sent
-                        container.submit(inflight[sent][0].job)
+                        yield (_SUBMIT, container, inflight[sent][0].job)
                         sent += 1
                     culprit = 0
-                    job, verdict = container.receive()
+                    job, verdict = yield (_RECEIVE, container)
                 except SandboxFault as e:
-                    slot.discard()
-                    self._fault(inflight, culprit, e)
+                    yield (_DISCARD, slot)
+                    backoff = self._fault(inflight, culprit, e)
+                    if backoff:
+                        yield (_SLEEP, backoff)
                     continue
                 entry, reply = inflight.popleft()
                 if job is not entry.job:  # the pending queue is a prefix of inflight: never happens
                     raise SandboxError(f"sandbox executor bug: a verdict of job {job.job_id!r} came back "
                                        f"for job {entry.job.job_id!r}")
-                if "residue" in verdict.flags:  # it left what would not go: a fresh container for the rest
-                    slot.discard()  # the jobs sent after it go again, to the fresh one (never counted as faults)
+                if "residue" in verdict.flags:  # it left what would not go: a fresh container for the rest;
+                    yield (_DISCARD, slot)  # the jobs sent after it go again, to the fresh one (not as faults)
                     self._count(residue_replacements=1)
                 if entry.attempt > 1:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)
                 reply((entry.index, verdict if entry.attempt == verdict.attempts else
                        replace(verdict, attempts=entry.attempt)))
-        except BaseException as e:  # a bug: every run waiting on the queue re-raises it
+        except GeneratorExit:
+            raise
+        except BaseException as e:  # a bug (or the loop that drove it stopped): every run waiting on the queue gets it
             with self._workers_lock:
                 self._workers -= 1
                 while True:
@@ -401,12 +458,93 @@ class DockerExecutor(ExecutorBase):
             for entry, reply in inflight:
                 reply((entry.index, e))
             raise
+
+    def _work(self) -> None:
+        """A thread's worker: one container's ``_pipeline``, its calls made here, blocking."""
+        slot = self._idle.get()
+        steps = _Steps(self._pipeline(slot))
+        try:
+            while (step := steps.next()) is not None:
+                try:
+                    if step[0] == _ENSURE:
+                        steps.value = slot.ensure()
+                    elif step[0] == _SUBMIT:
+                        step[1].submit(step[2])
+                    elif step[0] == _RECEIVE:
+                        steps.value = step[1].receive()
+                    elif step[0] == _DISCARD:
+                        slot.discard()
+                    else:
+                        time.sleep(step[1])
+                except BaseException as e:  # noqa: BLE001 - the pipeline's to handle (or to re-raise)
+                    steps.error = e
         finally:
             self._idle.put(slot)
 
-    def _fault(self, inflight: deque[_Queued], culprit: int, error: SandboxFault) -> None:
+    def _start_pump(self) -> None:
+        task = asyncio.get_running_loop().create_task(self._pump())
+        self._pumps.add(task)
+        task.add_done_callback(self._pumps.discard)
+
+    async def _pump(self) -> None:
+        """An event loop's worker (``drive="loop"``): one container's ``_pipeline``, its stream
+        read by this loop (``SandboxContainer.attach``); a container starts or goes in a thread
+        of the loop's (Docker's API blocks). The container is detached when the queue is empty."""
+        loop = asyncio.get_running_loop()
+        try:  # a pump starts only for a free slot (``_enqueue``'s count)...
+            slot = self._idle.get_nowait()
+        except queue.Empty:  # ...which a thread's worker that has just left may not have put back yet
+            slot = await asyncio.to_thread(self._idle.get)
+        steps = _Steps(self._pipeline(slot))
+        try:
+            while (step := steps.next()) is not None:
+                try:
+                    if step[0] == _ENSURE:
+                        steps.value = await self._aensure(slot, loop)
+                    elif step[0] == _SUBMIT:
+                        await step[1].asubmit(step[2])
+                    elif step[0] == _RECEIVE:
+                        steps.value = await step[1].areceive()
+                    elif step[0] == _DISCARD:
+                        await self._adiscard(slot)
+                    else:
+                        await asyncio.sleep(step[1])
+                except asyncio.CancelledError:  # the loop stops: the jobs in flight cannot finish here
+                    steps.error = SandboxError("the event loop that ran these jobs stopped before they finished")
+                    with contextlib.suppress(BaseException):
+                        steps.next()  # the pipeline hands the error to every run waiting on its jobs
+                    slot.discard()  # its stream is out of step with what was sent
+                    raise
+                except BaseException as e:  # noqa: BLE001 - the pipeline's to handle (or to re-raise)
+                    steps.error = e
+        finally:
+            if slot.container is not None:
+                slot.container.detach()
+            self._idle.put(slot)
+
+    @staticmethod
+    async def _aensure(slot: _Slot, loop: asyncio.AbstractEventLoop) -> SandboxContainer:
+        """``_Slot.ensure`` on an event loop: a container that must start (or be recycled)
+        does so in a thread; the slot's container is read by ``loop``."""
+        container = slot.container
+        if container is None or not (slot.accepting() or container.pending):
+            if container is not None:
+                container.detach()
+            container = await asyncio.to_thread(slot.ensure)
+        if not container.attached:
+            container.attach(loop)
+        return container
+
+    @staticmethod
+    async def _adiscard(slot: _Slot) -> None:
+        if slot.container is not None:
+            slot.container.detach()
+            await asyncio.to_thread(slot.discard)
+
+    def _fault(self, inflight: deque[_Queued], culprit: int, error: SandboxFault) -> float | None:
         """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its
-        verdict (``JobAttempts.given_up``). The other jobs in flight are sent again, attempts unchanged."""
+        verdict (``JobAttempts.given_up``). The other jobs in flight are sent again, attempts
+        unchanged. Returns the seconds to wait before the retry (None: no retry)."""
         entry, reply = inflight[culprit]
         entry.error = str(error)
         entry.program_faults += error.started
@@ -419,10 +557,10 @@ class DockerExecutor(ExecutorBase):
             self._count(jobs=1, sandbox_errors=int(verdict.status == "sandbox_error"),
                         program_faults=int(verdict.status != "sandbox_error"))
             reply((entry.index, verdict))
-            return
-        time.sleep(RETRY_BACKOFF_S[min(entry.attempt - 1, len(RETRY_BACKOFF_S) - 1)])
+            return None
         entry.attempt += 1
         self._count(retries=1)
+        return RETRY_BACKOFF_S[min(entry.attempt - 2, len(RETRY_BACKOFF_S) - 1)]
 
     def _count(self, **increments: int) -> None:
         with self._stats_lock:

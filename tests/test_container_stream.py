@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from sandbox.container import RECV_SLICE_S, ContainerSettings, SandboxContainer, _kernel_timeouts
+from sandbox.container import RECV_SLICE_S, ContainerSettings, SandboxContainer, set_kernel_timeouts
 from sandbox.types import SandboxFault
 
 
@@ -30,7 +30,7 @@ def stream():
     """``(container, runner_end)``: a container reading one end of a socket pair."""
     ours, theirs = socket.socketpair()
     container = SandboxContainer(client=None, image="-", settings=ContainerSettings(), labels={})
-    _kernel_timeouts(ours)
+    set_kernel_timeouts(ours)
     container._sock = ours
     yield container, theirs
     ours.close()

@@ -32,22 +32,28 @@ def test_run_keeps_order_and_arun_matches(executor):
     assert [v.status for v in asyncio.run(executor.arun(jobs))] == sync
 
 
+async def ticking(awaitable):
+    """``(awaitable's result, ticks)``: how often a task that wakes every 50 ms ran meanwhile."""
+    ticks = 0
+
+    async def ticker():
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.05)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    try:
+        return await awaitable, ticks
+    finally:
+        task.cancel()
+
+
 def test_arun_leaves_the_event_loop_free(executor):
     slow = distinct(stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n"), 2)
 
     async def main():
-        ticks = 0
-
-        async def ticker():
-            nonlocal ticks
-            while True:
-                await asyncio.sleep(0.05)
-                ticks += 1
-
-        task = asyncio.create_task(ticker())
-        verdicts = await executor.arun(slow)
-        task.cancel()
-        return verdicts, ticks
+        return await ticking(executor.arun(slow))
 
     hits = executor.stats().dedup_hits
     verdicts, ticks = asyncio.run(main())
@@ -188,3 +194,117 @@ def test_containers_of_a_dead_owner_are_swept_at_next_start(executor):
             assert _containers_of(executor.client, dead.stdout.strip()) == []
     finally:
         orphan.remove()
+
+
+# -- drive="loop": an event loop talks to the containers (``grpo-code serve``) -----------------
+
+
+def _no_pump_left(ex: DockerExecutor) -> None:
+    assert all(pump.done() for pump in ex._pumps) and ex._workers == 0
+    assert all(s.container is None or not s.container.attached for s in ex._slots)
+
+
+def test_a_loop_driven_pool_gives_the_verdicts_of_threads_at_once_and_leaves_the_loop_free(executor):
+    jobs = [add_job(3 if i % 3 else 4) for i in range(12)] + [stdio_job("raise SystemExit(3)\n", "", "")]
+    slow = distinct(stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n"), 4)
+
+    async def main():
+        async with DockerExecutor(concurrency=2, drive="loop") as ex:
+            quick = await ex.arun(jobs)
+            started = time.monotonic()
+            slow_verdicts, ticks = await ticking(asyncio.gather(*(ex.arun([job]) for job in slow)))
+            took = time.monotonic() - started
+            _no_pump_left(ex)
+            return quick, [v for [v] in slow_verdicts], took, ticks, ex.stats()
+
+    quick, slow_verdicts, took, ticks, stats = asyncio.run(main())
+    assert [v.status for v in quick] == [v.status for v in executor.run(jobs)]
+    assert [v.status for v in quick] == ["failed" if i % 3 == 0 else "passed" for i in range(12)] + ["runtime_error"]
+    assert all(v.passed for v in slow_verdicts) and took < 3.5  # two containers at once
+    assert ticks >= 20
+    assert (stats.jobs, stats.faults, stats.containers_started) == (17, 0, 2)
+
+
+def test_a_loop_driven_pool_retries_a_container_killed_mid_job_on_a_fresh_one():
+    job = stdio_job("import time\ntime.sleep(1.5)\nprint(7)\n", "", "7\n")
+
+    async def main():
+        async with DockerExecutor(concurrency=1, drive="loop") as ex:
+            victim = ex.container_ids()[0]
+            killer = threading.Timer(0.5, lambda: ex.client.api.kill(victim))
+            killer.start()
+            started = time.monotonic()
+            [verdict] = await ex.arun([job])
+            took = time.monotonic() - started
+            killer.join()
+            _no_pump_left(ex)
+            return verdict, victim, ex.container_ids(), took
+
+    verdict, victim, after, took = asyncio.run(main())
+    assert verdict.passed and verdict.attempts == 2
+    assert took < 8  # the stream's end is seen at once, not at the job's deadline (worst case 30 s and more)
+    assert after and after[0] != victim
+
+
+def test_a_loop_driven_pool_turns_a_runner_that_stops_answering_into_sandbox_error(monkeypatch):
+    from sandbox.container import SandboxContainer
+
+    monkeypatch.setattr("sandbox.executor.RETRY_BACKOFF_S", (0.0,))
+    monkeypatch.setattr("sandbox.types.Limits.worst_case_s", lambda self, n: 1.0)
+    original = SandboxContainer.asubmit
+
+    async def pausing_submit(self, job):
+        self.container.pause()  # a real hang of the real container
+        return await original(self, job)
+
+    async def main(ex):
+        return (await ex.arun([add_job()]))[0]
+
+    with DockerExecutor(concurrency=1, drive="loop") as ex:
+        monkeypatch.setattr(SandboxContainer, "asubmit", pausing_submit)
+        verdict = asyncio.run(main(ex))
+        assert verdict.status == "sandbox_error" and verdict.pass_rate is None
+        assert verdict.attempts == ex.max_retries + 1
+        monkeypatch.setattr(SandboxContainer, "asubmit", original)
+        assert asyncio.run(main(ex)).passed
+        _no_pump_left(ex)
+
+
+@pytest.mark.timeout(60)  # a verdict lost for good would make a run wait forever
+def test_a_loop_that_stops_mid_job_fails_its_jobs_and_leaves_the_pool_working():
+    slow = distinct(stdio_job("import time\ntime.sleep(0.5)\nprint(1)\n", "", "1\n"), 2)
+    others = distinct(stdio_job("print(input())\n", "7\n", "7\n"), 6)
+
+    async def abandon(ex):
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(ex.arun(slow), 0.1)
+
+    async def later(ex):
+        return await ex.arun(others)
+
+    with DockerExecutor(concurrency=2, drive="loop") as ex:
+        asyncio.run(abandon(ex))  # the loop ends with both jobs on a container: its pumps are cancelled
+        _no_pump_left(ex)
+        assert [v.status for v in asyncio.run(later(ex))] == ["passed"] * 6  # on another loop
+        assert [v.status for v in ex.run(others[:3])] == ["passed"] * 3  # and in threads
+        _no_pump_left(ex)
+
+
+def test_closing_a_loop_driven_pool_with_a_job_in_flight_fails_it_and_removes_its_container():
+    from sandbox import SandboxError
+
+    slow = stdio_job("import time\ntime.sleep(20)\nprint(1)\n", "", "1\n")
+
+    async def main():
+        async with DockerExecutor(concurrency=1, drive="loop") as ex:
+            running = asyncio.create_task(ex.arun([slow]))
+            await asyncio.sleep(1.0)
+            ids = ex.container_ids()
+        started = time.monotonic()
+        with pytest.raises(SandboxError, match="event loop that ran these jobs stopped"):
+            await running
+        return ex, ids, time.monotonic() - started
+
+    ex, ids, waited = asyncio.run(main())
+    assert len(ids) == 1 and waited < 1.0  # failed by the close, not after the job's 20 s
+    assert ids[0] not in [c.id for c in ex.client.containers.list(all=True)]

@@ -257,12 +257,9 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
 
     @asynccontextmanager
     async def lifespan(app):
-        await asyncio.to_thread(executor.start)
-        state["admission"] = _Admission(in_flight, settings.max_waiting)
-        try:
+        async with executor:  # started in a thread; closed (its work on this loop stopped first)
+            state["admission"] = _Admission(in_flight, settings.max_waiting)
             yield
-        finally:
-            await asyncio.to_thread(executor.close)
 
     app = FastAPI(title="grpo-code sandbox", lifespan=lifespan,
                   description="grpo-code's sandbox over HTTP: jobs in, verdicts out; SandboxFusion's /run_code.")
