@@ -205,3 +205,25 @@ def test_wilson_interval_hand_computed():
     assert stats.wilson_interval(0.5, 0) is None
     # 1 of 1: centre (1 + z^2 / 2) / (1 + z^2), the interval [0.2065, 1]
     assert stats.wilson_interval(1.0, 1) == (pytest.approx(0.2065, abs=1e-4), 1.0)
+
+
+def test_runs_pooled_resolve_a_change_that_each_run_alone_cannot():
+    # Two seeds of one setting on the same 10 tasks, 2 samples each: every task fails before; after,
+    # one seed passes tasks 0-4, the other tasks 5-9. Each run alone: +0.5 on 5 tasks, p = 2/32.
+    # Pooled: +0.5 on every task, p = 2/1024, better.
+    from grpo_code.analysis.comparison import compare, pooled_change
+
+    def results(passed: set[int]) -> list[dict]:
+        return [{"task_id": f"t{i}", "status": "passed" if i in passed else "failed",
+                 "pass_rate": 1.0 if i in passed else 0.0} for i in range(10) for _ in range(2)]
+
+    pairs = [(results(set()), results(set(range(5)))), (results(set()), results(set(range(5, 10))))]
+    for before, after in pairs:
+        alone = compare(before, after, [1]).figure("pass@1")
+        assert alone is not None
+        assert (alone.test.difference, alone.test.p_value, alone.test.label) == (0.5, 2 / 32, "within noise")
+    together = pooled_change(pairs, "pass@1")
+    assert together is not None
+    assert (together.before, together.after) == (0.0, 0.5)
+    assert (together.test.difference, together.test.p_value, together.test.label) == (0.5, 2 / 1024, "better")
+    assert pooled_change(pairs, "pass@3") is None  # 2 samples a task: no pass@3

@@ -73,6 +73,23 @@ def per_task_figure(results: Sequence[dict], metric: str) -> dict[str, float]:
     return {t: v for t, v in values.items() if v is not None}
 
 
+def pooled_change(pairs: Sequence[tuple[Sequence[dict], Sequence[dict]]], metric: str) -> FigureChange | None:
+    """One figure's change pooled over several runs of one setting (seeds), each a ``(before,
+    after)`` pair of results on the same tasks: per task, the mean over the pairs of its figure
+    before and after, then the paired test over the tasks that every run has a value for. What
+    one run's interval cannot resolve, several runs' can (the seeds' sampling noise averages out).
+    None if no task has the figure in every run."""
+    per_pair = [(per_task_figure(b, metric), per_task_figure(a, metric)) for b, a in pairs]
+    if not per_pair:
+        return None
+    tasks = [t for t in per_pair[0][0] if all(t in b and t in a for b, a in per_pair)]
+    if not tasks:
+        return None
+    xs = [sum(b[t] for b, _ in per_pair) / len(per_pair) for t in tasks]
+    ys = [sum(a[t] for _, a in per_pair) / len(per_pair) for t in tasks]
+    return FigureChange(metric, sum(xs) / len(xs), sum(ys) / len(ys), stats.paired_test(xs, ys))
+
+
 def compare(before: Sequence[dict], after: Sequence[dict], ks: Sequence[int]) -> Comparison:
     """Compare two runs' results (results.jsonl records) task by task.
 
