@@ -116,7 +116,7 @@ def set_kernel_timeouts(sock: socket.socket) -> None:
     """Put the attach stream in blocking mode with the kernel's timeouts (``SO_SNDTIMEO``,
     ``SO_RCVTIMEO``): each write or read is one system call, where a Python-level timeout costs a
     ``poll`` and an ``ioctl`` around each."""
-    if not isinstance(sock, socket.socket):  # another transport's stream (an SSH channel): Python's timeout
+    if type(sock) is not socket.socket:  # another transport's stream (TLS, an SSH channel): Python's timeout
         sock.settimeout(SEND_TIMEOUT_S)
         return
     sock.settimeout(None)
@@ -386,8 +386,8 @@ class SandboxContainer:
         return line
 
     def _read_frames(self, deadline: float) -> None:
-        """Read what the stream has (waiting until ``deadline`` for something) and take apart
-        every whole frame of Docker's in it: stdout onto ``_buf``, stderr logged."""
+        """Read the stream until ``_buf`` holds a whole line (at most until ``deadline``), taking
+        apart every whole frame of Docker's in it: stdout onto ``_buf``, stderr logged."""
         while True:
             try:
                 data = self._sock.recv(RECV_BYTES)
@@ -399,9 +399,9 @@ class SandboxContainer:
                 raise ConnectionError("the sandbox container closed its stream (it died)")
             self._frames += data
             self._take_frames()
-            if self._buf:
+            if b"\n" in self._buf:
                 return
-            if time.monotonic() >= deadline:  # a stream that trickles stderr, or half a frame, past the deadline
+            if time.monotonic() >= deadline:  # a stream that trickles half a line, stderr or half a frame
                 raise TimeoutError("the sandbox runner did not answer in time")
 
     def _take_frames(self) -> None:
@@ -418,6 +418,22 @@ class SandboxContainer:
             del frames[:8 + size]
 
     # -- on an event loop (``DockerExecutor(drive="loop")``) ------------------------------
+
+    @property
+    def plain_stream(self) -> bool:
+        """Whether the attach stream is a plain socket (a local daemon's): an event loop can read it
+        (``attach``); a TLS or SSH transport's cannot."""
+        return type(self._sock) is socket.socket
+
+    def abandon(self) -> None:
+        """Close the stream and nothing else, never blocking: the runner sees its stdin end and
+        exits, and Docker removes the container (``_create_and_start``). For an event loop that
+        must not wait on Docker's API; ``remove`` later finds it gone."""
+        self.detach()
+        for closable in (self._sock, self._response):
+            with contextlib.suppress(OSError):
+                if closable is not None:
+                    closable.close()
 
     @property
     def attached(self) -> bool:
@@ -485,13 +501,7 @@ class SandboxContainer:
         """Close the stream and remove the container (idempotent, never raises)."""
         import docker.errors
 
-        self.detach()
-        for closable in (self._sock, self._response):
-            try:
-                if closable is not None:
-                    closable.close()
-            except OSError:
-                pass
+        self.abandon()
         self._sock = self._response = None
         if self.container is not None:
             try:

@@ -29,7 +29,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Awaitable, Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, cast
@@ -117,6 +117,19 @@ class _Slot:
             self.container = None
 
 
+async def _finished(work: Awaitable[Any]) -> Any:
+    """``await work`` (a thread's), which a cancellation of the caller does not cut short: the
+    caller is cancelled only once the thread is done with the slot (a container started or removed
+    behind a cancelled pump would be nobody's)."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            await task
+        raise
+
+
 class _Steps:
     """A container's pipeline (``DockerExecutor._pipeline``) as its driver runs it: ``next()`` is
     the pipeline's next call (None once it has ended), given the last call's ``value`` or ``error``
@@ -158,7 +171,9 @@ class DockerExecutor(ExecutorBase):
             ``arun`` on one event loop (``grpo-code serve``): the loop itself, with a reader
             callback per container and no thread (a container starts or goes in a thread of
             the loop's), which saves the hand-overs between threads; ``run`` still works, in
-            threads.
+            threads. A loop that stops must cancel its tasks (``asyncio.run`` and uvicorn do): the
+            jobs in flight on it then fail with a ``SandboxError``. A daemon reached over TLS or
+            SSH gets threads all the same.
 
     Raises:
         ValueError: ``concurrency`` below 1 (``protocol.check_concurrency``).
@@ -228,6 +243,9 @@ class DockerExecutor(ExecutorBase):
             errors = [error for error in self._threads.map(self._warm, self._slots) if error]
         for slot in self._slots:
             self._idle.put(slot)
+        if self.drive == "loop" and not all(s.container is None or s.container.plain_stream for s in self._slots):
+            log.warning("the Docker daemon's streams are not plain sockets (TLS or SSH): threads drive the pool")
+            self.drive = "threads"
         if len(errors) == len(self._slots):
             self.close()
             raise SandboxError(f"no sandbox container could be started: {errors[0]}")
@@ -263,7 +281,7 @@ class DockerExecutor(ExecutorBase):
         """Close, having first cancelled the pumps this loop drives (``drive="loop"``): the jobs
         in flight on them fail (``_pump``), and no container is removed under a pump's feet."""
         loop = asyncio.get_running_loop()
-        pumps = [pump for pump in self._pumps if not pump.done() and pump.get_loop() is loop]
+        pumps = [pump for pump in list(self._pumps) if not pump.done() and pump.get_loop() is loop]
         for pump in pumps:
             pump.cancel()
         await asyncio.gather(*pumps, return_exceptions=True)
@@ -437,16 +455,14 @@ class DockerExecutor(ExecutorBase):
                 if job is not entry.job:  # the pending queue is a prefix of inflight: never happens
                     raise SandboxError(f"sandbox executor bug: a verdict of job {job.job_id!r} came back "
                                        f"for job {entry.job.job_id!r}")
-                if "residue" in verdict.flags:  # it left what would not go: a fresh container for the rest;
-                    yield (_DISCARD, slot)  # the jobs sent after it go again, to the fresh one (not as faults)
-                    self._count(residue_replacements=1)
                 if entry.attempt > 1:
                     log.info("job %s succeeded on attempt %d", job.job_id or "-", entry.attempt)
                 self._count(jobs=1)
                 reply((entry.index, verdict if entry.attempt == verdict.attempts else
                        replace(verdict, attempts=entry.attempt)))
-        except GeneratorExit:
-            raise
+                if "residue" in verdict.flags:  # it left what would not go: a fresh container for the rest;
+                    self._count(residue_replacements=1)  # the jobs sent after it go again, to the fresh one
+                    yield (_DISCARD, slot)  # (not as faults)
         except BaseException as e:  # a bug (or the loop that drove it stopped): every run waiting on the queue gets it
             with self._workers_lock:
                 self._workers -= 1
@@ -455,8 +471,10 @@ class DockerExecutor(ExecutorBase):
                         inflight.append(self._todo.get_nowait())
                     except queue.Empty:
                         break
+            error = e if not isinstance(e, GeneratorExit) else SandboxError(
+                "the worker that ran these jobs was stopped before they finished")
             for entry, reply in inflight:
-                reply((entry.index, e))
+                reply((entry.index, error))
             raise
 
     def _work(self) -> None:
@@ -479,6 +497,8 @@ class DockerExecutor(ExecutorBase):
                 except BaseException as e:  # noqa: BLE001 - the pipeline's to handle (or to re-raise)
                     steps.error = e
         finally:
+            if slot.container is not None and slot.container.pending:  # left by a bug: out of step
+                slot.discard()
             self._idle.put(slot)
 
     def _start_pump(self) -> None:
@@ -509,16 +529,21 @@ class DockerExecutor(ExecutorBase):
                         await self._adiscard(slot)
                     else:
                         await asyncio.sleep(step[1])
-                except asyncio.CancelledError:  # the loop stops: the jobs in flight cannot finish here
+                except (asyncio.CancelledError, GeneratorExit):  # the loop stops: the jobs cannot finish here
                     steps.error = SandboxError("the event loop that ran these jobs stopped before they finished")
                     with contextlib.suppress(BaseException):
                         steps.next()  # the pipeline hands the error to every run waiting on its jobs
-                    slot.discard()  # its stream is out of step with what was sent
+                    if slot.container is not None:  # its stream is out of step with what was sent
+                        slot.container.abandon()  # not Docker's API on the loop: it removes the container
+                        slot.container = None
                     raise
                 except BaseException as e:  # noqa: BLE001 - the pipeline's to handle (or to re-raise)
                     steps.error = e
         finally:
-            if slot.container is not None:
+            if slot.container is not None and slot.container.pending:  # left by a bug: out of step
+                slot.container.abandon()
+                slot.container = None
+            elif slot.container is not None:
                 slot.container.detach()
             self._idle.put(slot)
 
@@ -530,7 +555,7 @@ class DockerExecutor(ExecutorBase):
         if container is None or not (slot.accepting() or container.pending):
             if container is not None:
                 container.detach()
-            container = await asyncio.to_thread(slot.ensure)
+            container = await _finished(asyncio.to_thread(slot.ensure))
         if not container.attached:
             container.attach(loop)
         return container
@@ -539,7 +564,7 @@ class DockerExecutor(ExecutorBase):
     async def _adiscard(slot: _Slot) -> None:
         if slot.container is not None:
             slot.container.detach()
-            await asyncio.to_thread(slot.discard)
+            await _finished(asyncio.to_thread(slot.discard))
 
     def _fault(self, inflight: deque[_Queued], culprit: int, error: SandboxFault) -> float | None:
         """A fault on the job at ``inflight[culprit]``: count an attempt; after the last one, its

@@ -90,13 +90,14 @@ def test_a_silent_runner_is_a_fault_at_its_deadline(stream):
     assert 0.3 <= time.monotonic() - started < 0.3 + RECV_SLICE_S + 0.5
 
 
-def test_a_runner_that_only_trickles_stderr_is_a_fault_at_its_deadline(stream):
+@pytest.mark.parametrize("trickled", [frame(2, b"."), frame(1, b"x")], ids=["stderr", "half a stdout line"])
+def test_a_runner_that_only_trickles_is_a_fault_at_its_deadline(stream, trickled):
     container, runner = stream
     stop = threading.Event()
 
     def trickle():
         while not stop.wait(0.02):
-            runner.sendall(frame(2, b"."))
+            runner.sendall(trickled)  # never a whole reply line
 
     threading.Thread(target=trickle, daemon=True).start()
     started = time.monotonic()
