@@ -265,7 +265,7 @@ class SandboxContainer:
                 loop = cast(asyncio.AbstractEventLoop, self._loop)
                 await asyncio.wait_for(loop.sock_sendall(self._sock, data[sent:]), SEND_TIMEOUT_S)
         except OSError as e:  # TimeoutError among them
-            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+            raise self._broke(e) from e
         self.pending.append((wire_id, job))
         self.jobs_submitted += 1
 
@@ -293,9 +293,13 @@ class SandboxContainer:
             reply = self._parse(line)
         except (OSError, SandboxFault) as e:  # it died or hung while running this job, the oldest in flight
             held = await asyncio.to_thread(self._held_by_docker)
-            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}" if isinstance(e, OSError) else str(e),
-                               started=not held) from e
+            fault = self._broke(e) if isinstance(e, OSError) else e
+            raise SandboxFault(str(fault), started=not held) from e
         return job, self._verdict(wire_id, job, reply)
+
+    def _broke(self, error: Exception) -> SandboxFault:
+        """The fault of a stream that broke with ``error`` (or a reply that was none)."""
+        return SandboxFault(f"container {self.id}: {type(error).__name__}: {error}")
 
     def _oldest(self) -> tuple[str, Job]:
         if not self.pending:
@@ -344,7 +348,7 @@ class SandboxContainer:
         try:
             self._sock.sendall(_line(message))
         except OSError as e:
-            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+            raise self._broke(e) from e
 
     def _receive(self, timeout_s: float) -> Reply:
         """The runner's next reply line: a JSON object with ``ok`` true or false (the runner's own
@@ -358,7 +362,7 @@ class SandboxContainer:
         try:
             line = self._read_line(time.monotonic() + timeout_s)
         except OSError as e:
-            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+            raise self._broke(e) from e
         return self._parse(line)
 
     def _parse(self, line: bytes) -> Reply:
@@ -366,7 +370,7 @@ class SandboxContainer:
         try:
             data = json.loads(line)
         except ValueError as e:
-            raise SandboxFault(f"container {self.id}: {type(e).__name__}: {e}") from e
+            raise self._broke(e) from e
         if not isinstance(data, dict) or type(data.get("ok")) is not bool:
             raise SandboxFault(f"container {self.id}: the runner wrote {str(data)[:200]!r}, which is no reply")
         return cast("Reply", data)  # as the runner built it (``runner.serve``)

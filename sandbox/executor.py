@@ -95,11 +95,16 @@ class _Slot:
         ``max_jobs_per_container``, once nothing is pending on it)."""
         return self.container is not None and self.container.jobs_submitted < self.executor.max_jobs_per_container
 
+    def ready(self) -> bool:
+        """Whether the slot's container serves as it is: there is one, and it takes more jobs or
+        still has jobs pending (one that has taken its share is replaced once it has none)."""
+        return self.container is not None and (self.accepting() or bool(self.container.pending))
+
     def ensure(self) -> SandboxContainer:
         """The slot's container: started if there is none, replaced if it has taken its share of
-        jobs and nothing is pending on it. Raises SandboxFault."""
+        jobs and nothing is pending on it (``ready``). Raises SandboxFault."""
         ex = self.executor
-        if self.container is not None and not self.accepting() and not self.container.pending:
+        if self.container is not None and not self.ready():
             self.discard()  # recycle: a long-lived container is replaced now and then
             ex._count(recycled=1)
         if self.container is None:
@@ -552,7 +557,7 @@ class DockerExecutor(ExecutorBase):
         """``_Slot.ensure`` on an event loop: a container that must start (or be recycled)
         does so in a thread; the slot's container is read by ``loop``."""
         container = slot.container
-        if container is None or not (slot.accepting() or container.pending):
+        if container is None or not slot.ready():
             if container is not None:
                 container.detach()
             container = await _finished(asyncio.to_thread(slot.ensure))

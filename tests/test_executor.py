@@ -282,9 +282,10 @@ def test_a_loop_that_stops_mid_job_fails_its_jobs_and_leaves_the_pool_working():
     async def later(ex):
         return await ex.arun(others)
 
-    with DockerExecutor(concurrency=2, drive="loop") as ex:
-        asyncio.run(abandon(ex))  # the loop ends with both jobs on a container: its pumps are cancelled
+    with DockerExecutor(concurrency=1, drive="loop") as ex:
+        asyncio.run(abandon(ex))  # the loop ends with both jobs on the container: its pump is cancelled
         _no_pump_left(ex)
+        assert ex._idle.qsize() == 1  # the slot is back for the next loop or thread
         assert [v.status for v in asyncio.run(later(ex))] == ["passed"] * 6  # on another loop
         assert [v.status for v in ex.run(others[:3])] == ["passed"] * 3  # and in threads
         _no_pump_left(ex)
