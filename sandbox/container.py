@@ -169,6 +169,7 @@ class SandboxContainer:
         self._response: Any = None
         self._frames = bytearray()  # the attach stream as read: Docker's frames, not yet taken apart
         self._buf = bytearray()  # the runner's stdout from those frames, up to its next reply line
+        self._scanned = 0  # how much of _buf is known to hold no newline (``_has_line``)
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop that reads the stream (``attach``)
         self._waiter: asyncio.Future | None = None  # ``_aread_line`` waiting for the loop's reader
         self._broken: OSError | None = None  # how the stream ended, as the loop's reader saw it
@@ -382,12 +383,21 @@ class SandboxContainer:
 
     def _take_line(self) -> bytes | None:
         """The runner's next whole line from ``_buf`` (taken off it), or None if there is none yet."""
-        i = self._buf.find(b"\n")
+        i = self._newline()
         if i < 0:
             return None
         line = bytes(self._buf[:i])
         del self._buf[: i + 1]
+        self._scanned = 0
         return line
+
+    def _newline(self) -> int:
+        """Where ``_buf``'s first newline is, or -1: each byte is searched once however many reads
+        a reply takes (a reply of hundreds of MiB comes 64 KiB a read; searching all of ``_buf``
+        after each read took time that grew with the square of its size)."""
+        i = self._buf.find(b"\n", self._scanned)
+        self._scanned = len(self._buf) if i < 0 else i
+        return i
 
     def _read_frames(self, deadline: float) -> None:
         """Read the stream until ``_buf`` holds a whole line (at most until ``deadline``), taking
@@ -403,7 +413,7 @@ class SandboxContainer:
                 raise ConnectionError("the sandbox container closed its stream (it died)")
             self._frames += data
             self._take_frames()
-            if b"\n" in self._buf:
+            if self._newline() >= 0:
                 return
             if time.monotonic() >= deadline:  # a stream that trickles half a line, stderr or half a frame
                 raise TimeoutError("the sandbox runner did not answer in time")
@@ -476,7 +486,7 @@ class SandboxContainer:
         if data:
             self._frames += data
             self._take_frames()
-            if b"\n" not in self._buf:
+            if self._newline() < 0:
                 return
         else:  # the end of the stream: no more reading (a reader would be called at once forever)
             self._broken = self._broken or ConnectionError("the sandbox container closed its stream (it died)")

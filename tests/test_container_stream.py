@@ -4,6 +4,7 @@ socket pair stands in for Docker's attach socket (the runner's side writes Docke
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import socket
@@ -115,3 +116,43 @@ def test_a_closed_stream_is_a_fault(stream):
     runner.close()
     with pytest.raises(SandboxFault, match="closed its stream"):
         bounded(lambda: container._receive(5.0), 10)
+
+
+class _CountingBuffer(bytearray):
+    """A ``_buf`` that counts the bytes its searches for a newline go over."""
+
+    searched = 0
+
+    def find(self, sub, start=0, *rest):
+        self.searched += len(self) - start
+        return super().find(sub, start, *rest)
+
+    def __contains__(self, sub):
+        self.searched += len(self)
+        return super().__contains__(sub)
+
+
+@pytest.mark.parametrize("drive", ["threads", "loop"])
+def test_a_reply_of_many_reads_is_searched_for_its_end_once(stream, drive):
+    """A reply of 8 MiB comes in 32 KiB frames, a read at a time: each of its bytes is searched
+    for the newline that ends it at most twice, not once per read (which made a reply of 400 MiB
+    take a minute and hold its container)."""
+    container, runner = stream
+    container._buf = _CountingBuffer()
+    payload = (json.dumps({"ok": True, "id": "big", "pad": "x" * (8 << 20)}) + "\n").encode()
+    writer = threading.Thread(target=lambda: [runner.sendall(frame(1, payload[i:i + 32768]))
+                                              for i in range(0, len(payload), 32768)], daemon=True)
+
+    async def on_a_loop() -> bytes:
+        container.attach(asyncio.get_running_loop())
+        try:
+            return await container._aread_line(time.monotonic() + 60)
+        finally:
+            container.detach()
+
+    writer.start()
+    line = container._read_line(time.monotonic() + 60) if drive == "threads" else asyncio.run(on_a_loop())
+    writer.join()
+    assert json.loads(line)["id"] == "big"
+    assert 0 < container._buf.searched <= 2 * len(payload)
+    assert not container._buf
