@@ -6,6 +6,7 @@ and for bad requests."""
 from __future__ import annotations
 
 import importlib.util
+import signal
 import subprocess
 import sys
 import threading
@@ -279,6 +280,25 @@ def test_malformed_and_oversized_bodies(server):
         streamed = requests.post(server.url + path, data=chunks(), timeout=30,
                                  headers={"Content-Type": "application/json"})
         assert streamed.status_code == 413, streamed.text
+
+
+def test_a_request_cut_short_by_a_shutdown_gets_a_503_not_a_500():
+    """A job still running when the shutdown's grace (5 s) is over: the client is told the server
+    is going (503, JSON, Retry-After), not uvicorn's plain-text 500, and the server exits."""
+    srv = Server("--concurrency", "1")
+    body: dict[str, Any] = {"code": "import time\nprint(1, flush=True)\ntime.sleep(30)\n", "language": "python",
+                            "run_timeout": 10}
+    answers: list[requests.Response] = []
+    sender = threading.Thread(target=lambda: answers.append(requests.post(f"{srv.url}/run_code", json=body,
+                                                                          timeout=120)))
+    sender.start()
+    time.sleep(2)  # the request is in (its job runs for 30 s)
+    srv.proc.send_signal(signal.SIGTERM)
+    srv.proc.wait(60)
+    sender.join(60)
+    assert answers and answers[0].status_code == 503, answers and answers[0].text
+    assert "shutting down" in answers[0].json()["detail"][0]["msg"] and answers[0].headers["Retry-After"] == "1"
+    assert "Traceback" not in "".join(srv.lines)
 
 
 # -- the token --------------------------------------------------------------------------------

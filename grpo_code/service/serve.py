@@ -18,7 +18,8 @@ send a header, such as verl: put it in the URL you give verl); request bodies ar
 (``max_body_bytes``, 413 beyond) and so are the jobs of one request (``max_jobs``); at most
 ``max_in_flight`` requests are worked on at once and ``max_waiting`` more wait for their turn,
 any further one gets 503 with ``Retry-After``. Bad input gets a 4xx whose ``detail`` names the
-field and the reason (FastAPI's shape: ``[{"loc": [...], "msg": ...}]``), never a 500; programs
+field and the reason (FastAPI's shape: ``[{"loc": [...], "msg": ...}]``), never a 500 (a request
+still running when a shutdown's grace is over gets 503); programs
 run only in the sandbox's containers, as for every other command. The access log is off (a
 token in a URL stays out of logs).
 """
@@ -221,15 +222,36 @@ class _Admission:
 
 class _Front:
     """ASGI: ``POST /run_code``, the request a trainer sends per completion, goes to ``run_code``
-    directly; every other request (and the lifespan) to the FastAPI application."""
+    directly; every other request (and the lifespan) to the FastAPI application. A request still
+    running when a shutdown's grace is over (uvicorn cancels it) is answered 503, not uvicorn's
+    plain-text 500."""
 
     def __init__(self, app, run_code):
         self.app, self.run_code = app, run_code
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] == "/run_code":
-            return await self.run_code(scope, receive, send)
-        return await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def sending(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            if scope["method"] == "POST" and scope["path"] == "/run_code":
+                await self.run_code(scope, receive, sending)
+            else:
+                await self.app(scope, receive, sending)
+        except asyncio.CancelledError:  # only uvicorn's shutdown cancels a request
+            if started:
+                raise
+            from fastapi.responses import JSONResponse
+
+            await JSONResponse({"detail": [{"loc": [], "msg": "the server is shutting down; retry on another "
+                                            "or once it is back"}]}, status_code=503,
+                               headers={"Retry-After": "1"})(scope, _no_body, send)
 
 
 def create_app(executor: Executor, settings: ServeSettings | None = None):
