@@ -23,6 +23,8 @@ class JobAttempts:
         error: the last fault's message.
         program_faults: faults that came after the program started.
         flags: the monitor's flags of the faulted attempts.
+        abandoned: its run's caller has gone (an ``arun`` cancelled): a worker that has not
+            started it drops it.
     """
 
     index: int
@@ -31,6 +33,7 @@ class JobAttempts:
     error: str = ""
     program_faults: int = 0
     flags: tuple[str, ...] = ()
+    abandoned: bool = False
 
     def given_up(self) -> Verdict:
         """The verdict of a job whose every attempt failed (``error``: the last).

@@ -325,7 +325,7 @@ class DockerExecutor(ExecutorBase):
                 in the calling thread.
         """
         done: queue.SimpleQueue = queue.SimpleQueue()
-        batch = self._enqueue(jobs, done.put)
+        batch, _ = self._enqueue(jobs, done.put)
         copies = batch.copies() if on_verdict is not None else {}
         verdicts: list[Verdict | None] = [None] * len(batch.unique)
         try:
@@ -341,7 +341,9 @@ class DockerExecutor(ExecutorBase):
     async def arun(self, jobs: Sequence[Job]) -> list[Verdict]:
         """Like ``run``, awaitable, with no thread of its own while it waits: the workers hand
         each verdict to the event loop (a service awaits thousands of one-job runs at once).
-        With ``drive="loop"`` the workers are this loop's own (``_pump``)."""
+        With ``drive="loop"`` the workers are this loop's own (``_pump``). Cancelled, it drops
+        its jobs that no worker has taken yet (a service's client that hung up leaves no work
+        queued behind it; ``ExecutorStats.abandoned``); those already taken run to their end."""
         loop = asyncio.get_running_loop()
         done: asyncio.Queue = asyncio.Queue()
 
@@ -352,11 +354,15 @@ class DockerExecutor(ExecutorBase):
             with contextlib.suppress(RuntimeError):  # the loop closed: no one waits for the verdict now
                 loop.call_soon_threadsafe(done.put_nowait, item)
 
-        batch = self._enqueue(jobs, reply, self._start_pump if self.drive == "loop" else None)
+        batch, queued = self._enqueue(jobs, reply, self._start_pump if self.drive == "loop" else None)
         verdicts: list[Verdict | None] = [None] * len(batch.unique)
         try:
             for _ in batch.unique:
                 self._take(verdicts, await done.get())
+        except asyncio.CancelledError:
+            for attempts in queued:
+                attempts.abandoned = True
+            raise
         finally:
             self._busy(-1)
         return batch.expand(cast(list[Verdict], verdicts))
@@ -372,16 +378,18 @@ class DockerExecutor(ExecutorBase):
         return u, verdict
 
     def _enqueue(self, jobs: Sequence[Job], reply: Callable[[_Reply], Any],
-                 start_worker: Callable[[], Any] | None = None) -> Collapsed:
+                 start_worker: Callable[[], Any] | None = None) -> tuple[Collapsed, list[JobAttempts]]:
         """Queue a run's distinct jobs (``reply`` takes each ``(index, verdict)``, from a worker's
         thread) and start the workers they need (``start_worker``; default: a thread's
-        ``_work``); the run counts as busy until ``_busy(-1)``."""
+        ``_work``); the run counts as busy until ``_busy(-1)``. Returns the batch and its jobs
+        as queued."""
         threads = self._threads
         if not self.started or threads is None:
             raise SandboxError("the executor is not started: use `with DockerExecutor() as ex:`")
         batch = collapse(jobs)
-        for index, job in enumerate(batch.unique):
-            self._todo.put((JobAttempts(index, job), reply))
+        queued = [JobAttempts(index, job) for index, job in enumerate(batch.unique)]
+        for attempts in queued:
+            self._todo.put((attempts, reply))
         self._busy(+1)
         with self._workers_lock:  # after the puts: a worker leaves only when the queue is empty
             more = max(0, min(self.concurrency - self._workers, len(batch.unique)))
@@ -392,7 +400,7 @@ class DockerExecutor(ExecutorBase):
             else:
                 start_worker()
         self._count(jobs=batch.hits, dedup_hits=batch.hits)
-        return batch
+        return batch, queued
 
     def _busy(self, change: int) -> None:
         """Count a ``run`` in (+1) or out (-1): the node's busy seconds add up the time with at
@@ -431,9 +439,13 @@ class DockerExecutor(ExecutorBase):
             while True:
                 while len(inflight) < PIPELINE_DEPTH:
                     try:
-                        inflight.append(self._todo.get_nowait())
+                        queued = self._todo.get_nowait()
                     except queue.Empty:
                         break
+                    if queued[0].abandoned:  # no one waits for its verdict
+                        self._count(abandoned=1)
+                    else:
+                        inflight.append(queued)
                 if not inflight:
                     with self._workers_lock:
                         if self._todo.empty():

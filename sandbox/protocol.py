@@ -50,6 +50,7 @@ class ExecutorStats:
             would not go: the job's verdict is flagged ``residue``).
         dedup_hits: jobs that were copies of another job of their batch, so did not run
             (``sandbox.dedup``): they got a copy of its verdict.
+        abandoned: jobs dropped unrun because their run's caller had gone (``arun`` cancelled).
     """
 
     jobs: int = 0
@@ -62,6 +63,7 @@ class ExecutorStats:
     recycled: int = 0
     residue_replacements: int = 0
     dedup_hits: int = 0
+    abandoned: int = 0
 
     def __add__(self, other: ExecutorStats) -> ExecutorStats:
         return ExecutorStats(**{name: getattr(self, name) + getattr(other, name) for name in self.__dataclass_fields__})

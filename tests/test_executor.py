@@ -78,6 +78,31 @@ def test_an_abandoned_arun_costs_the_other_runs_nothing(executor):
     assert [v.status for v in executor.run(others[:4])] == ["passed"] * 4  # the workers are still there
 
 
+
+@pytest.mark.parametrize("drive", ["threads", "loop"])
+def test_a_cancelled_arun_drops_the_jobs_no_worker_has_taken(drive):
+    # A service's client hung up: its run is cancelled while another run's job runs and its own
+    # six wait in the queue (the one worker takes more only once that job's verdict is in). None
+    # of the six runs, and the worker goes on with the next run's job.
+    first = stdio_job("import time\ntime.sleep(1)\nprint(1)\n", "", "1\n")
+    gone = distinct(stdio_job("import time\ntime.sleep(1)\nprint(2)\n", "", "2\n"), 6)
+
+    async def main(ex):
+        running = asyncio.create_task(ex.arun([first]))
+        await asyncio.sleep(0.2)
+        cancelled = asyncio.create_task(ex.arun(gone))
+        await asyncio.sleep(0.3)
+        cancelled.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+        return await running, await ex.arun([add_job()])
+
+    with DockerExecutor(concurrency=1, drive=drive) as ex:
+        ([slow], [after]) = asyncio.run(main(ex))
+        stats = ex.stats()
+    assert slow.passed and after.passed
+    assert (stats.abandoned, stats.jobs) == (6, 2)
+
 def test_jobs_run_concurrently(executor):
     # Four jobs of 1 s each, every one distinct (copies would run once): 2 s on the pool's two
     # containers, 4 s on a pool that runs one job at a time.

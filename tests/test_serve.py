@@ -6,7 +6,9 @@ and for bad requests."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -298,6 +300,43 @@ def test_a_request_cut_short_by_a_shutdown_gets_a_503_not_a_500():
     sender.join(60)
     assert answers and answers[0].status_code == 503, answers and answers[0].text
     assert "shutting down" in answers[0].json()["detail"][0]["msg"] and answers[0].headers["Retry-After"] == "1"
+    assert "Traceback" not in "".join(srv.lines)
+
+
+def test_a_client_that_hangs_up_leaves_no_job_queued_behind_it():
+    """Five clients post a job each while the one worker is busy, then hang up (a trainer's
+    timeout): their jobs are dropped unrun, the busy job's client gets its verdict, and the next
+    request is served next."""
+    from grpo_code.service.serve import HANG_UP_WATCH_AFTER_S
+
+    srv = Server("--concurrency", "1")
+    try:
+        answers: list[requests.Response] = []
+        busy = threading.Thread(target=lambda: answers.append(_run_code(
+            srv.url, code="import time\ntime.sleep(3)\nprint(1)\n", language="python")))
+        busy.start()
+        time.sleep(0.3)
+        hung = []
+        for i in range(5):  # four through /run_code, one through /v1/jobs
+            program = f"import time\ntime.sleep(3)\nprint({i})\n"
+            path, body = ("/run_code", {"code": program, "language": "python"}) if i < 4 else (
+                "/v1/jobs", {"jobs": [{"program": program, "tests": [{"kind": "stdio", "expected_stdout": "4\n"}]}]})
+            data = json.dumps(body).encode()
+            client = socket.create_connection(("127.0.0.1", srv.port))
+            client.sendall(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: %d\r\n\r\n%s" % (path.encode(), len(data), data))
+            hung.append(client)
+        time.sleep(HANG_UP_WATCH_AFTER_S + 0.5)  # past the time after which a request is watched
+        for client in hung:
+            client.close()
+        busy.join(60)
+        assert answers and answers[0].json()["status"] == "Success"
+        after = _run_code(srv.url, code="print(6 * 7)", language="python")
+        assert after.json()["run_result"]["stdout"] == "42\n"
+        stats = requests.get(f"{srv.url}/v1/info", timeout=30).json()["stats"]
+        assert (stats["abandoned"], stats["jobs"]) == (5, 2)
+    finally:
+        srv.stop()
     assert "Traceback" not in "".join(srv.lines)
 
 

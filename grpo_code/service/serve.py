@@ -10,7 +10,10 @@ One executor (a Docker pool on this machine, or Ray) behind two APIs:
   own client (``grpo_code.service.sandbox_fusion`` says how requests and responses map), answered
   in front of FastAPI (``_Front``: one request per completion, so its per-request cost counts);
   ``GET /v1/ping`` answers ``"pong"`` as SandboxFusion's does.
-- ``GET /v1/info``: the languages, the bounds and the executor.
+- ``GET /v1/info``: the languages, the bounds and the executor (its counters among them).
+
+A request whose client hangs up is cancelled once it is seen (``_unless_hung_up``): its jobs that
+no sandbox worker has taken are dropped.
 
 Safe by default: it binds 127.0.0.1 unless told otherwise; with a token, every endpoint but
 ``/v1/ping`` needs ``Authorization: Bearer TOKEN`` (or ``?token=TOKEN``, for clients that cannot
@@ -220,6 +223,54 @@ class _Admission:
         self.admitted -= 1
 
 
+HANG_UP_WATCH_AFTER_S = 0.5  # a request that has taken this long is watched for its client hanging up
+
+
+class _HungUp(Exception):
+    """The client of a request hung up before its verdicts were ready (its queued jobs dropped)."""
+
+
+async def _until_hang_up(receive) -> None:
+    while (await receive())["type"] != "http.disconnect":  # (the body is read: nothing else comes)
+        pass
+
+
+async def _unless_hung_up(work, receive):
+    """``work``'s result, or ``_HungUp`` once the client has hung up (``work`` is cancelled: its jobs
+    no worker has taken are dropped, ``DockerExecutor.arun``). A trainer that timed out retries,
+    and its first request's jobs would otherwise still run ahead of everyone's. The hang-up is
+    watched only once the request has taken ``HANG_UP_WATCH_AFTER_S``: most take milliseconds,
+    and then cost one timer, not a task."""
+    loop = asyncio.get_running_loop()
+    request = asyncio.current_task()
+    watcher: asyncio.Task | None = None
+    waiting, hung_up = True, False
+
+    def on_hang_up(task: asyncio.Task) -> None:
+        nonlocal hung_up
+        if waiting and not task.cancelled() and task.exception() is None and request is not None:
+            hung_up = True
+            request.cancel()
+
+    def watch() -> None:
+        nonlocal watcher
+        watcher = loop.create_task(_until_hang_up(receive))
+        watcher.add_done_callback(on_hang_up)
+
+    timer = loop.call_later(HANG_UP_WATCH_AFTER_S, watch)
+    try:
+        return await work
+    except asyncio.CancelledError:
+        if hung_up:
+            raise _HungUp from None
+        raise
+    finally:
+        waiting = False
+        timer.cancel()
+        if watcher is not None:
+            watcher.cancel()
+
+
 class _Front:
     """ASGI: ``POST /run_code``, the request a trainer sends per completion, goes to ``run_code``
     directly; every other request (and the lifespan) to the FastAPI application. A request still
@@ -266,7 +317,7 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
 
     from fastapi import Depends, FastAPI, HTTPException, Request
     from fastapi.exceptions import RequestValidationError
-    from fastapi.responses import JSONResponse
+    from fastapi.responses import JSONResponse, Response
     from pydantic import ValidationError
 
     from grpo_code.service.sandbox_fusion import LANGUAGES, RunCodeRequest, to_job, to_response
@@ -300,12 +351,16 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
             raise _problem(401, ["header", "authorization"], "a valid bearer token is required "
                            "(Authorization: Bearer TOKEN, or ?token=TOKEN)", headers={"WWW-Authenticate": "Bearer"})
 
-    async def run(jobs: list) -> list:
+    async def run(jobs: list, receive) -> list:
         async with state["admission"]:
             try:
-                return await executor.arun(jobs)
+                return await _unless_hung_up(executor.arun(jobs), receive)
             except SandboxError as e:
                 raise _problem(503, [], f"the sandbox cannot run jobs now: {e}") from None
+
+    @app.exception_handler(_HungUp)
+    async def hung_up(request: Request, exc: _HungUp):
+        return Response(status_code=499)  # (no one reads it: uvicorn drops what is sent to a closed connection)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
@@ -324,7 +379,8 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
     async def info() -> dict:
         return {"languages": list(SANDBOX_LANGUAGES), "run_code_languages": LANGUAGES,
                 "concurrency": executor.concurrency, "max_jobs": settings.max_jobs,
-                "max_body_bytes": settings.max_body_bytes, "bounds": vars(settings.bounds)}
+                "max_body_bytes": settings.max_body_bytes, "bounds": vars(settings.bounds),
+                "stats": vars(await asyncio.to_thread(executor.stats))}  # (Ray's asks its actors)
 
     @app.post("/v1/jobs", dependencies=[Depends(authorized)], response_class=JSONResponse)
     async def jobs(request: Request) -> JSONResponse:
@@ -344,7 +400,7 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
                 parsed.append(job)
             except (TypeError, ValueError) as e:
                 raise _problem(422, ["body", "jobs", i], str(e)) from None
-        verdicts = await run(parsed)
+        verdicts = await run(parsed, request.receive)
         return JSONResponse({"verdicts": [v.to_dict() for v in verdicts]})
 
     async def run_code(scope, receive, send) -> None:
@@ -364,10 +420,12 @@ def create_app(executor: Executor, settings: ServeSettings | None = None):
             except ValueError as e:
                 field_name, _, reason = str(e).partition(": ")
                 raise _problem(422, ["body", field_name], reason) from None
-            verdict = (await run([job]))[0]
+            verdict = (await run([job], receive))[0]
             response = JSONResponse(to_response(verdict, parsed.language))
         except HTTPException as e:
             response = JSONResponse({"detail": e.detail}, status_code=e.status_code, headers=e.headers)
+        except _HungUp:
+            return
         await response(scope, receive, send)
 
     return _Front(app, _BodyLimit(run_code, limit=settings.max_body_bytes))
