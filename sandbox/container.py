@@ -169,7 +169,7 @@ class SandboxContainer:
         self._response: Any = None
         self._frames = bytearray()  # the attach stream as read: Docker's frames, not yet taken apart
         self._buf = bytearray()  # the runner's stdout from those frames, up to its next reply line
-        self._scanned = 0  # how much of _buf is known to hold no newline (``_has_line``)
+        self._scanned = 0  # how much of _buf is known to hold no newline (``_newline``)
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop that reads the stream (``attach``)
         self._waiter: asyncio.Future | None = None  # ``_aread_line`` waiting for the loop's reader
         self._broken: OSError | None = None  # how the stream ended, as the loop's reader saw it

@@ -295,7 +295,7 @@ class _Front:
                 await self.run_code(scope, receive, sending)
             else:
                 await self.app(scope, receive, sending)
-        except asyncio.CancelledError:  # only uvicorn's shutdown cancels a request
+        except asyncio.CancelledError:  # uvicorn's shutdown (a hang-up is ``_HungUp`` by here)
             if started:
                 raise
             from fastapi.responses import JSONResponse
