@@ -78,7 +78,6 @@ def test_an_abandoned_arun_costs_the_other_runs_nothing(executor):
     assert [v.status for v in executor.run(others[:4])] == ["passed"] * 4  # the workers are still there
 
 
-
 @pytest.mark.parametrize("drive", ["threads", "loop"])
 def test_a_cancelled_arun_drops_the_jobs_no_worker_has_taken(drive):
     # A service's client hung up: its run is cancelled while another run's job runs and its own
@@ -102,6 +101,7 @@ def test_a_cancelled_arun_drops_the_jobs_no_worker_has_taken(drive):
         stats = ex.stats()
     assert slow.passed and after.passed
     assert (stats.abandoned, stats.jobs) == (6, 2)
+
 
 def test_jobs_run_concurrently(executor):
     # Four jobs of 1 s each, every one distinct (copies would run once): 2 s on the pool's two

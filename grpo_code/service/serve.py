@@ -190,10 +190,16 @@ class _BodyLimit:
         return f"request body over {self.limit} bytes"
 
     async def _refuse(self, send):
-        from fastapi.responses import JSONResponse
+        await _answer(send, 413, ["body"], self.message)
 
-        response = JSONResponse({"detail": [{"loc": ["body"], "msg": self.message}]}, status_code=413)
-        await response({"type": "http"}, _no_body, send)
+
+async def _answer(send, status: int, loc: list, msg: str, headers: dict | None = None) -> None:
+    """Answer ``status`` with ``_problem``'s JSON shape straight to ``send``, from outside FastAPI's
+    handlers (an ASGI layer in front of them)."""
+    from fastapi.responses import JSONResponse
+
+    response = JSONResponse({"detail": [{"loc": loc, "msg": msg}]}, status_code=status, headers=headers)
+    await response({"type": "http"}, _no_body, send)
 
 
 async def _no_body() -> dict:
@@ -298,11 +304,8 @@ class _Front:
         except asyncio.CancelledError:  # uvicorn's shutdown (a hang-up is ``_HungUp`` by here)
             if started:
                 raise
-            from fastapi.responses import JSONResponse
-
-            await JSONResponse({"detail": [{"loc": [], "msg": "the server is shutting down; retry on another "
-                                            "or once it is back"}]}, status_code=503,
-                               headers={"Retry-After": "1"})(scope, _no_body, send)
+            await _answer(send, 503, [], "the server is shutting down; retry on another or once it is back",
+                          {"Retry-After": "1"})
 
 
 def create_app(executor: Executor, settings: ServeSettings | None = None):
