@@ -36,7 +36,8 @@ def still_clean(executor) -> None:
 
 
 def trusted_processes(executor) -> list[tuple[str, str]]:
-    """``(stat, command)`` of the container's processes (the runner, its fork server, the judge)."""
+    """``(stat, user)`` of the container's processes (the runner, its fork server, the judge, and
+    after a Python job the spare made ready for the next: ``forkclient.Spare``)."""
     top = executor.client.api.top(executor.container_ids()[0], ps_args="-eo pid,stat,user,args")["Processes"]
     return sorted((row[1], row[2]) for row in top)
 
@@ -186,7 +187,12 @@ def test_programs_run_as_their_own_user_with_no_capability_at_all(executor):
 def test_the_trusted_processes_have_the_users_the_design_says(solo_executor):
     assert statuses(solo_executor.run_one(add_job())) == ["passed", "passed"]
     users = sorted(user for _, user in trusted_processes(solo_executor))
-    assert users == ["10000", "root", "root"], users  # the judge; the runner and its fork server
+    # the judge; the spare made ready for the next Python job (the program's user, nothing of any
+    # program's in it yet); the runner and its fork server
+    assert users == ["10000", "10001", "root", "root"], users
+    assert solo_executor.run_one(stdio_job("int main(void) { return 0; }\n", "", "", language="c")).passed
+    users = sorted(user for _, user in trusted_processes(solo_executor))
+    assert users == ["10000", "root", "root"], users  # after a job in another language: no spare
 
 
 # -- whatever a job leaves, the next starts clean -------------------------------------------------

@@ -2,13 +2,15 @@
 (each one a child of the runner: ``procs.fork_to_parent``).
 
 Stdlib only. ``Forkserver`` starts the fork server (``forkserver.py``) when first needed and again
-after each ``kill_all``; ``fork_child`` has it fork a child with fresh pipes.
+after each ``kill_all``; ``fork_child`` has it fork a child with fresh pipes, or hands the request
+to the spare made ready for the job (``Spare``).
 """
 
 from __future__ import annotations
 
 import marshal
 import os
+import resource
 import select
 import signal
 import socket
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 from .procs import JUDGE_UID, PROGRAM_UID, reap_exited, send_message, set_dumpable
 
 if TYPE_CHECKING:
-    from .messages import ChildRequest
+    from .messages import ChildRequest, SpareRequest
 
 
 def kill_all() -> None:
@@ -121,6 +123,7 @@ class Forkserver:
         self.pid: int | None = None
         self.pidfd = -1
         self.sock: socket.socket | None = None
+        self.spare: Spare | None = None  # a Python child it forked for the next job, waiting
 
     def start(self) -> None:
         """Start the fork server unless it runs (one that a program killed is reaped first)."""
@@ -157,11 +160,14 @@ class Forkserver:
         self.sock, self.pidfd = ours, os.pidfd_open(self.pid)
 
     def forget(self) -> None:
-        """The fork server is being killed (``kill_all``): drop the handle."""
+        """The fork server is being killed (``kill_all``), and the spare with it: drop the handles."""
         if self.sock is not None:
             self.sock.close()
             os.close(self.pidfd)
         self.pid, self.pidfd, self.sock = None, -1, None
+        if self.spare is not None:
+            self.spare.release()
+            self.spare = None
 
     def fork(self, payload: ChildRequest, fds: list[int]) -> int:
         """Have a child forked for ``payload`` (a ``messages.ChildRequest``) with ``fds`` (its
@@ -191,12 +197,95 @@ class Forkserver:
         raise ForkserverLost("the fork server does not answer, or cannot fork")
 
 
+class Spare:
+    """A Python child made ready, between two jobs, for the next one (``messages.SpareRequest``):
+    forked, the program's user in the job's folder, its streams and monitor set up, waiting on its
+    request channel. The job's first Python process (a zygote, or a test's own process) is this
+    one, handed the request the fork server would have forked it for (``fork_child``): the fork
+    and the set-up are off the job's path. ``claimed``: the running job will take it, so it no
+    longer counts among the processes the container holds between jobs."""
+
+    def __init__(self, pid: int, ours: list[int], ctl: socket.socket, workdir: str):
+        self.pid, self.ours, self.ctl, self.workdir = pid, ours, ctl, workdir
+        self.pidfd = os.pidfd_open(pid)  # the runner's child: a zombie until reaped, never missed
+        self.claimed = False
+
+    def waiting(self) -> bool:
+        """Whether it still runs (what exists, not what we believe)."""
+        return not select.select([self.pidfd], [], [], 0)[0]
+
+    def take(self, payload: ChildRequest, fds: tuple[int, ...]) -> bool:
+        """Hand it ``payload`` with ``fds`` (a serving process's call channels); False (and it is
+        gone) if it is not there to take it."""
+        try:
+            if self.waiting():
+                send_message(self.ctl, marshal.dumps(payload), fds)  # type: ignore[arg-type]  # (as ``Forkserver.fork``)
+                return True
+        except OSError:
+            pass
+        self.end()
+        return False
+
+    def end(self) -> None:
+        """Kill it (unused), reap it, let it go."""
+        try:
+            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):  # gone, and reaped by a ``kill_all``
+            pass
+        self.release()
+
+    def release(self) -> None:
+        """Let go of it (gone, or killed with everything else): close its handles."""
+        self.ctl.close()
+        os.close(self.pidfd)
+        for fd in self.ours:
+            os.close(fd)
+
+
 FORKSERVER = Forkserver()
+
+
+def make_spare(workdir: str) -> None:
+    """Have a spare (``Spare``) made ready in ``workdir``, the next job's folder; none if the fork
+    server cannot fork one now (the job then forks its processes as ever)."""
+    drop_spare()
+    request: SpareRequest = {"mode": "spare", "workdir": workdir, "rlimits": {"fsize_bytes": resource.RLIM_INFINITY}}
+    try:
+        pid, ours, ctl = fork_child(request, channel=True)
+    except ForkserverLost:
+        return
+    assert ctl is not None  # asked for (for mypy)
+    FORKSERVER.spare = Spare(pid, ours, ctl, workdir)
+
+
+def claim_spare(python: bool) -> None:
+    """At a job's start: the spare is the job's to take if the job is a Python one (and it still
+    waits); else it goes."""
+    spare = FORKSERVER.spare
+    if spare is not None and python and spare.waiting():
+        spare.claimed = True
+    else:
+        drop_spare()
+
+
+def drop_spare() -> None:
+    """Kill the spare, if any is left untaken (at the end of a job, or one that is no Python one)."""
+    spare, FORKSERVER.spare = FORKSERVER.spare, None
+    if spare is not None:
+        spare.end()
+
+
+def spare_waiting() -> bool:
+    """Whether a spare waits, unclaimed, between jobs (one more process the container holds)."""
+    spare = FORKSERVER.spare
+    return spare is not None and not spare.claimed and spare.waiting()
 
 
 def fork_child(payload: ChildRequest, channel: bool = False,
                extra: tuple[int, ...] = ()) -> tuple[int, list[int], socket.socket | None]:
-    """Have the fork server fork a child for ``payload`` with fresh pipes.
+    """Have the fork server fork a child for ``payload`` with fresh pipes, or, for the job's
+    first Python process, hand ``payload`` to the spare the job claimed (``Spare``).
 
     Args:
         payload: the child's request (``children``; ``program.child.child_main``,
@@ -212,6 +301,15 @@ def fork_child(payload: ChildRequest, channel: bool = False,
     Raises:
         ForkserverLost: the fork server does not answer (every pipe is closed then).
     """
+    spare = FORKSERVER.spare
+    if spare is not None and spare.claimed and payload["mode"] in ("python", "zygote") \
+            and payload["workdir"] == spare.workdir:
+        FORKSERVER.spare = None
+        if spare.take(payload, extra):
+            if not channel:
+                spare.ctl.close()
+            os.close(spare.pidfd)
+            return spare.pid, spare.ours, spare.ctl if channel else None
     pipes = [os.pipe() for _ in range(4)]
     theirs = [pipes[0][0], *(w for _, w in pipes[1:4])]
     ours = [pipes[0][1], *(r for r, _ in pipes[1:4])]

@@ -71,7 +71,7 @@ def serve(sock) -> None:
         # open-files limit of 256, so that a zygote's test process can move its call channel there.
         payload["result_fd"] = 16 + int.from_bytes(os.urandom(2), "little") % 224
         mode = payload["mode"]
-        if mode in ("zygote", "judge"):  # a request channel beside the result channel
+        if mode in ("zygote", "spare", "judge"):  # a request channel beside the result channel
             payload["ctl_fd"] = payload["result_fd"] + 1
             payload["extra_fds"] = {payload["ctl_fd"]: fds[4]}
         elif len(fds) > 4:  # a process serving the judge's calls: its call and reply channels

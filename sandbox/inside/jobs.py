@@ -27,7 +27,7 @@ from .children import (
     program_request,
     run_request,
 )
-from .forkclient import FORKSERVER, ForkserverLost, fork_child, kill_all
+from .forkclient import FORKSERVER, ForkserverLost, claim_spare, drop_spare, fork_child, kill_all, make_spare
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
@@ -449,6 +449,31 @@ class _Progress:
         return {f for result in results for f in result.get("flags", ())}
 
 
+def _job_folder() -> str:
+    """A fresh folder for a job, the program's (its files, its working folder, its HOME)."""
+    workdir = os.path.join(JOB_ROOT, _token(8))
+    os.makedirs(workdir, mode=0o700)
+    os.chown(workdir, PROGRAM_UID, PROGRAM_UID)
+    return workdir
+
+
+def prepare_next(state: RunnerState, language: str) -> None:
+    """Between jobs, once a job in ``language`` is answered: the next job's folder, made now, off
+    its path, and after a Python job (the next is most likely one too) a Python child made ready
+    in it (``forkclient.Spare``). Nothing for a container that takes no more jobs."""
+    if state.refusal() is not None:
+        return
+    try:
+        state.next_workdir = _job_folder()
+    except OSError:  # the job makes it, and says what is wrong
+        return
+    if not LANGUAGES[language].run_command:
+        try:
+            make_spare(state.next_workdir)
+        except OSError:  # no descriptor or process left: the job forks its own
+            pass
+
+
 def run_job(state: RunnerState, request: RunRequest) -> RunReply:
     """Compile once, run every test in a fresh process, leave the container clean; return the
     verdict (``messages.RunReply``).
@@ -473,10 +498,9 @@ def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunRep
     state.note_foreign()
     deadline = started + job["budget_s"]
     language = LANGUAGES[job["language"]]
+    claim_spare(python=not language.run_command)
     limits = job["limits"]
-    workdir = os.path.join(JOB_ROOT, _token(8))
-    os.makedirs(workdir, mode=0o700)
-    os.chown(workdir, PROGRAM_UID, PROGRAM_UID)
+    workdir, state.next_workdir = state.next_workdir or _job_folder(), None
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),
              "inside": INSIDE, **runtime_names(limits["memory_limit_mb"])}  # the runtimes' start-up state
     source_file = language.source_file.format(**names)
@@ -523,6 +547,7 @@ def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunRep
     if _planted(workdir, source_file):
         flags.add("module_planted")
     run_time_s = round(time.monotonic() - started, 6)
+    drop_spare()  # claimed and not taken: no test needed a process of the program's
     residue = state.leave_clean()
     if residue:  # the host replaces this container; until then it takes no job (``RunnerState.refusal``)
         state.residue = residue

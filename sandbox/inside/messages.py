@@ -240,6 +240,17 @@ class PythonRequest(Forked):
     rlimits: ChildLimits
 
 
+class SpareRequest(Forked):
+    """Make a Python child ready for the next job ahead of it (``program.child``): the program's
+    user, in the next job's folder ``workdir``, its streams and monitor set up; it waits on its
+    request channel for the ``PythonRequest`` of the job's first process (``forkclient.Spare``).
+    ``rlimits``: what it holds until then (the job's own come with the request)."""
+
+    mode: Literal["spare"]
+    workdir: str
+    rlimits: ChildLimits
+
+
 class JudgeRequest(Forked):
     """Start the judge (``judge.main.judge_main``), a user of its own, in ``workdir``."""
 
@@ -248,7 +259,7 @@ class JudgeRequest(Forked):
     rlimits: ChildLimits
 
 
-ChildRequest = ExecRequest | PythonRequest | JudgeRequest
+ChildRequest = ExecRequest | PythonRequest | SpareRequest | JudgeRequest
 
 # -- runner -> zygote: marshal on its request socket -----------------------------------------------
 

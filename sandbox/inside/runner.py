@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from .cgroup import note_oom_baseline
 from .clean import Baseline
 from .forkclient import FORKSERVER, kill_all
-from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, run_job
+from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, prepare_next, run_job
 from .procs import JUDGE_UID, set_dumpable
 from .state import RunnerState
 
@@ -85,6 +85,7 @@ def serve(state: RunnerState, fd_in: int = 0) -> None:
         if line is None:
             return
         request_id = None
+        language = None  # of the job that ran
         reply: Reply
         try:
             request = json.loads(line)  # a ``messages.Request``: the host's, trusted
@@ -97,6 +98,7 @@ def serve(state: RunnerState, fd_in: int = 0) -> None:
                 reply = {"ok": False, "id": request_id, "error": refused, "started": False, "flags": []}
             else:
                 reply = run_job(state, request)
+                language = request["language"]
         except JobFault as e:
             reply = {"ok": False, "id": request_id, "error": str(e), "started": e.started, "flags": sorted(e.flags)}
         except Exception:  # noqa: BLE001 - a runner bug outside a job is reported, the host retries elsewhere
@@ -104,11 +106,13 @@ def serve(state: RunnerState, fd_in: int = 0) -> None:
             state.leave_clean()
             reply = {"ok": False, "id": request_id, "error": traceback.format_exc()[-4000:], "started": False,
                      "flags": []}
-        try:  # between jobs the container holds the runner and the fork server (and the judge)
+        try:  # between jobs the container holds the runner and the fork server (the judge, a spare)
             FORKSERVER.start()
         except OSError:  # the next job's request says it
             pass
         _reply(reply)
+        if language is not None:  # after the reply: off the path of this job and of the next
+            prepare_next(state, language)
 
 
 def exit_when_host_gone(fd: int = 0) -> None:

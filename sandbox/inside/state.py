@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .cgroup import tasks_in_container
 from .children import IPCRM_CPU_S, ipcrm_request
-from .forkclient import FORKSERVER, foreign_tasks, kill_all
+from .forkclient import FORKSERVER, foreign_tasks, kill_all, spare_waiting
 from .resident import exists
 from .watch import spawn
 
@@ -45,6 +45,8 @@ class RunnerState:
             noted at each job's start (``note_foreign``).
         compiled: compiled ``assert`` tests and setups' names, by source (``jobs.plan_tests``):
             tasks are scored many times (n samples, G completions).
+        next_workdir: the next job's folder, made between jobs (``jobs.prepare_next``); None
+            until then, and once a job took it.
     """
 
     def __init__(self, baseline: Baseline):
@@ -53,12 +55,14 @@ class RunnerState:
         self.residue: list[str] | None = None
         self.foreign = 0
         self.compiled: dict[tuple, object] = {}
+        self.next_workdir: str | None = None
 
     def resident_tasks(self) -> int:
         """Processes the container may hold between jobs, counted from what exists: the runner, the
-        fork server, the judge (and what is none of the sandbox's: ``foreign``)."""
+        fork server, the judge, a spare not yet claimed (``forkclient.Spare``) (and what is none of
+        the sandbox's: ``foreign``)."""
         judge = self.judge
-        return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + self.foreign
+        return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + spare_waiting() + self.foreign
 
     def note_foreign(self) -> None:
         """At a job's start, note the tasks of processes that are none of the sandbox's

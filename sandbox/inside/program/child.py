@@ -18,28 +18,30 @@ its exit status and CPU time from the kernel.
 
 from __future__ import annotations
 
+import _socket
 import atexit  # loaded here, in the fork server: an import in each child runs the import machinery
+import marshal
 import os
 import resource
 import signal
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..procs import CALL_FD_OFFSET, PROGRAM_UID, cpu_limit_s, set_dumpable, setup_child
+from ..procs import CALL_FD_OFFSET, PROGRAM_UID, cpu_limit_s, recv_message, set_dumpable, setup_child
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
 from .calls import BUILTIN_EXCEPTIONS, serve_calls
 from .encode import NotPlainData, encode_value
 from .errors import exception_message, exception_only, print_exception
-from .monitor import install
+from .monitor import install, restore_builtins
 from .zygote import serve_tests
 
 if TYPE_CHECKING:
-    from ..messages import ExecRequest, PythonRequest
+    from ..messages import ExecRequest, PythonRequest, SpareRequest
 
 
-def child_main(p: ExecRequest | PythonRequest) -> NoReturn:
+def child_main(p: ExecRequest | PythonRequest | SpareRequest) -> NoReturn:
     """Run one test, one compile, or a zygote as the current, forked process (``p``, built by
-    ``children``). Never returns."""
+    ``children``), or make ready a spare that will (``_take_job``). Never returns."""
     try:
         # A zygote's own CPU time only bounds the program's top level (the soft limit, lifted
         # once it is ready); each test process gets the hard limit back (``zygote.serve_tests``).
@@ -59,6 +61,39 @@ def child_main(p: ExecRequest | PythonRequest) -> NoReturn:
             os.write(2, f"cannot run {p['argv'][0]}: {e}\n".encode())
             os._exit(127)
     _python_child(p, result_fd)
+
+
+def _take_job(spare: SpareRequest, result_fd: int) -> PythonRequest:
+    """A spare's job: wait for its ``PythonRequest`` on the request channel (the runner closes
+    the channel to let a spare go: it exits), take on the job's limits (lowering its own: no
+    privilege needed), and leave its descriptors as a child forked for that request has them:
+    a zygote keeps the request channel, any other child gives it up and takes the call channels
+    sent with the request (a process serving the judge's calls)."""
+    ctl_fd = spare["ctl_fd"]
+    sock = _socket.socket(fileno=ctl_fd)
+    message = recv_message(sock)
+    sock.detach()  # the descriptor stays open: a zygote reads its test requests from it
+    if message is None:
+        os._exit(0)
+    job: PythonRequest = marshal.loads(message[0])
+    fds = message[1]
+    rlimits = job["rlimits"]
+    cpu = cpu_limit_s(rlimits)
+    limits = [(resource.RLIMIT_FSIZE, rlimits["fsize_bytes"]),
+              (resource.RLIMIT_CPU, (cpu, resource.RLIM_INFINITY if job["mode"] == "zygote" else cpu + 1))]
+    if rlimits.get("memory_bytes"):  # (as the fork server sets it: ``forkserver.serve``)
+        limits.append((resource.RLIMIT_AS, rlimits["memory_bytes"] + spare["rlimits"]["own_bytes"]))
+    for which, value in limits:
+        resource.setrlimit(which, value if isinstance(value, tuple) else (value, value))
+    if job["mode"] == "zygote":
+        job["ctl_fd"] = ctl_fd
+    else:
+        os.close(ctl_fd)
+        for target, fd in zip((result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1), fds, strict=False):
+            os.dup2(fd, target)
+        for fd in fds:
+            os.close(fd)
+    return job
 
 
 def _which(program: str, path: str) -> str:
@@ -88,32 +123,36 @@ def program_env(workdir: str) -> dict[str, str]:
     return {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": workdir, "TMPDIR": "/tmp"}
 
 
-def _python_child(p: PythonRequest, result_fd: int) -> NoReturn:
+def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
     """Run the program's code object, then its test (``child_main``), as a fresh interpreter
     would: the program's own ``sys.stdin``/``stdout``/``stderr`` on the test's pipes, its globals a
     real module in ``sys.modules``, its environment, and at the end what the interpreter does when
     a program ends (``_finish``). A zygote's test processes get the module's state exactly as the
     top level left it; a top level whose state a fork would not carry over (``_ForkHooks.unforkable``)
-    makes the zygote leave, and each test runs in a fresh process of its own."""
-    kind, nonce, test, code = p["kind"], p["nonce"], p["test"], p["code"]
-    zygote_fd = p.get("ctl_fd", -1)
-    cpu_s = cpu_limit_s(p["rlimits"])
+    makes the zygote leave, and each test runs in a fresh process of its own. A spare does what
+    needs no job first, then waits for its job (``_take_job``)."""
     workdir = p["workdir"]
     stdio = _Stdio()
     os.environ["HOME"] = workdir  # the rest of ``program_env`` is the fork server's own environment
     sys.argv = ["main.py"]
     sys.path[0] = workdir
-    # ``main``: what a fresh interpreter importing the program calls it (``import main``), so that a
-    # spawned ``multiprocessing`` child finds its functions where the program's file is
-    namespace = _module("__main__" if kind == "stdio" else "main", os.path.join(workdir, "main.py"))
-    del p
-    channel = [nonce, result_fd]  # where records go; the nonce changes in each zygote test process
+    channel = ["", result_fd]  # where records go; the nonce changes in each zygote test process
 
     def report(event: str, _write_all=write_all, _line=record_line, **fields) -> None:
         """Write a record with pristine references only (``records.record_line``)."""
         _write_all(channel[1], _line(event, channel[0], fields))
 
     monitor = install(report)
+    job = _take_job(p, result_fd) if p["mode"] == "spare" else p
+    del p
+    kind, nonce, test, code = job["kind"], job["nonce"], job["test"], job["code"]
+    channel[0] = nonce
+    zygote_fd = job.get("ctl_fd", -1)
+    cpu_s = cpu_limit_s(job["rlimits"])
+    del job
+    # ``main``: what a fresh interpreter importing the program calls it (``import main``), so that a
+    # spawned ``multiprocessing`` child finds its functions where the program's file is
+    namespace = _module("__main__" if kind == "stdio" else "main", os.path.join(workdir, "main.py"))
     checked = [False]  # a zygote's test processes leave the checks to the zygote (``Monitor.check``)
 
     def check() -> None:
@@ -139,20 +178,20 @@ def _python_child(p: PythonRequest, result_fd: int) -> NoReturn:
             checked[0] = True
         if kind == "serve":
             serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor,
-                        _restore_builtins)
+                        restore_builtins)
         elif kind == "call" and test is not None:
             fn = dict.get(namespace, test["fn_name"])
             if fn is None:
                 raise NameError(f"name {test['fn_name']!r} is not defined")
             value = fn(*test["args"], **test["kwargs"])
-            _restore_builtins()
+            restore_builtins()
             try:
                 report(RETURNED, value=encode_value(value))
             except NotPlainData as e:
                 monitor.flag("not_plain_data")
                 report(NOT_PLAIN, message=clip(BaseException.__str__(e), MESSAGE_LIMIT))
     except SystemExit as e:
-        _restore_builtins()
+        restore_builtins()
         exit_code, printed = _exit_code(e.code)
         if printed:
             try:
@@ -163,7 +202,7 @@ def _python_child(p: PythonRequest, result_fd: int) -> NoReturn:
             monitor.flag("early_exit")
             report(RAISED, kind="SystemExit", message="the program raised SystemExit before the test finished")
     except BaseException as e:  # noqa: BLE001 - any exception of the program is its outcome
-        _restore_builtins()
+        restore_builtins()
         if kind == "call":
             name = type(e).__name__ if type(e).__module__ == "builtins" and type(e).__name__ in BUILTIN_EXCEPTIONS \
                 else "Exception"
@@ -398,13 +437,4 @@ class _ForkHooks:
 
         return restore
 
-
-_PRISTINE_BUILTINS = dict(vars(__import__("builtins")))
-
-
-def _restore_builtins(_vars=vars(__import__("builtins")), _pristine=_PRISTINE_BUILTINS,
-                      _clear=dict.clear, _update=dict.update) -> None:
-    """Undo a program's changes to builtins before harness code runs again."""
-    _clear(_vars)
-    _update(_vars, _pristine)
 

@@ -39,6 +39,57 @@ _WATCHED = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr_
 _STD_PATHS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2"})
 
 
+def _version_tag(d: dict):
+    """A reader (``.value``) of the version tag of dict ``d``, or None where it cannot be read.
+
+    CPython gives every dict a version tag (PEP 509; the field after ``ma_used``) that each change
+    to the dict replaces with a value never used before. Reading it touches one object, where
+    comparing the builtins with their snapshot touches every builtin, and so, after a fork, copies
+    every page that holds one (its reference count is written). The reader is trusted only where
+    a probe dict shows it changing with a value replaced in place, which changes neither the
+    dict's size nor its table (so the field read can be nothing else)."""
+    import ctypes
+
+    try:
+        offset = object.__basicsize__ + ctypes.sizeof(ctypes.c_ssize_t)
+        probe = {"x": 0}
+        tag = ctypes.c_uint64.from_address(id(probe) + offset)
+        before = tag.value
+        probe["x"] = 1
+        if tag.value == before:
+            return None
+        return ctypes.c_uint64.from_address(id(d) + offset)
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover - not CPython
+        return None
+
+
+# The builtins as the fork server loaded them, before any program: what every process of the
+# program's starts with, and what the harness puts back (``restore_builtins``).
+_BUILTINS = vars(__import__("builtins"))
+PRISTINE_BUILTINS = dict(_BUILTINS)
+_PRISTINE_KEYS, _PRISTINE_VALUES = tuple(PRISTINE_BUILTINS), tuple(PRISTINE_BUILTINS.values())
+_BUILTINS_TAG = _version_tag(_BUILTINS)
+_PRISTINE_TAG = [_BUILTINS_TAG.value if _BUILTINS_TAG is not None else None]  # the tag they had when last pristine
+
+
+def builtins_untouched(_tag=_BUILTINS_TAG, _pristine=_PRISTINE_TAG) -> bool:
+    """Whether the builtins certainly are as pristine as when last seen so: their dict has not
+    changed since (its version tag); False where that cannot be told."""
+    return _tag is not None and _tag.value == _pristine[0]
+
+
+def restore_builtins(_vars=_BUILTINS, _snapshot=PRISTINE_BUILTINS, _clear=dict.clear, _update=dict.update,
+                     _untouched=builtins_untouched, _tag=_BUILTINS_TAG, _pristine=_PRISTINE_TAG) -> None:
+    """Undo a program's changes to builtins before harness code runs again (nothing to do, and
+    no builtin touched, where their dict has not changed since they were last pristine)."""
+    if _untouched():
+        return
+    _clear(_vars)
+    _update(_vars, _snapshot)
+    if _tag is not None:
+        _pristine[0] = _tag.value
+
+
 class Monitor:
     """The program's process's view of its monitor (``install``): ``flag(name)`` writes a
     ``flag`` record once per name; ``check()`` flags patched builtins and standard modules;
@@ -55,7 +106,8 @@ class Monitor:
 def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _getpid=os.getpid,
             _getppid=os.getppid, _type=type, _str=str, _bytes=bytes, _getattr=getattr, _modules=sys.modules,
             _vars=vars, _len=len, _any=any, _map=map, _is_not=__import__("operator").is_not, _function=_FUNCTION,
-            _builtins=vars(__import__("builtins"))) -> Monitor:
+            _builtins=_BUILTINS, _untouched=builtins_untouched, _pristine_keys=_PRISTINE_KEYS,
+            _pristine_values=_PRISTINE_VALUES, _tuple=tuple, _get=dict.get) -> Monitor:
     """Install the audit hook of this process (it can never be removed) and return its ``Monitor``.
 
     The hook refuses (raises ``RuntimeError`` in the program) what hands the program harness code
@@ -68,7 +120,6 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
     hooks: PEP 578.
     """
     seen, busy, imported, opened_std = set(), [False], set(), [False]
-    pristine_keys, pristine_values = tuple(_builtins), tuple(_builtins.values())
 
     def flag(name: str) -> None:
         if name not in seen:
@@ -157,11 +208,12 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
         written)."""
         if done:
             return
-        if _len(_builtins) != _len(pristine_keys) or _any(_map(_is_not, _map(_builtins.get, pristine_keys),
-                                                                  pristine_values)):
+        if not _untouched() and (_len(_builtins) != _len(_pristine_keys) or _any(
+                _map(_is_not, _map(_builtins.get, _pristine_keys), _pristine_values))):
             flag("builtins_patched")
-        for name in namespace.keys() & _builtins.keys() if shadows else ():
-            if not name.startswith("__") and _getattr(namespace[name], "__module__", None) in _PROGRAM_MODULES:
+        for name in _tuple(namespace) if shadows else ():  # the program's few names, not every builtin's
+            if _type(name) is _str and name in _builtins and not name.startswith("__") \
+                    and _getattr(_get(namespace, name), "__module__", None) in _PROGRAM_MODULES:
                 flag("builtins_patched")
         for name in (*_MONITORED_MODULES, *(m for m in _PRELOADED_MONITORED if m in imported)):
             module = _modules.get(name)
