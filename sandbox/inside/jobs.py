@@ -457,17 +457,19 @@ def _job_folder() -> str:
     return workdir
 
 
-def prepare_next(state: RunnerState, language: str) -> None:
+def prepare_next(state: RunnerState, language: str, spare: bool = True) -> None:
     """Between jobs, once a job in ``language`` is answered: the next job's folder, made now, off
-    its path, and after a Python job (the next is most likely one too) a Python child made ready
-    in it (``forkclient.Spare``). Nothing for a container that takes no more jobs."""
+    its path, and after a Python job (the next is most likely one too), with ``spare`` (the runner
+    would wait for the host meanwhile: no request came yet), a Python child made ready in it
+    (``forkclient.Spare``); a job already waiting forks its own, with no hand-over. Nothing for a
+    container that takes no more jobs."""
     if state.refusal() is not None:
         return
     try:
         state.next_workdir = _job_folder()
     except OSError:  # the job makes it, and says what is wrong
         return
-    if not LANGUAGES[language].run_command:
+    if spare and not LANGUAGES[language].run_command:
         try:
             make_spare(state.next_workdir)
         except OSError:  # no descriptor or process left: the job forks its own

@@ -66,6 +66,10 @@ class LineReader:
                 return None
             self.buf += data
 
+    def waiting(self) -> bool:
+        """Whether the host has sent more already (the next request, in full or in part)."""
+        return bool(self.buf) or bool(select.select([self.fd], [], [], 0)[0])
+
 
 def _reply(message: Reply) -> None:
     _write_all(1, (json.dumps(message) + "\n").encode())
@@ -112,7 +116,7 @@ def serve(state: RunnerState, fd_in: int = 0) -> None:
             pass
         _reply(reply)
         if language is not None:  # after the reply: off the path of this job and of the next
-            prepare_next(state, language)
+            prepare_next(state, language, spare=not reader.waiting())
 
 
 def exit_when_host_gone(fd: int = 0) -> None:
