@@ -27,7 +27,7 @@ from .children import (
     program_request,
     run_request,
 )
-from .forkclient import FORKSERVER, ForkserverLost, claim_spare, drop_spare, fork_child, kill_all, make_spare
+from .forkclient import FORKSERVER, ForkserverLost, claim_spare, fork_child, kill_all, make_spare
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
@@ -549,7 +549,6 @@ def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunRep
     if _planted(workdir, source_file):
         flags.add("module_planted")
     run_time_s = round(time.monotonic() - started, 6)
-    drop_spare()  # claimed and not taken: no test needed a process of the program's
     residue = state.leave_clean()
     if residue:  # the host replaces this container; until then it takes no job (``RunnerState.refusal``)
         state.residue = residue

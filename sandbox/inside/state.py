@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .cgroup import tasks_in_container
 from .children import IPCRM_CPU_S, ipcrm_request
-from .forkclient import FORKSERVER, foreign_tasks, kill_all, spare_waiting
+from .forkclient import FORKSERVER, drop_spare, foreign_tasks, kill_all, spare_waiting
 from .resident import exists
 from .watch import spawn
 
@@ -79,14 +79,17 @@ class RunnerState:
         return None if residue is None else "the container is not back at its baseline: " + "; ".join(residue)
 
     def leave_clean(self) -> list[str]:
-        """After a job: no process of the program's left (counted from what exists), no IPC object,
-        nothing anywhere it could write; then measure it. The judge, the fork server and their
-        limits are out of any program's reach (another user), so they stay.
+        """After a job: no process of the program's left (counted from what exists; a spare no job
+        took included), no IPC object, nothing anywhere it could write (the next job's folder, if
+        one was made, included); then measure it. The judge, the fork server and their limits are
+        out of any program's reach (another user), so they stay.
 
         Returns:
             the residue: what is not back at its state at the container's start
             (``clean.Baseline``), each said in a few words; empty when the container is clean.
         """
+        drop_spare()
+        self.next_workdir = None
         if tasks_in_container() > self.resident_tasks():
             kill_all()
             if self.judge is not None:
