@@ -149,6 +149,16 @@ FORK_SENSITIVE = {
 }
 
 
+def test_builtins_are_what_the_interpreter_gives_a_script_and_an_imported_module(executor):
+    imported = "def kind(i):\n    return [type(__builtins__).__name__, __builtins__['len']('ab') + i]\n"
+    script = "print(type(__builtins__).__name__, __builtins__.len('ab'))\n"
+    for job in (_calls(imported, "kind", [["dict", 2], ["dict", 3], ["dict", 4]]),  # a zygote's tests
+                _calls(imported, "kind", [["dict", 2]]), _asserts(imported, "assert kind(1) == ['dict', 3]"),
+                _stdio(script, ("", "module 2\n"))):
+        verdict = executor.run_one(job)
+        assert verdict.passed, [t.message for t in verdict.test_results]
+
+
 @pytest.mark.parametrize("name", list(FORK_SENSITIVE))
 def test_a_top_levels_state_is_what_a_fresh_interpreter_gives_every_test(executor, name):
     verdict = executor.run_one(FORK_SENSITIVE[name])

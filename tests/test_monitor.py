@@ -16,7 +16,7 @@ import builtins
 from sandbox.inside.program import monitor
 flags = []
 check = monitor.install(lambda event, **fields: flags.append(fields.get("name"))).check
-tag = monitor._BUILTINS_TAG
+tag = monitor._version_tag(vars(builtins))
 assert tag is not None and monitor.builtins_untouched()
 """
 
@@ -27,13 +27,16 @@ CASES = {
         monitor.restore_builtins()
         assert flags == [] and tag.value == before
     """,
-    "a builtin replaced: flagged, then restored": """
+    "a builtin replaced: flagged, then restored (each time: the tag never counts as pristine again)": """
         builtins.abs = lambda x: 0
         assert not monitor.builtins_untouched()
         check({})
         assert flags == ["builtins_patched"]
         monitor.restore_builtins()
-        assert builtins.abs(-2) == 2 and monitor.builtins_untouched()
+        assert builtins.abs(-2) == 2 and not monitor.builtins_untouched()
+        builtins.abs = lambda x: 0
+        monitor.restore_builtins()
+        assert builtins.abs(-2) == 2
     """,
     "a builtin added and removed again: not flagged (what is there is pristine)": """
         builtins.extra = 1
@@ -41,8 +44,18 @@ CASES = {
         assert not monitor.builtins_untouched()
         check({})
         assert flags == []
+    """,
+    "nothing a program reaches through sys.modules decides (the snapshot and the tag are immutable)": """
+        import sys
+        m = sys.modules["sandbox.inside.program.monitor"]
+        builtins.abs = lambda x: 0
+        for name, value in vars(m).items():
+            if value is not vars(builtins) and not name.startswith("__") \
+                    and isinstance(value, (list, dict, set, bytearray)):
+                raise AssertionError(f"{name} is mutable")
+        check({})
         monitor.restore_builtins()
-        assert monitor.builtins_untouched()
+        assert flags == ["builtins_patched"] and builtins.abs(-2) == 2
     """,
     "a builtin set to itself: nothing changed": """
         builtins.len = len

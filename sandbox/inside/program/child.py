@@ -237,12 +237,14 @@ class _Stdio:
 
 def _module(name: str, path: str) -> dict:
     """The globals of the program: those of a module ``name`` in ``sys.modules`` (so ``pickle`` and
-    ``multiprocessing`` find its functions and classes), from the file ``path``."""
+    ``multiprocessing`` find its functions and classes), from the file ``path``. Their
+    ``__builtins__`` is what the interpreter gives: the module ``builtins`` to ``__main__`` (a
+    script), its dict to a module it imports."""
     import builtins
 
     module = type(sys)(name)
     namespace = vars(module)
-    namespace.update(__file__=path, __builtins__=builtins, __cached__=None)
+    namespace.update(__file__=path, __builtins__=builtins if name == "__main__" else vars(builtins), __cached__=None)
     sys.modules[name] = module
     return namespace
 

@@ -64,30 +64,30 @@ def _version_tag(d: dict):
 
 
 # The builtins as the fork server loaded them, before any program: what every process of the
-# program's starts with, and what the harness puts back (``restore_builtins``).
+# program's starts with, and what the harness puts back (``restore_builtins``), held in tuples (a
+# program reaches this module through ``sys.modules``: nothing of it that decides may be mutable).
 _BUILTINS = vars(__import__("builtins"))
-PRISTINE_BUILTINS = dict(_BUILTINS)
-_PRISTINE_KEYS, _PRISTINE_VALUES = tuple(PRISTINE_BUILTINS), tuple(PRISTINE_BUILTINS.values())
-_BUILTINS_TAG = _version_tag(_BUILTINS)
-_PRISTINE_TAG = [_BUILTINS_TAG.value if _BUILTINS_TAG is not None else None]  # the tag they had when last pristine
+_PRISTINE_ITEMS = tuple(_BUILTINS.items())
+_PRISTINE_KEYS, _PRISTINE_VALUES = tuple(_BUILTINS), tuple(_BUILTINS.values())
+_TAG = _version_tag(_BUILTINS)
 
 
-def builtins_untouched(_tag=_BUILTINS_TAG, _pristine=_PRISTINE_TAG) -> bool:
-    """Whether the builtins certainly are as pristine as when last seen so: their dict has not
-    changed since (its version tag); False where that cannot be told."""
-    return _tag is not None and _tag.value == _pristine[0]
+def builtins_untouched(_tag=_TAG, _pristine=_TAG.value if _TAG is not None else None) -> bool:
+    """Whether the builtins certainly are as the fork server loaded them: their dict has not
+    changed since (its version tag); False where that cannot be told, or once anything changed
+    them (even back). A program that rewrites the tag itself (ctypes) hides a patch from the
+    flag, as one that undoes its patch before it ends does: the flag is evidence, never a verdict."""
+    return _tag is not None and _tag.value == _pristine
 
 
-def restore_builtins(_vars=_BUILTINS, _snapshot=PRISTINE_BUILTINS, _clear=dict.clear, _update=dict.update,
-                     _untouched=builtins_untouched, _tag=_BUILTINS_TAG, _pristine=_PRISTINE_TAG) -> None:
+def restore_builtins(_vars=_BUILTINS, _items=_PRISTINE_ITEMS, _clear=dict.clear, _update=dict.update,
+                     _untouched=builtins_untouched) -> None:
     """Undo a program's changes to builtins before harness code runs again (nothing to do, and
-    no builtin touched, where their dict has not changed since they were last pristine)."""
+    no builtin touched, where their dict has not changed since the fork server loaded them)."""
     if _untouched():
         return
     _clear(_vars)
-    _update(_vars, _snapshot)
-    if _tag is not None:
-        _pristine[0] = _tag.value
+    _update(_vars, _items)
 
 
 class Monitor:
