@@ -234,6 +234,18 @@ def test_each_hostile_program_alone_in_a_job_gets_no_reward_either(executor):
     assert (rewarded, unflagged) == ([], [])
 
 
+def test_a_builtins_patch_is_flagged_in_every_kind_of_test_and_job(executor):
+    """Patched at the top level: flagged in a single ``call`` test's process too, where the builtins
+    are put back after the call and before the harness answers (the check comes first)."""
+    program = "import builtins\nbuiltins.abs = lambda x: 0.0\ndef add(a, b):\n    return a - b\n"
+    call = TestCase(kind="call", fn_name="add", args=[1, 2], expected=3)
+    jobs = [Job(program=program, tests=(call,)), Job(program=program, tests=(call, call)),
+            Job(program=program, tests=(TestCase(kind="assert", code="assert add(1, 2) == 3"),)),
+            Job(program=program + "print(add(1, 2))\n", tests=(TestCase(kind="stdio", expected_stdout="3\n"),))]
+    for job, verdict in zip(jobs, executor.run(jobs), strict=True):
+        assert verdict.pass_rate == 0.0 and "builtins_patched" in verdict.flags, (job.tests, verdict)
+
+
 def test_the_suite_covers_at_least_fifty_ways_and_every_flag():
     assert len(HOSTILE) >= 50
     flagged = set().union(*(flags for _, _, flags in HOSTILE.values()))

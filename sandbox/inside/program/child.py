@@ -159,6 +159,11 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
         if not checked[0]:
             monitor.check(namespace, shadows=kind != "stdio")  # a stdio program's own ``input`` is its business
 
+    def put_back() -> None:
+        """Before harness code runs again: flag the builtins the program changed, then undo it."""
+        check()
+        restore_builtins()
+
     hooks = _ForkHooks() if zygote_fd >= 0 else None
     exit_code = 0
     try:
@@ -177,21 +182,20 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
             restore()
             checked[0] = True
         if kind == "serve":
-            serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor,
-                        restore_builtins)
+            serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor, put_back)
         elif kind == "call" and test is not None:
             fn = dict.get(namespace, test["fn_name"])
             if fn is None:
                 raise NameError(f"name {test['fn_name']!r} is not defined")
             value = fn(*test["args"], **test["kwargs"])
-            restore_builtins()
+            put_back()
             try:
                 report(RETURNED, value=encode_value(value))
             except NotPlainData as e:
                 monitor.flag("not_plain_data")
                 report(NOT_PLAIN, message=clip(BaseException.__str__(e), MESSAGE_LIMIT))
     except SystemExit as e:
-        restore_builtins()
+        put_back()
         exit_code, printed = _exit_code(e.code)
         if printed:
             try:
@@ -202,7 +206,7 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
             monitor.flag("early_exit")
             report(RAISED, kind="SystemExit", message="the program raised SystemExit before the test finished")
     except BaseException as e:  # noqa: BLE001 - any exception of the program is its outcome
-        restore_builtins()
+        put_back()
         if kind == "call":
             name = type(e).__name__ if type(e).__module__ == "builtins" and type(e).__name__ in BUILTIN_EXCEPTIONS \
                 else "Exception"

@@ -212,9 +212,12 @@ def install(report, _addaudithook=sys.addaudithook, _getframe=sys._getframe, _ge
                 _map(_is_not, _map(_builtins.get, _pristine_keys), _pristine_values))):
             flag("builtins_patched")
         for name in _tuple(namespace) if shadows else ():  # the program's few names, not every builtin's
-            if _type(name) is _str and name in _builtins and not name.startswith("__") \
-                    and _getattr(_get(namespace, name), "__module__", None) in _PROGRAM_MODULES:
-                flag("builtins_patched")
+            try:  # (an object of the program's may raise as it says its module: not flagged)
+                if _type(name) is _str and name in _builtins and not name.startswith("__") \
+                        and _getattr(_get(namespace, name), "__module__", None) in _PROGRAM_MODULES:
+                    flag("builtins_patched")
+            except BaseException:  # noqa: BLE001
+                pass
         for name in (*_MONITORED_MODULES, *(m for m in _PRELOADED_MONITORED if m in imported)):
             module = _modules.get(name)
             if module is None:
