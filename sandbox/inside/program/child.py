@@ -32,7 +32,7 @@ from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, r
 from .calls import BUILTIN_EXCEPTIONS, serve_calls
 from .encode import NotPlainData, encode_value
 from .errors import exception_message, exception_only, print_exception
-from .monitor import install, restore_builtins
+from .monitor import builtins_untouched, install, restore_builtins
 from .zygote import serve_tests
 
 if TYPE_CHECKING:
@@ -160,9 +160,11 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
             monitor.check(namespace, shadows=kind != "stdio")  # a stdio program's own ``input`` is its business
 
     def put_back() -> None:
-        """Before harness code runs again: flag the builtins the program changed, then undo it."""
-        check()
-        restore_builtins()
+        """Before harness code runs again: where the program changed the builtins, flag it, then
+        undo it (its shadowed names and patched modules stay: the check at the end sees them)."""
+        if not builtins_untouched():
+            check()
+            restore_builtins()
 
     hooks = _ForkHooks() if zygote_fd >= 0 else None
     exit_code = 0
