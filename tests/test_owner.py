@@ -65,18 +65,19 @@ def test_the_runner_watches_its_owner_without_a_task_of_its_own(solo_executor):
     # Between two tests of a well-behaved job the container holds the runner, the fork server and
     # the judge (kept from job to job) only; a watcher thread would be one more task, and every
     # test would then be taken for one that left a process behind (everything killed and
-    # restarted after each test).
+    # restarted after each test). Between jobs, the spare made for the next Python job (the
+    # program's user) is the one other process, with one task of its own.
     from sandbox import Job, TestCase
 
-    def processes():
-        top = solo_executor.client.api.top(solo_executor.container_ids()[0])
-        return sorted((p[top["Titles"].index("PID")], p[-1]) for p in top["Processes"])
+    def tasks():
+        top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eLo pid,lwp,user,args")
+        rows = top["Processes"]
+        return sorted((p[0], p[1], p[-1]) for p in rows if p[2] != "10001"), [p for p in rows if p[2] == "10001"]
 
     job = Job(program="def f():\n    return 1\n", tests=tuple(TestCase(kind="assert", code="assert f() == 1")
                                                           for _ in range(5)))
     assert solo_executor.run_one(job).passed
-    before = processes()
+    before, spare = tasks()
     assert all(v.passed for v in solo_executor.run([job, Job(program=job.program + "\n", tests=job.tests)]))
-    assert processes() == before and len(before) == 3  # the same runner, fork server and judge
-    threads = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eLf")
-    assert len(threads["Processes"]) == 3
+    after, spare = tasks()
+    assert after == before and len(before) == 3 and len(spare) == 1  # the same runner, fork server and judge
