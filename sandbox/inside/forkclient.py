@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from .messages import ChildRequest, SpareRequest
 
 
+def exists(pidfd: int) -> bool:
+    """Whether the process of ``pidfd`` is still running (what exists, not what we believe)."""
+    return pidfd >= 0 and not select.select([pidfd], [], [], 0)[0]
+
+
 def kill_all() -> None:
     """SIGKILL every process of a program's and of the judge's, and the fork server; reap them all.
 
@@ -127,7 +132,7 @@ class Forkserver:
 
     def start(self) -> None:
         """Start the fork server unless it runs (one that a program killed is reaped first)."""
-        if self.sock is not None and self.pid is not None and select.select([self.pidfd], [], [], 0)[0]:
+        if self.sock is not None and self.pid is not None and not exists(self.pidfd):
             pid = self.pid
             self.forget()
             try:
@@ -211,8 +216,8 @@ class Spare:
         self.claimed = False
 
     def waiting(self) -> bool:
-        """Whether it still runs (what exists, not what we believe)."""
-        return not select.select([self.pidfd], [], [], 0)[0]
+        """Whether it still runs."""
+        return exists(self.pidfd)
 
     def take(self, payload: ChildRequest, fds: tuple[int, ...]) -> bool:
         """Hand it ``payload`` with ``fds`` (a serving process's call channels); False (and it is

@@ -38,6 +38,7 @@ from .procs import (
     keep_capabilities,
     recv_message,
     set_dumpable,
+    with_own_size,
 )
 from .program.child import child_main, program_env
 
@@ -77,10 +78,7 @@ def serve(sock) -> None:
         elif len(fds) > 4:  # a process serving the judge's calls: its call and reply channels
             call_fd = payload["result_fd"] + CALL_FD_OFFSET
             payload["extra_fds"] = {call_fd: fds[4], call_fd + 1: fds[5]}
-        rlimits = payload["rlimits"]
-        if rlimits.get("memory_bytes"):  # a forked child starts with this process's mappings
-            rlimits["as_bytes"] = rlimits["memory_bytes"] + own_size
-        rlimits["own_bytes"] = own_size
+        with_own_size(payload["rlimits"], own_size)  # a forked child starts with this process's mappings
         try:
             pid = fork_to_parent()
         except OSError:  # no process slot or memory left: the runner sees pid 0

@@ -165,22 +165,33 @@ def setup_child(p: ChildRequest, uid: int, cpu_hard=None) -> int:
         low = fd + 1
     os.closerange(low, 65536)
     os.umask(0o077)
-    rlimits = p["rlimits"]
-    resource_limits = [
-        (resource.RLIMIT_FSIZE, rlimits["fsize_bytes"], rlimits["fsize_bytes"]),
-        (resource.RLIMIT_CORE, 0, 0),
-        (resource.RLIMIT_NOFILE, 256, 256),
-    ]
-    if rlimits.get("cpu_s") is not None:
-        cpu = cpu_limit_s(rlimits)
-        resource_limits.append((resource.RLIMIT_CPU, cpu, cpu + 1 if cpu_hard is None else cpu_hard))
-    if rlimits.get("as_bytes"):
-        resource_limits.append((resource.RLIMIT_AS, rlimits["as_bytes"], rlimits["as_bytes"]))
-    for which, soft, hard in resource_limits:
-        resource.setrlimit(which, (soft, hard))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+    set_limits(p["rlimits"], cpu_hard)
     become(uid)
     os.chdir(p["workdir"])  # as the new user: the fork server itself may not enter the folder
     return result_fd
+
+
+def with_own_size(rlimits: ChildLimits, own_bytes: int) -> ChildLimits:
+    """``rlimits`` of a Python child forked from a process of ``own_bytes`` of address space (it
+    starts with those mappings): ``memory_bytes`` more than that is its ``as_bytes``."""
+    if rlimits.get("memory_bytes"):
+        rlimits["as_bytes"] = rlimits["memory_bytes"] + own_bytes
+    rlimits["own_bytes"] = own_bytes
+    return rlimits
+
+
+def set_limits(rlimits: ChildLimits, cpu_hard=None) -> None:
+    """A child's own limits (``rlimits``): ``fsize_bytes``, ``cpu_s`` (RLIMIT_CPU, hard limit
+    ``cpu_hard`` or one second more; absent for none), ``as_bytes`` (0 or absent: none). Only ever
+    lowered, so a child of the program's user may set them itself."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (rlimits["fsize_bytes"], rlimits["fsize_bytes"]))
+    if rlimits.get("cpu_s") is not None:
+        cpu = cpu_limit_s(rlimits)
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1 if cpu_hard is None else cpu_hard))
+    if rlimits.get("as_bytes"):
+        resource.setrlimit(resource.RLIMIT_AS, (rlimits["as_bytes"], rlimits["as_bytes"]))
 
 
 MAX_FDS = 8  # descriptors one message may carry

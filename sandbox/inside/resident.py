@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .forkclient import fork_child, kill_all
+from .forkclient import exists, fork_child, kill_all
 from .procs import send_message
 from .records import FORKED, READY, read_records
 from .watch import Outcome, Watch
@@ -44,11 +44,6 @@ if TYPE_CHECKING:
 
 EXIT_WAIT_S = 1.0  # how long a closed resident may take to exit before it is killed
 JUDGE_OUTPUT_LIMIT = 1 << 30  # the judge's own output is not the program's: only read and dropped
-
-
-def exists(pidfd: int) -> bool:
-    """Whether the process of ``pidfd`` is still running (what exists, not what we believe)."""
-    return pidfd >= 0 and not select.select([pidfd], [], [], 0)[0]
 
 
 class Resident:

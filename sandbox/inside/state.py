@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from .cgroup import tasks_in_container
 from .children import IPCRM_CPU_S, ipcrm_request
-from .forkclient import FORKSERVER, drop_spare, foreign_tasks, kill_all, spare_waiting
-from .resident import exists
+from .forkclient import FORKSERVER, drop_spare, exists, foreign_tasks, kill_all, spare_waiting
 from .watch import spawn
 
 if TYPE_CHECKING:

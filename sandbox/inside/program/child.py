@@ -27,7 +27,16 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..procs import CALL_FD_OFFSET, PROGRAM_UID, cpu_limit_s, recv_message, set_dumpable, setup_child
+from ..procs import (
+    CALL_FD_OFFSET,
+    PROGRAM_UID,
+    cpu_limit_s,
+    recv_message,
+    set_dumpable,
+    set_limits,
+    setup_child,
+    with_own_size,
+)
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
 from .calls import BUILTIN_EXCEPTIONS, serve_calls
 from .encode import NotPlainData, encode_value
@@ -77,14 +86,8 @@ def _take_job(spare: SpareRequest, result_fd: int) -> PythonRequest:
         os._exit(0)
     job: PythonRequest = marshal.loads(message[0])
     fds = message[1]
-    rlimits = job["rlimits"]
-    cpu = cpu_limit_s(rlimits)
-    limits = [(resource.RLIMIT_FSIZE, rlimits["fsize_bytes"]),
-              (resource.RLIMIT_CPU, (cpu, resource.RLIM_INFINITY if job["mode"] == "zygote" else cpu + 1))]
-    if rlimits.get("memory_bytes"):  # (as the fork server sets it: ``forkserver.serve``)
-        limits.append((resource.RLIMIT_AS, rlimits["memory_bytes"] + spare["rlimits"]["own_bytes"]))
-    for which, value in limits:
-        resource.setrlimit(which, value if isinstance(value, tuple) else (value, value))
+    set_limits(with_own_size(job["rlimits"], spare["rlimits"]["own_bytes"]),
+               resource.RLIM_INFINITY if job["mode"] == "zygote" else None)
     if job["mode"] == "zygote":
         job["ctl_fd"] = ctl_fd
     else:
