@@ -1,11 +1,13 @@
 """What ``grpo-code`` shows on the terminal (rich): tables, progress bars, the step line of a
 training run. The command line's printing, kept apart from its parser; the library logs and
-never prints, so nothing else imports this module.
+never prints, so no module of it imports this one (a script of one's own may: examples/train_trl.py
+shows ``grpo-code train``'s progress with it).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,8 +18,28 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+# What a table may span where the output is no terminal: as wide as its rows, one line each.
+UNBOUNDED = 1_000_000
+
+
+def _stdout() -> Console:
+    """The console of what a command prints. On a terminal it is the terminal's width; into a pipe
+    or a file (``| grep``, ``> out.txt``), where rich would fit a table to 80 columns and cut its
+    ids short, as wide as what it prints, unless ``COLUMNS`` names a width."""
+    stdout = Console(soft_wrap=True)
+    if not stdout.is_terminal and "COLUMNS" not in os.environ:
+        stdout.width = UNBOUNDED
+    return stdout
+
+
 console = Console(stderr=True, soft_wrap=True)  # soft wrap: messages stay on one line for grep
-out = Console(soft_wrap=True)
+out = _stdout()
+
+
+def _add_id_column(table: Table, header: str) -> None:
+    """A column of ids (suites, tasks, checks): never cut short with an ellipsis; folded onto the
+    next lines only where a terminal is too narrow for the table."""
+    table.add_column(header, overflow="fold")
 
 
 def quiet_libraries() -> None:
@@ -207,7 +229,8 @@ def print_repair(built) -> None:
 def print_checks(checks, image: str | None) -> None:
     """The isolation checks of ``grpo-code sandbox check`` as a table, and the count."""
     table = Table(title=f"sandbox isolation ({image})")
-    for col in ("check", "expected", "observed", "ok"):
+    _add_id_column(table, "check")
+    for col in ("expected", "observed", "ok"):
         table.add_column(col)
     for c in checks:
         table.add_row(c.name, c.expected, c.observed, "[green]yes[/]" if c.ok else "[red]NO[/]")
@@ -246,8 +269,10 @@ def print_suites(listed, adapters, strengths: dict | None = None) -> None:
     strengths = strengths or {}
     table = Table(title="task suites", caption="strength: the mean mutation score of the tasks its audit covers, "
                                                "and how many of them a cheat passes (grpo-code tasks audit)")
-    for col in ("suite", "tasks", "tests", "languages", "strength", "source"):
+    _add_id_column(table, "suite")
+    for col in ("tasks", "tests", "languages", "strength"):
         table.add_column(col)
+    table.add_column("source", overflow="fold")  # a path, copied as it is
     for ref, suite in listed:
         if isinstance(suite, Exception):  # one broken suite must not hide the others
             table.add_row(escape(ref.name), "-", "-", "-", "-", f"[red]cannot load: {escape(str(suite))}[/]")
@@ -285,6 +310,10 @@ def print_validation(report) -> None:
                       '"allow_non_finite": true in the task (docs/task-format.md)')
     out.print(f"{report.n_passing} references pass, {len(report.failing)} fail, "
               f"{len(report.no_reference)} tasks have no reference solution")
+    for task, words in report.unchecked_answers:
+        out.print(f"[yellow]NO CHECKER[/] {escape(task.task_id)}: its statement accepts several answers "
+                  f"(\"{escape(words[:120])}\") and it is judged against one stored output: give it a checker "
+                  "(docs/suites.md, \"Checkers\")")
     if report.n_with_checker:
         out.print(f"{report.n_with_checker} task(s) judged by their own checker (each reference solution went "
                   "through it)")
@@ -304,7 +333,8 @@ def print_calibrations(calibrations, rule, repeats: int) -> None:
     table = Table(title=f"time limits by the rule: the slowest of {repeats} runs of the reference x "
                         f"{rule.ac_to_time_limit:g}, rounded up to {rule.time_resolution_s:g} s, at least "
                         f"{rule.min_time_limit_s:g} s (CPU seconds per test)")
-    for col in ("task", "limit", "reference", "proposed", "status", "why"):
+    _add_id_column(table, "task")
+    for col in ("limit", "reference", "proposed", "status", "why"):
         table.add_column(col)
     shown = [c for c in calibrations if c.status not in ("ok", "no_reference")]
     for c in shown:
@@ -419,8 +449,8 @@ def print_train_result(result) -> None:
 
 @contextmanager
 def phases() -> Iterator[Callable[[str, int], Callable[[int], None]]]:
-    """Progress bars that come one per phase as a long job goes (the audit's): gives the function
-    that starts a bar for ``(phase, total)`` and returns its ``advance(n)``."""
+    """Progress bars that come one per phase as a long job goes (audit's and validate's): gives the
+    function that starts a bar for ``(phase, total)`` and returns its ``advance(n)``."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     display = Progress(TextColumn("{task.description:<28}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -464,7 +494,7 @@ def print_audit(audit, most: int, files: list[Path]) -> None:
                           f"from the reference on a generated input; equivalent: no generated input told it from the "
                           f"reference; cheats: cheat programs that pass every test; best cheat: the highest pass rate "
                           f"of one; weak: a cheat passes, or a score below {WEAK_SCORE:g}")
-    table.add_column("task", overflow="fold")
+    _add_id_column(table, "task")
     for col in ("score", "killed", "survived", "equivalent", "cheats", "best cheat"):
         table.add_column(col, justify="right", no_wrap=True)
     for t in audit_rows(audit, most):
@@ -487,6 +517,14 @@ def print_audit(audit, most: int, files: list[Path]) -> None:
     for t in broken:
         out.print(f"[red]{escape(t.task_id)}: its reference solution does not pass its tests ({t.reference}): no "
                   "mutant was counted[/]")
+    without = [t.task_id for t in audit.tasks if t.reference == "missing"]
+    if without:
+        which = "no task has one" if len(without) == len(audit.tasks) else \
+            f"{len(without)} task(s) have none: {', '.join(without[:5])}" + \
+            (f" and {len(without) - 5} more" if len(without) > 5 else "")
+        out.print(f"[yellow]no reference solution, no mutation score (-): a mutant is a changed reference "
+                  f"solution, and {escape(which)}. Give each task its reference_solution (docs/task-format.md) "
+                  "and audit again[/]")
     print_audit_summary(audit)
     out.print(f"{audit.jobs} sandbox jobs in {audit.seconds:.1f} s ({audit.jobs_per_second or 0:.1f} jobs/s; "
               f"{audit.dedup_hits} were copies of another and did not run)")

@@ -110,6 +110,18 @@ def test_report_of_a_training_run_alone_shows_its_curves(tmp_path):
     assert "failed (0/2 tests), reward 0.00" in md and "passed (2/2 tests), reward 1.00" in md
 
 
+def test_a_training_run_of_trl_s_own_script_is_titled_without_a_suite(tmp_path):
+    # examples/train_trl.py leaves trainer_state.json and the model: no summary.json names its suite
+    run = tmp_path / "example-trl"
+    run.mkdir()
+    shutil.copy(FIXTURES / "train-run" / "trainer_state.json", run / "trainer_state.json")
+    paths = write_report([run]).files
+    assert paths["md"].read_text().splitlines()[0] == "# grpo-code report: training run example-trl"
+    assert "<title>grpo-code report: training run example-trl</title>" in paths["html"].read_text()
+    paths = write_report([FIXTURES / "train-run"], tmp_path / "report").files  # one that names it
+    assert paths["md"].read_text().splitlines()[0] == "# grpo-code report: training run train-run (suite.jsonl)"
+
+
 def test_before_after_with_training_within_noise_says_smoke_run(tmp_path, two_runs):
     report = write_report(list(two_runs), tmp_path / "report", train_dir=FIXTURES / "train-run")
     md = report.files["md"].read_text()

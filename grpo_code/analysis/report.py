@@ -431,7 +431,7 @@ def write_report(folders: list[str | Path], out_dir: str | Path | None = None,
     suite = (runs[-1].summary if runs else training.summary if training else {}).get("suite", "")
     parts = [" vs ".join(names)] if names else []
     parts += [f"training run {train_path.name}"] if train_path else []
-    title = f"grpo-code report: {', '.join(parts)} ({suite})"
+    title = f"grpo-code report: {', '.join(parts)}" + (f" ({suite})" if suite else "")  # a TRL script's run names none
     if comparison:
         sentence = headline(comparison, names, trained=training is not None)
         sections.append(Text(sentence, "headline"))

@@ -29,7 +29,7 @@ import math
 import os
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,7 +135,7 @@ def measured(task: Task) -> Task:
 
 
 def calibrate(executor: Executor, tasks: Sequence[Task], rule: Rule | None = None,
-              repeats: int = REPEATS) -> list[Calibration]:
+              repeats: int = REPEATS, on_done: Callable[[int], None] | None = None) -> list[Calibration]:
     """Measure each task's reference solution ``repeats`` times in the sandbox and judge its limit.
 
     Each repeat is a batch of its own (identical jobs of one batch run once: ``sandbox.dedup``).
@@ -145,6 +145,7 @@ def calibrate(executor: Executor, tasks: Sequence[Task], rule: Rule | None = Non
         tasks: the tasks; those without a reference get ``no_reference``.
         rule: the rule's parameters (default: Kattis's, with our floor).
         repeats: runs of each reference (>= 1); its time is the slowest run's slowest test.
+        on_done: called with the number of runs done (progress), as they finish.
 
     Returns:
         One ``Calibration`` per task, in order.
@@ -156,7 +157,8 @@ def calibrate(executor: Executor, tasks: Sequence[Task], rule: Rule | None = Non
     slowest: dict[str, float] = {}
     failed: dict[str, str] = {}
     for _ in range(repeats):
-        verdicts = executor.run([measured(t).job(t.reference_solution or "") for t in with_reference])
+        verdicts = executor.run([measured(t).job(t.reference_solution or "") for t in with_reference],
+                                on_verdict=(lambda i, v: on_done(1)) if on_done else None)
         for task, verdict in zip(with_reference, verdicts, strict=True):
             if not verdict.passed:
                 failed.setdefault(task.task_id, f"{verdict.status}: {verdict.message or 'the reference does not pass'}")
