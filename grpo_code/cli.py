@@ -26,14 +26,16 @@ from sandbox import EXECUTOR_KINDS, LANGUAGES, SandboxError, make_executor
 EXECUTOR_OPTIONS = {"kind": "--executor", "concurrency": "--concurrency", "ray_address": "--ray-address"}
 
 
-def _executor(args, **docker_options):
+def _executor(args, packages: tuple[str, ...] = (), **docker_options):
     """The command's executor, not started yet (so a bad option is reported before any work):
-    ``--executor docker|ray``, ``--ray-address``, ``--concurrency`` (the sandbox's rules);
-    ``docker_options`` go to a ``DockerExecutor``."""
+    ``--executor docker|ray``, ``--ray-address``, ``--concurrency`` (the sandbox's rules), in the
+    image of ``packages`` (a suite's: ``TaskSuite.packages``); ``docker_options`` go to a
+    ``DockerExecutor``."""
     kind = getattr(args, "executor", "docker")
     try:
         return make_executor(kind, concurrency=args.concurrency, ray_address=getattr(args, "ray_address", None),
-                             option_names=EXECUTOR_OPTIONS, **(docker_options if kind == "docker" else {}))
+                             option_names=EXECUTOR_OPTIONS, packages=packages,
+                             **(docker_options if kind == "docker" else {}))
     except ValueError as e:
         raise ConfigError(str(e)) from None
 
@@ -51,8 +53,9 @@ def cmd_score(args) -> int:
     from grpo_code.analysis.passk import parse_ks
     from grpo_code.score.scorefile import score_file
 
-    executor, ks = _executor(args), parse_ks(args.k)
-    scored = score_file(args.samples, _suite(args), executor, ks, args.out, lambda n: display.bar("scoring", n))
+    suite, ks = _suite(args), parse_ks(args.k)
+    executor = _executor(args, suite.packages)
+    scored = score_file(args.samples, suite, executor, ks, args.out, lambda n: display.bar("scoring", n))
     display.print_scored_file(scored, ks, args.json, args.samples)
     return 2 if scored.errors else 0
 
@@ -65,7 +68,8 @@ def cmd_eval(args) -> int:
     from grpo_code.generate.sampling import SAMPLING_OPTIONS, SamplingConfig
 
     endpoint = endpoint_from_options(model=args.model, **values(args, ENDPOINT_OPTIONS))
-    executor, ks, suite = _executor(args), parse_ks(args.k), _suite(args)
+    ks, suite = parse_ks(args.k), _suite(args)
+    executor = _executor(args, suite.packages)
     tasks = list(suite)[: args.limit] if args.limit else list(suite)
     config = SamplingConfig(**values(args, SAMPLING_OPTIONS))
     display.quiet_libraries()
@@ -94,11 +98,16 @@ def cmd_report(args) -> int:
 def cmd_sandbox_build(args) -> int:
     """``grpo-code sandbox build``: ``image.build_image``, its build lines shown as they come."""
     from sandbox.container import connect
-    from sandbox.image import build_image
+    from sandbox.image import build_image, check_pins
 
+    try:
+        packages = check_pins(args.packages or ())
+    except ValueError as e:
+        raise ConfigError(f"--packages: {e}") from None
+    packages = packages or (_suite(args, language=False).packages if args.suite else ())
     client = connect()
     with display.build_lines() as progress:
-        tag = build_image(client, progress=progress, base=args.base, force=args.force)
+        tag = build_image(client, progress=progress, base=args.base, force=args.force, packages=packages)
     out.print(f"sandbox image: {tag}")
     return 0
 
@@ -150,15 +159,15 @@ def cmd_tasks_validate(args) -> int:
     from grpo_code.curate.calibrate import RULE_OPTIONS, Rule, tasks_file
     from grpo_code.curate.validate import validate_suite
 
-    executor = _executor(args)
     if args.write and not args.calibrate:
         raise ConfigError("--write writes the calibrated time limits: give --calibrate too")
     rule = Rule(**values(args, RULE_OPTIONS))
     suite = _suite(args, language=False)  # the schema: raises with file, line and field
+    executor = _executor(args, suite.packages)
     path = tasks_file(suite, args.suite) if args.write else None
     out.print(f"{suite.name}: {len(suite)} tasks, schema valid")
-    with console.status("checking the suite in the sandbox") as status:
-        report = validate_suite(executor, suite, rule if args.calibrate else None, args.repeats, path, status.update,
+    with display.phases() as progress:
+        report = validate_suite(executor, suite, rule if args.calibrate else None, args.repeats, path, progress,
                                 audit=AuditSettings() if args.audit else None)
     display.print_validation(report)
     display.print_audit_section(report.audit, None if args.audit else _stored_audit(args.suite, suite))
@@ -186,8 +195,9 @@ def cmd_tasks_audit(args) -> int:
     from grpo_code.analysis.strength import AUDIT_FILE, AuditSettings, audit_path, write_audit
     from grpo_code.curate.audit import audit_suite
 
-    executor, settings = _executor(args), AuditSettings(args.max_mutants, args.max_inputs, args.seed)
+    settings = AuditSettings(args.max_mutants, args.max_inputs, args.seed)
     suite = _suite(args)
+    executor = _executor(args, suite.packages)
     own = audit_path(args.suite) if args.write else None
     if args.write and own is None:
         raise ConfigError(f"{args.suite} has no place for an audit of its own (an hf: suite, Harbor tasks or an entry "
@@ -210,12 +220,12 @@ def cmd_tasks_audit(args) -> int:
 def cmd_tasks_export(args) -> int:
     """``grpo-code tasks export SUITE OUT``: ``export.export_suite``."""
     from grpo_code.curate.export import export_suite
-    from sandbox.image import image_tag
+    from sandbox.image import build_command, image_tag
 
     suite = _suite(args, language=False)
-    folders = export_suite(suite, args.out, args.image or image_tag(), args.reward)
+    folders = export_suite(suite, args.out, args.image or image_tag(suite.packages), args.reward)
     out.print(f"{suite.name}: {len(folders)} Harbor task(s) in {escape(str(args.out))} (reward: {args.reward}; "
-              "build the image where Harbor runs them: grpo-code sandbox build)")
+              f"build the image where Harbor runs them: {build_command(suite.packages)})")
     return 0
 
 
@@ -345,6 +355,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sb.add_parser("build", help="build the sandbox image (offline: debootstrap a base)")
     p.add_argument("--base", help="base image (default debian:bookworm-slim, else a debootstrapped one)")
     p.add_argument("--force", action="store_true", help="rebuild even if the image exists")
+    image_of = p.add_mutually_exclusive_group()
+    image_of.add_argument("--suite", help="build the image of this suite's packages (suite.yaml's packages) on the "
+                                         "lean one, from PyPI; once: it is used offline from then on")
+    image_of.add_argument("--packages", nargs="+", metavar="PIN", help="build the image of these packages, each "
+                                                                       "pinned (numpy==2.2.6), on the lean one")
     p.set_defaults(func=cmd_sandbox_build)
     p = sb.add_parser("check", help="prove the isolation of the live image and print a table")
     add_concurrency(p)
@@ -352,7 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sb.add_parser("clean", help="remove every sandbox container (left by killed runs)")
     p.set_defaults(func=cmd_sandbox_clean)
 
-    tk = sub.add_parser("tasks", help="list, show or validate task suites").add_subparsers(
+    tk = sub.add_parser("tasks", help="list, show, validate, audit, export or repair task suites").add_subparsers(
         dest="tasks_command", required=True)
     p = tk.add_parser("list", help="every named suite: tasks, languages, source")
     p.set_defaults(func=cmd_tasks_list)

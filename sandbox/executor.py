@@ -29,7 +29,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Generator, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, cast
@@ -46,7 +46,7 @@ from sandbox.container import (
     owner_token,
 )
 from sandbox.dedup import Collapsed, collapse
-from sandbox.image import require_image
+from sandbox.image import check_pins, require_image
 from sandbox.placement import place, placement_lock
 from sandbox.protocol import ExecutorBase, ExecutorStats, check_concurrency
 from sandbox.types import Job, SandboxError, SandboxFault, Verdict
@@ -166,7 +166,11 @@ class DockerExecutor(ExecutorBase):
     Args:
         concurrency: containers in the pool, one job each at a time (at least 1); default (None):
             CPU cores.
-        image: the sandbox image tag; default: the tag of this version's image (``sandbox.image``).
+        image: the sandbox image tag; default: the tag of this version's image with ``packages``
+            (``sandbox.image.image_tag``).
+        packages: the pinned packages (``name==version``) the programs and tests import: the pool
+            runs the image of those packages on the lean one (``grpo-code sandbox build
+            --packages ...`` builds it); none (default): the lean image.
         settings: how containers are confined (memory, CPUs and CPU pinning, processes, tmpfs).
         max_retries: how often a job is retried on a fresh container after a fault.
         max_jobs_per_container: a container is replaced after this many jobs.
@@ -181,23 +185,27 @@ class DockerExecutor(ExecutorBase):
             SSH gets threads all the same.
 
     Raises:
-        ValueError: ``concurrency`` below 1 (``protocol.check_concurrency``).
+        ValueError: ``concurrency`` below 1 (``protocol.check_concurrency``), a pin that is not
+            exact (``sandbox.image.check_pins``).
 
     Raises (from ``start``):
         DockerUnavailable: the daemon cannot be reached (the message says how to start it).
-        ImageMissing: the image is not built (the message says: ``grpo-code sandbox build``).
+        ImageMissing: the image is not built (the message holds the ``grpo-code sandbox build``
+            command that builds it).
         SandboxError: no container of the pool could be started.
     """
 
     def __init__(self, concurrency: int | None = None, image: str | None = None,
                  settings: ContainerSettings | None = None, max_retries: int = 2,
-                 max_jobs_per_container: int = 1000, client=None, drive: str = "threads"):
+                 max_jobs_per_container: int = 1000, client=None, drive: str = "threads",
+                 packages: Iterable[str] = ()):
         check_concurrency(concurrency)
         if drive not in DRIVES:
             raise ValueError(f"drive must be one of {', '.join(DRIVES)}, got {drive!r}")
         self.drive = drive
         self.concurrency = concurrency or os.cpu_count() or 1
         self.image = image
+        self.packages = check_pins(packages)
         self.settings = settings or ContainerSettings()
         self.max_retries = max_retries
         self.max_jobs_per_container = max_jobs_per_container
@@ -233,7 +241,7 @@ class DockerExecutor(ExecutorBase):
             if self.started:
                 return self
             self.client = self.client or connect(max_pool_size=self.concurrency + 8)
-            self.image = self.image or require_image(self.client)
+            self.image = self.image or require_image(self.client, packages=self.packages)
             sweep_orphans(self.client)
             self._idle = queue.Queue()
             self._todo, self._workers = queue.SimpleQueue(), 0

@@ -9,7 +9,7 @@ own error, and names the options as its users write them (``option_names``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from sandbox.protocol import Executor, check_concurrency
 
@@ -40,7 +40,7 @@ def check_executor_options(kind: str, concurrency: int | None = None, ray_addres
 
 
 def make_executor(kind: str = "docker", *, concurrency: int | None = None, ray_address: str | None = None,
-                  option_names: Mapping[str, str] | None = None, **kwargs) -> Executor:
+                  option_names: Mapping[str, str] | None = None, packages: Iterable[str] = (), **kwargs) -> Executor:
     """An executor of ``kind`` (not started).
 
     Args:
@@ -52,20 +52,23 @@ def make_executor(kind: str = "docker", *, concurrency: int | None = None, ray_a
             default: join the local one, or start one. Only with ``kind="ray"``.
         option_names: the caller's names of the options, for the messages
             (``check_executor_options``).
+        packages: the pinned packages (``name==version``) a suite's programs and tests import
+            (``TaskSuite.packages``): the executor runs the image of those packages on the lean
+            one (``sandbox.image.image_tag``; on every node, for ``ray``); none: the lean image.
         **kwargs: passed on to ``DockerExecutor`` (for ``ray``: to the pool of every node, or
             to ``RayExecutor`` for its own options).
 
     Raises:
         ValueError: an unknown kind, a concurrency below 1, or a Ray address for the docker
-            executor (``check_executor_options``).
+            executor (``check_executor_options``); a pin that is not exact.
         SandboxError: Ray is asked for but not installed.
     """
     check_executor_options(kind, concurrency, ray_address, option_names=option_names)
     if kind == "docker":
         from sandbox.executor import DockerExecutor
 
-        return DockerExecutor(concurrency=concurrency, **kwargs)
+        return DockerExecutor(concurrency=concurrency, packages=packages, **kwargs)
     from sandbox.ray_executor import RayExecutor, require_ray
 
     require_ray()
-    return RayExecutor(address=ray_address, concurrency=concurrency, **kwargs)
+    return RayExecutor(address=ray_address, concurrency=concurrency, packages=packages, **kwargs)

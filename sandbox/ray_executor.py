@@ -29,6 +29,7 @@ from typing import Any
 from sandbox.attempts import JobAttempts
 from sandbox.dedup import collapse
 from sandbox.executor import DockerExecutor
+from sandbox.image import check_pins
 from sandbox.protocol import ExecutorBase, ExecutorStats, check_concurrency
 from sandbox.types import Job, SandboxError, Verdict
 
@@ -146,6 +147,7 @@ class RayExecutor(ExecutorBase):
         self.max_in_flight = max(1, max_in_flight)
         self.max_retries = max_retries
         self.pool = pool
+        self.packages = check_pins(pool.get("packages", ()))  # the image's (``DockerExecutor``)
         self.concurrency = 0
         self.nodes: dict[str, _Node] = {}
         self._owns_ray = False
@@ -163,7 +165,7 @@ class RayExecutor(ExecutorBase):
         self._connect(ray)
         from sandbox.image import image_tag
 
-        self.pool.setdefault("image", image_tag())  # GRPO_CODE_SANDBOX_IMAGE overrides it there
+        self.pool.setdefault("image", image_tag(self.packages))  # GRPO_CODE_SANDBOX_IMAGE overrides it there
         self.started = True
         try:
             errors = self._refresh(ray)

@@ -18,7 +18,7 @@ from sandbox.inside.passrate import credit, pass_rate
 from sandbox.inside.records import FLAGS
 
 if TYPE_CHECKING:
-    from sandbox.inside.messages import LimitsWire, RunReply, RunRequest, TestWire
+    from sandbox.inside.messages import CallTestWire, LimitsWire, RunReply, RunRequest, TestWire
 
 TEST_KINDS = ("assert", "stdio", "call")
 REPLY_SLACK_S = 30.0  # seconds a runner may take past a job's budget: a checker's time, killing and cleaning up
@@ -98,6 +98,16 @@ def _require(condition: bool, message: str, field: str | None = None) -> None:
         raise FieldError(message, field)
 
 
+class _NoValue:
+    """The ``expected`` of a test that states none (a ``call`` test must state one)."""
+
+    def __repr__(self) -> str:
+        return "NO_EXPECTED"
+
+
+NO_EXPECTED: Any = _NoValue()
+
+
 @dataclass(frozen=True)
 class TestCase:
     """One check of a program; each test case is one unit of reward.
@@ -107,7 +117,9 @@ class TestCase:
             passes only when they ran to their end.
         ``stdio``: the program reads ``stdin``; its stdout is compared with ``expected_stdout``.
         ``call``: the harness calls ``fn_name(*args, **kwargs)``; the value, serialized out of
-            the program's process, must have the same JSON type and value as ``expected``.
+            the program's process, must have the same JSON type and value as ``expected``
+            (required: ``None`` is a value a function returns, never "no value"); a float in it
+            may differ from ``expected``'s by ``atol + rtol * |expected|`` (default 0: exact).
 
     ``visibility`` (``public`` or ``hidden``, the default) says whether the test may be shown to the
     model; it changes nothing in how the test runs and is not sent to the runner (``Job.to_wire``).
@@ -122,8 +134,10 @@ class TestCase:
     fn_name: str | None = None
     args: list = field(default_factory=list)
     kwargs: dict = field(default_factory=dict)
-    expected: Any = None
+    expected: Any = NO_EXPECTED
     visibility: str = "hidden"
+    atol: float = 0.0
+    rtol: float = 0.0
 
     def __post_init__(self) -> None:
         _require(self.kind in TEST_KINDS, f"kind must be one of {', '.join(TEST_KINDS)}, got {self.kind!r}")
@@ -140,12 +154,25 @@ class TestCase:
                      "a call test needs 'fn_name': the name of the function to call")
             _require(isinstance(self.args, list), "'args' must be a JSON list")
             _require(isinstance(self.kwargs, dict), "'kwargs' must be a JSON object")
+            _require(self.expected is not NO_EXPECTED,
+                     "a call test needs 'expected': the value the call must return (write null where None is "
+                     "the right answer; a test that states none would pay a function that does nothing)")
+        for name in ("atol", "rtol"):
+            value = getattr(self, name)
+            _require(type(value) in (int, float) and math.isfinite(value) and value >= 0,
+                     f"'{name}' must be a number >= 0, got {value!r}")
+            _require(value == 0 or self.kind == "call",
+                     f"'{name}' is a call test's tolerance of floats; {self.kind} tests take none")
+            object.__setattr__(self, name, float(value))
+        if self.expected is NO_EXPECTED:  # assert and stdio tests state no value here
+            object.__setattr__(self, "expected", None)
 
     @classmethod
     def from_dict(cls, data: dict) -> TestCase:
         """Build from the docs/task-format.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
-        known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected", "visibility"}
+        known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected", "visibility",
+                 "atol", "rtol"}
         for name in sorted(set(data) - known):
             close = difflib.get_close_matches(name, sorted(known), n=1)
             raise ValueError(f"unknown test case field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
@@ -167,8 +194,13 @@ class TestCase:
             return {"kind": "assert", "code": cast(str, self.code)}
         if self.kind == "stdio":
             return {"kind": "stdio", "stdin": self.stdin, "expected_stdout": cast(str, self.expected_stdout)}
-        return {"kind": "call", "fn_name": cast(str, self.fn_name), "args": self.args, "kwargs": self.kwargs,
-                "expected": self.expected}
+        call: CallTestWire = {"kind": "call", "fn_name": cast(str, self.fn_name), "args": self.args,
+                              "kwargs": self.kwargs, "expected": self.expected}
+        if self.atol:
+            call["atol"] = self.atol
+        if self.rtol:
+            call["rtol"] = self.rtol
+        return call
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,38 @@ def test_strong_tasks_are_not_weak_and_surviving_mutants_come_with_the_test_they
     assert test["kind"] == "assert" and test["code"].startswith("assert sign(") and test["status"] == "failed"
 
 
+def test_cheats_and_new_inputs_take_the_class_form_of_a_solution_task(executor):
+    # Tests that call Solution().method(...): a top-level function would fail them all and say nothing
+    # of the tests. Weak ones (every answer 0; every answer True, APPS's form) are passed by a class-form
+    # constant; a strong one (LeetCode's two-sum, 2 of 4 tests public) pays the lookup only its share.
+    zero = parse_task({"task_id": "cls/zeros", "prompt": "count the zeros", "entry_point": "countZeros",
+                       "reference_solution": "class Solution:\n    def countZeros(self, nums):\n"
+                                             "        return nums.count(0)\n",
+                       "tests": [{"kind": "assert", "code": "assert Solution().countZeros(nums=[1, 2]) == 0"},
+                                 {"kind": "assert", "code": "assert Solution().countZeros(nums=[3]) == 0"}]})
+    apps_record = {"problem_id": 1, "question": "is n odd", "solutions": json.dumps([
+        "class Solution:\n    def isOdd(self, n: int) -> bool:\n        return n % 2 == 1\n"]),
+        "starter_code": "class Solution:\n    def isOdd(self, n: int) -> bool:\n        ",
+        "input_output": json.dumps({"fn_name": "isOdd", "inputs": [[3], [5]], "outputs": [True, True]})}
+    from grpo_code.suites.adapters import apps
+
+    odd = apps.task_from_record(apps_record, 0)
+    two_sum = load_suite(f"hf:{ROOT / 'tests' / 'fixtures' / 'adapters' / 'leetcode.jsonl'}?adapter=leetcode"
+                         "&limit=1").tasks[0]
+    suite = TaskSuite("classes", (zero, odd, two_sum))
+    audit = audit_suite(executor, suite, AuditSettings(max_mutants=12, max_inputs=20)).by_id()
+    # (False == 0 in an assert, as in the data set's own harness: the constant False passes too)
+    assert audit["cls/zeros"].passing_cheats == ["constant_0", "constant_false"]
+    assert audit["cls/zeros"].reference == "passed"
+    assert audit["apps/1"].passing_cheats == ["constant_1", "constant_true"]
+    assert audit["leetcode/two-sum"].passing_cheats == [] and audit["leetcode/two-sum"].reference == "passed"
+    # the lookup: its two public tests, and a hidden one whose answer is the first public one's ([0, 1])
+    assert audit["leetcode/two-sum"].best_cheat_pass_rate == 0.75
+    # a surviving mutant of the method (nums.count(0) -> another count) and the test it fails, in the class form
+    survivor = audit["cls/zeros"].survivor
+    assert survivor is not None and survivor["test"]["code"].startswith("assert Solution().countZeros(nums=[")
+
+
 STDIO_LANGUAGES = ("python", "c", "cpp", "java", "javascript", "typescript", "go", "rust")
 
 

@@ -124,6 +124,9 @@ def test_tasks_validate_lists_failing_references(tmp_path):
     assert proc.returncode == 1
     assert "FAIL t/bad: failed" in proc.stdout and "t/ok" not in proc.stdout.split("FAIL")[-1].split("\n")[0]
     assert "1 references pass, 1 fail" in proc.stdout
+    # a counted bar per phase, as score, eval and audit show (not a spinner)
+    bars = [line.split() for line in proc.stderr.splitlines() if line.startswith("reference solutions")]
+    assert bars and bars[-1][-2] == "2/2", proc.stderr
 
 
 def test_bad_suite_file_error_names_file_line_field(tmp_path):

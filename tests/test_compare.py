@@ -56,3 +56,23 @@ def test_compare_output_says_where():
 ])
 def test_json_equal(got, want, ok):
     assert json_equal(got, want) is ok
+
+
+@pytest.mark.parametrize("got, want, atol, rtol, ok", [
+    (0.1 + 0.2, 0.3, 0.0, 0.0, False),                   # no tolerance: exact
+    (0.1 + 0.2, 0.3, 1e-6, 1e-7, True),
+    (1.5000015, 1.5, 1e-6, 0.0, False),                  # |got - want| = 1.5e-6 > atol
+    (1.5000015, 1.5, 1e-6, 1e-6, True),                  # <= atol + rtol * |want| = 2.5e-6
+    (100.000009, 100.0, 0.0, 1e-7, True),                # relative only: 9e-6 <= 1e-5
+    (100.0001, 100.0, 0.0, 1e-7, False),
+    ([1.0000001, [2.0]], [1.0, [2.0000002]], 1e-6, 0.0, True),  # at any depth
+    ({"k": 3.0000001}, {"k": 3.0}, 1e-6, 0.0, True),
+    (2, 2.0000001, 1e-6, 1e-7, False),                   # an int for a float: types must match (as evalplus)
+    (2.0000001, 2, 1e-6, 1e-7, False),                   # a float for an int: exact
+    (3, 3.0, 1e-6, 1e-7, True),                          # equal numbers stay equal
+    (True, 1.0, 1e6, 1.0, False),                        # bool is never a number
+    (math.inf, math.inf, 1e-6, 0.0, True), (math.inf, 1e308, 1e-6, 1.0, False),
+    ("1.0", "1.0000001", 1.0, 1.0, False),               # strings: exact whatever the tolerance
+])
+def test_json_equal_holds_floats_to_a_tolerance(got, want, atol, rtol, ok):
+    assert json_equal(got, want, atol, rtol) is ok

@@ -428,6 +428,29 @@ def test_every_command_the_pages_show_is_one_the_command_line_takes(tmp_path, mo
             parser.parse_args(argv)
 
 
+def command_paths(parser, path: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    """Every command of the parser as the words that name it (``("tasks", "audit")``), walked down
+    its sub-parsers."""
+    import argparse
+
+    found = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found |= command_paths(sub, (*path, name)) or {(*path, name)}
+    return found
+
+
+def test_the_command_page_shows_every_command():
+    from grpo_code.cli import build_parser
+
+    every = command_paths(build_parser())
+    assert ("tasks", "repair") in every and ("sandbox", "clean") in every and ("train",) in every
+    shown = {tuple(argv[:len(path)]) for argv in commands((ROOT / "docs" / "commands.md").read_text(encoding="utf-8"))
+             for path in every}
+    assert sorted(every - shown) == [], "docs/commands.md shows no example of these commands"
+
+
 def test_the_command_check_sees_an_option_the_command_line_lacks():
     from grpo_code.cli import build_parser
     from grpo_code.errors import ConfigError
@@ -442,3 +465,93 @@ def test_every_make_target_the_pages_name_exists():
     named = {target for page in PAGES
              for target in re.findall(r"(?:`|^)make ([a-z][\w-]*)", page.read_text(encoding="utf-8"), re.M)}
     assert {"demo", "test", "lint", "test-fast"} <= named <= targets, sorted(named - targets)
+
+
+# -- what the pages show a command print is what it prints today -------------------------------
+
+
+def transcripts(text: str) -> list[tuple[str, list[str]]]:
+    """Every block of a page that shows a ``$ grpo-code ...`` command and what it prints: the
+    command and the lines shown (a line ``...`` for lines left out)."""
+    found = []
+    for block in re.findall(r"^```\n(\$ grpo-code .*?)^```", text, re.M | re.S):
+        command, *shown = block.splitlines()
+        found.append((command.removeprefix("$ "), shown))
+    return found
+
+
+def shows(printed: list[str], shown: list[str]) -> bool:
+    """Whether ``printed`` holds the ``shown`` lines in their order, each run of them between two
+    ``...`` lines consecutive, and the first (last) run at the start (end) unless ``...`` comes
+    before (after) it."""
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "...":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    at = 0
+    for i, run in enumerate(runs):
+        if not run:
+            continue
+        starts = [j for j in range(at, len(printed) - len(run) + 1) if printed[j:j + len(run)] == run]
+        if i == 0:
+            starts = starts[:1] if starts[:1] == [0] else []  # no "..." before it: from the output's first line
+        if not starts:
+            return False
+        at = starts[0] + len(run)
+    return not runs[-1] or at == len(printed)  # no "..." after the last run: to the output's last line
+
+
+def test_the_transcript_check_sees_a_changed_figure():
+    printed = ["table", "score 0.67 over 20 tasks", "CHEATED a", "CHEATED b", "wrote x"]
+    assert shows(printed, ["...", "score 0.67 over 20 tasks", "CHEATED a", "..."])
+    assert shows(printed, ["...", "CHEATED b", "wrote x"]) and shows(printed, ["table", "..."])
+    assert not shows(printed, ["...", "score 0.69 over 20 tasks", "CHEATED a", "..."])  # a stale figure
+    assert not shows(printed, ["...", "score 0.67 over 20 tasks", "CHEATED b", "..."])  # a line left out unsaid
+    assert not shows(printed, ["score 0.67 over 20 tasks", "..."]) and not shows(printed, ["...", "CHEATED b"])
+    (command, shown), = transcripts("text\n\n```\n$ grpo-code tasks list\n...\nx\n```\n")
+    assert command == "grpo-code tasks list" and shown == ["...", "x"]
+
+
+@pytest.mark.docker
+def test_every_command_output_the_pages_show_is_what_the_command_prints(tmp_path):
+    import shlex
+    import subprocess
+    import sys
+
+    shown = [(page, *transcript) for page in PAGES for transcript in transcripts(page.read_text(encoding="utf-8"))]
+    assert shown, "no page shows a command's output any more: drop this test"
+    for folder in ("tests", "tasks"):  # the paths the commands name, from a folder of their own
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    for page, command, lines in shown:
+        argv = shlex.split(command)
+        proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", *argv[1:]], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        assert shows(proc.stdout.splitlines(), lines), \
+            f"{page.relative_to(ROOT)} shows `{command}` printing what it no longer prints; it prints:\n{proc.stdout}"
+
+
+# -- docs/benchmarks.md: one table of every benchmark's latest result, the history below ---------
+
+BENCHMARK_HELPERS = {"fidelity_plain.py"}  # run inside the image by fidelity.py: no result of its own
+
+
+def test_benchmarks_md_opens_with_one_table_of_every_benchmark_s_latest_result():
+    text = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    head, _, history = text.partition("\n## History\n")
+    assert history, "docs/benchmarks.md lost its History section"
+    tables = re.findall(r"^\|.*\|$(?:\n^\|.*\|$)+", head, re.M)
+    assert len(tables) == 1 and not re.search(r"^#{2,} ", head, re.M), "one table, before any section"
+    header, _, *rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in tables[0].splitlines()]
+    assert header == ["benchmark: what it measures", "peer", "ours", "ratio", "date", "command"]
+    assert all(len(row) == len(header) and all(row) for row in rows)
+    assert all(re.fullmatch(r"2\d{3}-\d\d-\d\d", row[4]) for row in rows), "a date per row, as YYYY-MM-DD"
+    commands = " ".join(row[5] for row in rows)
+    scripts = {path.name for path in (ROOT / "benchmarks").glob("*.py")} - BENCHMARK_HELPERS - {"demo_runs.py"}
+    missing = sorted(name for name in scripts if f"benchmarks/{name}" not in commands)
+    assert not missing, f"benchmarks with no row in docs/benchmarks.md's table: {missing}"
+    assert "make demo" in commands  # the demo's runs (benchmarks/demo_runs.py runs several): training.md
+    named = set(re.findall(r"benchmarks/(\w+\.py)", history)) - BENCHMARK_HELPERS
+    assert named <= scripts, "the history names a script that is gone"

@@ -41,7 +41,7 @@ def test_observed_calls_read_each_form_an_assert_states_a_value_in():
     calls = [(c.args, c.kwargs, c.expected, c.public) for c in observed_calls(t)]
     assert calls == [((1, 2), {}, 3, True), (([1],), {"b": (2,)}, None, False), (("x",), {}, True, False),
                      ((0, 0), {}, False, False), ((1.5, 2), {}, 0.25, False), ((2, 2), {}, 4.0, False),
-                     ((7, 0), {}, 7, False)]  # g() and a starred call have no literal arguments
+                     ((7, 0), {}, 7, False), ((1, 2), {}, 3, False)]  # g() has no literal argument; *[1, 2] spreads
 
 
 def test_observed_calls_of_call_tests_and_of_stdio_tasks():

@@ -55,6 +55,13 @@ STDIO = {"task_id": "t/1", "prompt": "Echo a line.", "reference_solution": "prin
     ({**STDIO, "checker": 5}, "checker", "a string of Python code"),
     ({**GOOD, "checker": "def check(i, o, e):\n    return True\n"}, "checker",
      "a checker judges stdio tests, and there are none"),
+    # a call test with no expected value would pay a function whose body is `pass` (None == None)
+    ({**GOOD, "tests": [{"kind": "call", "fn_name": "add", "args": [1, 2]}]}, "tests[0]",
+     "a call test needs 'expected': the value the call must return"),
+    ({**GOOD, "tests": [{"kind": "call", "fn_name": "add", "args": [1, 2], "expected": 3, "atol": -1}]}, "tests[0]",
+     "'atol' must be a number >= 0, got -1"),
+    ({**GOOD, "test_setup": "def helper(:\n    pass\n"}, "test_setup", "the test setup does not compile"),
+    ({**GOOD, "test_setup": ["import math"]}, "test_setup", "expected a string of Python code, got list"),
 ])
 def test_errors_name_file_line_and_field(tmp_path, bad, field, words):
     path = write_jsonl(tmp_path / "suite.jsonl", [GOOD | {"task_id": "t/0"}, bad])
@@ -294,3 +301,37 @@ def test_a_suite_s_extra_tests_join_its_tasks_and_a_bad_line_is_named(tmp_path):
     (folder / "suite.yaml").write_text("name: plus\nextra_tests: missing.jsonl\n")
     with pytest.raises(TaskFormatError, match=r"suite.yaml:2: field 'extra_tests': expected the name of a tests file"):
         load_suite(str(folder))
+
+
+def test_a_call_test_without_expected_is_refused_in_extra_tests_too(tmp_path):
+    folder = tmp_path / "plus"
+    folder.mkdir()
+    (folder / "problems.jsonl").write_text(json.dumps({**GOOD, "task_id": "p/add"}) + "\n")
+    (folder / "suite.yaml").write_text("name: plus\nextra_tests: more.jsonl\n")
+    (folder / "more.jsonl").write_text(json.dumps({"task_id": "p/add", "tests": [
+        {"kind": "call", "fn_name": "add", "args": [2, 2], "expected": 4},
+        {"kind": "call", "fn_name": "add", "args": [2, 3]}]}) + "\n")
+    with pytest.raises(TaskFormatError, match=r"more.jsonl:1: field 'tests\[1\]': a call test needs 'expected'"):
+        load_suite(str(folder))
+
+
+def test_a_task_s_own_test_setup_is_what_the_judge_runs_in_place_of_the_default():
+    task = parse_task({**GOOD, "prelude": "import math\n\ndef helper(x):\n    return x\n",
+                       "prompt": "def shown(x):\n    return x + 1\n"})
+    default = task.job("").test_setup or ""
+    assert "def helper" in default and "def shown" in default  # the prelude, then the prompt's helpers
+    own = parse_task({**task.to_dict(), "test_setup": "import math\n"})
+    assert own.test_setup == "import math\n" and own.job("").test_setup == "import math\n"
+    assert own.to_dict()["test_setup"] == "import math\n" and "test_setup" not in task.to_dict()
+    assert parse_task(own.to_dict()) == own
+    # the names it binds are the judge's; every other name the test reads is the program's
+    helper = parse_task({**GOOD, "prelude": "def helper(x):\n    return x\n",
+                         "tests": [{"kind": "assert", "code": "assert add(helper(1), 2) == 3"}]})
+    from sandbox.inside.guard import plan_assert, setup_names
+
+    assert plan_assert(helper.tests[0].code or "", setup_names(helper.job("").test_setup or ""))[1] == ("add",)
+    program_side = parse_task({**helper.to_dict(), "test_setup": "import math\n"})
+    assert plan_assert(program_side.tests[0].code or "", setup_names(program_side.job("").test_setup or ""))[1] \
+        == ("add", "helper")
+    assert parse_task({**GOOD, "language": "javascript", "test_setup": "x = 1",
+                       "tests": [{"kind": "stdio", "stdin": "", "expected_stdout": ""}]}).job("").test_setup is None

@@ -131,3 +131,32 @@ def test_an_assert_test_the_judge_cannot_run_says_why(code, why):
     # the same shapes over the test's own names run
     own = "def f(*a, **k):\n    return 1\nclass P:\n    pass\n" + code
     assert not isinstance(plan_assert(own, frozenset()), str)
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"kind": "call", "fn_name": "f", "args": [1]}, "a call test needs 'expected'"),
+    ({"kind": "call", "fn_name": "f", "expected": 1.0, "atol": -1e-6}, "'atol' must be a number >= 0, got -1e-06"),
+    ({"kind": "call", "fn_name": "f", "expected": 1.0, "rtol": "1e-7"}, "'rtol' must be a number >= 0"),
+    ({"kind": "call", "fn_name": "f", "expected": 1.0, "atol": True}, "'atol' must be a number >= 0, got True"),
+    ({"kind": "call", "fn_name": "f", "expected": 1.0, "atol": float("inf")}, "'atol' must be a number >= 0"),
+    ({"kind": "assert", "code": "assert f()", "atol": 1e-6}, "assert tests take none"),
+    ({"kind": "stdio", "stdin": "", "expected_stdout": "1", "rtol": 1e-7}, "stdio tests take none"),
+])
+def test_a_call_test_states_its_value_and_its_tolerance_is_a_number(data, words):
+    with pytest.raises(ValueError, match=words):
+        TestCase.from_dict(data)
+    with pytest.raises(ValueError, match=words):  # built in Python, the same rule
+        TestCase(**data)
+
+
+def test_a_call_test_that_expects_none_says_so_and_its_tolerance_goes_on_the_wire():
+    none = TestCase.from_dict({"kind": "call", "fn_name": "f", "expected": None})
+    assert none.expected is None and none.check_dict() == {"kind": "call", "fn_name": "f", "args": [], "kwargs": {},
+                                                           "expected": None}  # no tolerance: none sent
+    close = TestCase.from_dict({"kind": "call", "fn_name": "f", "expected": 0.5, "atol": 1e-6, "rtol": 0})
+    assert close.to_dict() == {"kind": "call", "fn_name": "f", "args": [], "kwargs": {}, "expected": 0.5,
+                               "atol": 1e-6}
+    assert TestCase.from_dict(close.to_dict()) == close
+    wire = Job(program="", tests=(close,)).to_wire("id")["tests"][0]
+    assert wire["atol"] == 1e-6 and "rtol" not in wire  # type: ignore[typeddict-item]
+    assert TestCase(kind="assert", code="assert f()").expected is None  # other kinds state no value

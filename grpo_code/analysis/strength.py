@@ -197,14 +197,17 @@ class SuiteAudit:
 
 def fingerprint(task: Task) -> str:
     """A short hash of what the audit's result depends on: the task's prompt, language, entry
-    point, reference, prelude, tests, comparison, checker, limits and whether it allows non-finite
-    answers (only where it does: the hash of a task that does not is what it was before the field)."""
+    point, reference, prelude, tests, comparison, checker, limits, whether it allows non-finite
+    answers and its own test setup (the last two only where set: the hash of a task without them
+    is what it was before those fields)."""
     data = {"prompt": task.prompt, "language": task.language, "entry_point": task.entry_point,
             "reference": task.reference_solution, "prelude": task.prelude,
             "tests": [t.check_dict() for t in task.tests], "compare": task.compare,
             "float_tolerance": task.float_tolerance, "checker": task.checker, "limits": task.limits.to_dict()}
     if task.allow_non_finite:
         data["allow_non_finite"] = True
+    if task.test_setup is not None:  # the judge's own setup, where the task gives one
+        data["test_setup"] = task.test_setup
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 

@@ -34,7 +34,7 @@ from grpo_code.analysis.strength import AuditSettings, SuiteAudit, TaskAudit, fi
 from grpo_code.curate.cheats import Cheat, cheats
 from grpo_code.curate.mutants import TOKEN_LANGUAGES, Mutant, mutants
 from grpo_code.curate.oracle import answered_tests, probe_job, suggestion
-from grpo_code.score.scoring import Scored, score_completions
+from grpo_code.score.scoring import Scored, check_executor, score_completions
 from grpo_code.suites.tasks import Task, TaskSuite
 from sandbox import Executor, TestCase, Verdict
 
@@ -77,7 +77,11 @@ def audit_suite(executor: Executor, suite: TaskSuite, settings: AuditSettings | 
 
     Returns:
         The ``SuiteAudit``, with its wall seconds and sandbox jobs.
+
+    Raises:
+        ConfigError: the executor's image lacks a package of the suite's (``scoring.check_executor``).
     """
+    check_executor(executor, suite)
     settings = settings or AuditSettings()
     progress = progress or _quiet
     started, before = time.perf_counter(), executor.stats()

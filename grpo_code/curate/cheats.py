@@ -18,7 +18,11 @@ found each of these (field notes: "Weak tests are a reward hack the judge cannot
 
 Function tasks (``call`` and ``assert`` tests in Python; ``call`` tests in JavaScript and
 TypeScript) get a function with the entry point's name (and, in Python, the reference's
-parameters); ``stdio`` tasks a program in their language that reads all of stdin.
+parameters), in the form the tests call it (``inputs.method_class``): a top-level function, or a
+method of the class the tests make an object of (LeetCode's ``class Solution``, whose tests call
+``Solution().twoSum(...)``: a top-level function there would fail every test for want of the
+class, and so say nothing of the tests); ``stdio`` tasks a program in their language that reads
+all of stdin.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import ast
 import json
 from dataclasses import dataclass
 
-from grpo_code.curate.inputs import NO_VALUE, Call, function_name, observed_calls, to_source
+from grpo_code.curate.inputs import NO_VALUE, Call, function_name, method_class, observed_calls, to_source
 from grpo_code.suites.tasks import Task
 
 CONSTANTS = {"0": 0, "1": 1, "-1": -1, "empty_string": "", "empty_list": [], "empty_dict": {}, "true": True,
@@ -48,6 +52,13 @@ class Cheat:
     program: str
 
 
+# The test kinds whose tests reach the program's functions by name (the cheats are functions, or
+# methods of the class the tests use): ``call`` and ``assert``. Test kinds that import the
+# program as a module (``pytest`` and ``unittest`` files, which the judge is to take) reach its
+# names the same way: add them here, with the class or function form their tests import.
+FUNCTION_KINDS = frozenset({"call", "assert"})
+
+
 def cheats(task: Task) -> list[Cheat]:
     """The cheat programs for ``task``, in a fixed order (see the module docstring); [] for a
     task whose tests neither call a function nor read stdin (none such exists)."""
@@ -55,7 +66,7 @@ def cheats(task: Task) -> list[Cheat]:
     if kinds == {"stdio"}:
         return _stdio_cheats(task)
     name = function_name(task)
-    if name is None:
+    if name is None or not kinds <= FUNCTION_KINDS:
         return []
     if task.language == "python":
         return _python_cheats(task, name)
@@ -77,9 +88,9 @@ def _lookup_table(task: Task) -> tuple[list[Call], Call | None]:
 # -- Python functions ------------------------------------------------------------------------------
 
 
-def _python_signature(task: Task, name: str) -> str:
-    """The parameters of ``name`` in the reference (or the prompt), without annotations;
-    ``*args, **kwargs`` when neither defines it."""
+def _python_signature(task: Task, name: str, method: bool) -> str:
+    """The parameters of ``name`` in the reference (or the prompt), without annotations (and,
+    for a ``method``, without its first: ``self``); ``*args, **kwargs`` when neither defines it."""
     for source in (task.reference_solution, task.prompt):
         try:
             tree = ast.parse(source or "")
@@ -88,11 +99,27 @@ def _python_signature(task: Task, name: str) -> str:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
                 args = node.args
+                if method:
+                    if args.posonlyargs:
+                        args.posonlyargs = args.posonlyargs[1:]
+                    elif args.args:
+                        args.args = args.args[1:]
                 for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
                     if arg is not None:
                         arg.annotation = None
                 return ast.unparse(args)
     return "*args, **kwargs"
+
+
+def _shape(name: str, cls: str | None):
+    """The function that writes a cheat's program in the task's form: ``(parameters, body, head)``
+    -> ``head`` then a function ``name``, or a class ``cls`` with that method."""
+    def write(signature: str, body: str, head: str = "") -> str:
+        if cls is None:
+            return f"{head}def {name}({signature}):\n    {body}\n"
+        parameters = f"self, {signature}" if signature else "self"
+        return f"{head}class {cls}:\n    def {name}({parameters}):\n        {body}\n"
+    return write
 
 
 def _first_parameter(signature: str) -> str:
@@ -107,21 +134,21 @@ def _first_parameter(signature: str) -> str:
 
 
 def _python_cheats(task: Task, name: str) -> list[Cheat]:
-    signature = _python_signature(task, name)
+    cls = method_class(task)
+    signature = _python_signature(task, name, method=cls is not None)
+    write = _shape(name, cls)
 
     def function(body: str, head: str = "") -> str:
-        return f"{head}def {name}({signature}):\n    {body}\n"
+        return write(signature, body, head)
 
     out = [Cheat(f"constant_{label}", function(f"return {to_source(value)}")) for label, value in CONSTANTS.items()]
     out.append(Cheat("echo", function(f"return {_first_parameter(signature)}")))
     calls, first = _lookup_table(task)
     if first is not None:
         table = "{" + ", ".join(f"{c.key!r}: {to_source(c.expected)}" for c in calls) + "}"
-        out.append(Cheat("lookup", (
-            f"_SHOWN = {table}\n\n\n"
-            f"def {name}(*args, **kwargs):\n"
-            "    key = repr((args, sorted(kwargs.items())))\n"
-            f"    return _SHOWN[key] if key in _SHOWN else {to_source(first.expected)}\n")))
+        out.append(Cheat("lookup", write(
+            "*args, **kwargs", "key = repr((args, sorted(kwargs.items())))\n" + ("        " if cls else "    ")
+            + f"return _SHOWN[key] if key in _SHOWN else {to_source(first.expected)}", head=f"_SHOWN = {table}\n\n\n")))
     out.append(Cheat("raise", function('raise ValueError("no answer")')))
     out.append(Cheat("exit", function("sys.exit(0)", head="import sys\n\n\n")))
     out.append(Cheat("exit_at_import", "import os\n\nos._exit(0)\n" + function("return None", head="\n\n")))

@@ -76,6 +76,53 @@ def function_name(task: Task) -> str | None:
     return next((t.fn_name for t in task.tests if t.kind == "call"), None)
 
 
+def method_class(task: Task) -> str | None:
+    """The class whose method the task's tests call (LeetCode's ``Solution().twoSum(...)``), or
+    None where they call a function: a class named so in an ``assert`` test (``C().name(...)``), else
+    the class of the reference that defines the method where no function of that name is defined."""
+    name = function_name(task)
+    if name is None:
+        return None
+    for test in task.tests:
+        if test.kind == "assert" and test.code and f".{name}(" in test.code:
+            try:
+                tree = ast.parse(test.code)
+            except (SyntaxError, ValueError, RecursionError):
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name:
+                    cls = _method_of(node)
+                    if cls is not None:
+                        return cls
+    try:
+        module = ast.parse(task.reference_solution or "")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name for n in module.body):
+        return None
+    return next((n.name for n in module.body if isinstance(n, ast.ClassDef) and any(
+        isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name for m in n.body)), None)
+
+
+def callee(task: Task) -> str | None:
+    """How the task's tests reach its function, as source: ``name``, or ``C().name`` for a method
+    of a fresh object of the class ``C`` (``method_class``); None for a task of ``stdio`` tests."""
+    name = function_name(task)
+    if name is None:
+        return None
+    cls = method_class(task)
+    return f"{cls}().{name}" if cls else name
+
+
+def _method_of(call: ast.Call) -> str | None:
+    """``C`` for a call ``C().m(...)`` (a method of a fresh object of a class), else None."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and not func.value.args \
+            and not func.value.keywords and isinstance(func.value.func, ast.Name):
+        return func.value.func.id
+    return None
+
+
 # -- values as Python source --------------------------------------------------------------------
 
 
@@ -131,10 +178,16 @@ def _literal(node: ast.AST) -> Any:
         return NO_VALUE
 
 
-def _expected_of(call: ast.Call, parents: dict[int, ast.AST]) -> Any:
+def _expected_of(call: ast.Call, parents: dict[int, ast.AST], tree: ast.AST) -> Any:
     """The value an assert states for ``call``: ``f(x) == y``, ``f(x) is True``, ``assert f(x)``,
-    ``assert not f(x)``, ``abs(f(x) - y) < eps``, ``math.isclose(f(x), y)``."""
+    ``assert not f(x)``, ``abs(f(x) - y) < eps``, ``math.isclose(f(x), y)``, or ``out = f(x)``
+    then ``assert out == y``."""
     parent = parents.get(id(call))
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+        name = parent.targets[0].id
+        return next((_literal(n.test.comparators[0]) for n in ast.walk(tree) if isinstance(n, ast.Assert)
+                     and isinstance(n.test, ast.Compare) and len(n.test.ops) == 1 and isinstance(n.test.ops[0], ast.Eq)
+                     and isinstance(n.test.left, ast.Name) and n.test.left.id == name), NO_VALUE)
     if isinstance(parent, ast.Compare) and parent.left is call and len(parent.ops) == 1 \
             and isinstance(parent.ops[0], (ast.Eq, ast.Is)):
         return _literal(parent.comparators[0])
@@ -181,16 +234,35 @@ def _assert_calls(code: str, name: str, public: bool) -> list[Call]:
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (name, "candidate")):
+        if not isinstance(node, ast.Call):
             continue
-        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        func = node.func
+        if not ((isinstance(func, ast.Name) and func.id in (name, "candidate"))
+                or (isinstance(func, ast.Attribute) and func.attr == name and _method_of(node) is not None)):
             continue
-        args = [_literal(a) for a in node.args]
+        if any(k.arg is None for k in node.keywords):
+            continue
+        args = _positional(node.args)
         kwargs = {k.arg: _literal(k.value) for k in node.keywords if k.arg is not None}
-        if any(v is NO_VALUE for v in [*args, *kwargs.values()]):
+        if args is None or any(v is NO_VALUE for v in [*args, *kwargs.values()]):
             continue
-        found.append(Call(tuple(args), kwargs, _expected_of(node, parents), public))
+        found.append(Call(tuple(args), kwargs, _expected_of(node, parents, tree), public))
     return found
+
+
+def _positional(nodes: list[ast.expr]) -> list | None:
+    """Literal positional arguments' values, ``*[a, b]`` spread (APPS's ``Solution().f(*[...])``);
+    None when one is not a literal."""
+    values: list = []
+    for node in nodes:
+        if isinstance(node, ast.Starred):
+            spread = _literal(node.value)
+            if not isinstance(spread, (list, tuple)):
+                return None
+            values += list(spread)
+        else:
+            values.append(_literal(node))
+    return None if any(v is NO_VALUE for v in values) else values
 
 
 # -- variants of values -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import ast
 import json
 from dataclasses import dataclass, replace
 
-from grpo_code.curate.inputs import Call, from_source, function_name, new_calls, stdin_variants, to_source
+from grpo_code.curate.inputs import Call, callee, from_source, function_name, new_calls, stdin_variants, to_source
 from grpo_code.suites.tasks import Task
 from sandbox import Job, TestCase, Verdict
 
@@ -87,14 +87,14 @@ def probe_job(task: Task, limit: int, seed: int) -> Probe | None:
         tests = [TestCase(kind="stdio", stdin=s, expected_stdout="") for s in stdins]
         return Probe(task, replace(task.job(task.reference_solution, tests), capture_output=True),
                      stdins=tuple(stdins))
-    name = function_name(task)
-    if name is None or task.language != "python" or "stdio" in kinds:
+    reach = callee(task)  # the function, or a method of a fresh object of the tests' class
+    if reach is None or task.language != "python" or "stdio" in kinds:
         return None
     calls = new_calls(task, limit, seed)
     if not calls:
         return None
     encode = "json.dumps(value)" if kinds == {"call"} else "repr(value)"
-    program = task.reference_solution.rstrip("\n") + "\n" + _DRIVER.format(name=name, encode=encode)
+    program = task.reference_solution.rstrip("\n") + "\n" + _DRIVER.format(name=reach, encode=encode)
     tests = [TestCase(kind="stdio", stdin=to_source((c.args, sorted(c.kwargs.items()))), expected_stdout="")
              for c in calls]
     job = replace(task.job(program, tests), capture_output=True, test_setup=None)
@@ -120,8 +120,8 @@ def answered_tests(probe: Probe, verdict: Verdict) -> tuple[TestCase, ...]:
 
 
 def _function_test(task: Task, call: Call, answer: str) -> TestCase | None:
-    name = function_name(task)
-    if name is None:
+    name, reach = function_name(task), callee(task)
+    if name is None or reach is None:
         return None
     if all(t.kind == "call" for t in task.tests):
         try:
@@ -133,7 +133,7 @@ def _function_test(task: Task, call: Call, answer: str) -> TestCase | None:
         value = from_source(answer)
     except ValueError:
         return None  # not plain data (an object, a generator): no test can hold it to a value
-    return TestCase(kind="assert", code=f"{SAME}assert _same({call.source(name)}, {to_source(value)})")
+    return TestCase(kind="assert", code=f"{SAME}assert _same({call.source(reach)}, {to_source(value)})")
 
 
 def suggestion(test: TestCase) -> dict:

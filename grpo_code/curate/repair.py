@@ -140,7 +140,8 @@ def repair_suite(suite: TaskSuite, results: Sequence[dict], max_per_task: int | 
     built = TaskSuite(name=f"{suite.name}-repair", tasks=tuple(tasks), version=1, license=suite.license,
                       description=f"Repair prompts from failing attempts at {suite.name}: the problem, an earlier "
                                   "attempt and its public-test report; the original tests.",
-                      prompt_template=suite.prompt_template, source=f"grpo-code tasks repair ({suite.name})")
+                      prompt_template=suite.prompt_template, source=f"grpo-code tasks repair ({suite.name})",
+                      packages=suite.packages)
     return RepairSuite(built, left_out)
 
 
@@ -166,7 +167,8 @@ def write_suite(suite: TaskSuite, out_dir: str | Path) -> Path:
         raise ConfigError(f"{out} holds a suite already: give another --out")
     out.mkdir(parents=True, exist_ok=True)
     meta = {"name": suite.name, "description": suite.description, "version": suite.version,
-            "license": suite.license, "prompt_template": suite.prompt_template, "source": "problems.jsonl"}
+            "license": suite.license, "prompt_template": suite.prompt_template, "source": "problems.jsonl",
+            **({"packages": list(suite.packages)} if suite.packages else {})}
     (out / "suite.yaml").write_text(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=100))
     with (out / "problems.jsonl").open("w", encoding="utf-8") as f:
         for task in suite:

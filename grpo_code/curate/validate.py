@@ -11,14 +11,13 @@ passes fails the validation).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grpo_code.analysis.strength import AuditSettings, SuiteAudit
-from grpo_code.curate.audit import audit_suite
+from grpo_code.curate.audit import Progress, audit_suite
 from grpo_code.curate.calibrate import Calibration, Rule, calibrate, write_time_limits
-from grpo_code.score.scoring import check_checkers, check_references
+from grpo_code.score.scoring import MALFORMED_OUTPUTS, check_checkers, check_executor, check_references
 from grpo_code.suites.tasks import Task, TaskSuite
 from sandbox import Executor, Verdict
 
@@ -57,6 +56,14 @@ class ValidationReport:
     audit: SuiteAudit | None = None
 
     @property
+    def unchecked_answers(self) -> list[tuple[Task, str]]:
+        """``(task, the statement's words)`` for each task whose statement accepts several right
+        answers (``metadata.several_answers``, which the contest adapters set) and that has no
+        checker: judged against one stored output, a right answer other than it fails."""
+        return [(t, str(t.metadata["several_answers"])) for t in self.suite
+                if t.checker is None and t.metadata.get("several_answers")]
+
+    @property
     def ok(self) -> bool:
         """Every reference passes, every checker survives the malformed outputs, and (audited) no
         cheat program passes a task."""
@@ -64,7 +71,7 @@ class ValidationReport:
 
 
 def validate_suite(executor: Executor, suite: TaskSuite, rule: Rule | None = None, repeats: int = 3,
-                   write_to: Path | None = None, on_phase: Callable[[str], None] | None = None,
+                   write_to: Path | None = None, progress: Progress | None = None,
                    audit: AuditSettings | None = None) -> ValidationReport:
     """Run the suite's references and checkers in the sandbox; calibrate its time limits with ``rule``.
 
@@ -75,31 +82,33 @@ def validate_suite(executor: Executor, suite: TaskSuite, rule: Rule | None = Non
         repeats: runs of each reference while calibrating (its time is the slowest).
         write_to: with ``rule``, write the proposed limits into this tasks file
             (``calibrate.tasks_file`` finds it and says when a suite has none).
-        on_phase: called with a description of each phase as it starts (a status line).
+        progress: called with each phase's description and number of sandbox jobs as it starts;
+            gives the function to call with the number of jobs done as verdicts arrive (a counted
+            bar per phase, as ``audit.audit_suite`` takes it).
         audit: also audit the strength of the suite's tests with these settings (None: no audit).
 
     Raises:
         ValueError: ``write_to`` without ``rule``.
+        ConfigError: the executor's image lacks a package of the suite's (``scoring.check_executor``).
         SandboxError: the sandbox cannot start.
     """
     if write_to is not None and rule is None:
         raise ValueError("writing time limits needs a calibration rule")
-    say = on_phase or (lambda _: None)
+    check_executor(executor, suite)
+    progress = progress or (lambda phase, total: lambda n: None)
     tasks = list(suite)
+    n_with_reference = sum(t.reference_solution is not None for t in tasks)
     n_with_checker = sum(t.checker is not None for t in tasks)
     calibrations: list[Calibration] = []
     with executor:
-        say("running every reference solution in the sandbox")
-        checked = check_references(executor, tasks)
-        say("running each checker on outputs made to break it")
-        broken = check_checkers(executor, tasks) if n_with_checker else []
+        checked = check_references(executor, tasks, progress("reference solutions", n_with_reference))
+        broken = check_checkers(executor, tasks, progress("checkers on broken outputs",
+                                                          n_with_checker * len(MALFORMED_OUTPUTS))) \
+            if n_with_checker else []
         if rule is not None:
-            say(f"measuring every reference solution's CPU time ({repeats} runs each)")
-            calibrations = calibrate(executor, tasks, rule, repeats=repeats)
-        audited = None
-        if audit is not None:
-            say("auditing the strength of its tests (mutants and cheat programs)")
-            audited = audit_suite(executor, suite, audit)
+            calibrations = calibrate(executor, tasks, rule, repeats=repeats,
+                                     on_done=progress(f"CPU time ({repeats} runs each)", n_with_reference * repeats))
+        audited = audit_suite(executor, suite, audit, progress) if audit is not None else None
     failing = [(t, v) for t, v in checked if v is not None and not v.passed]
     no_reference = [t for t, v in checked if v is None]
     written = write_time_limits(write_to, calibrations) if write_to is not None else []

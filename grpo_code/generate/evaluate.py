@@ -30,7 +30,7 @@ from grpo_code.analysis.results import Sample, per_task_table, result_record, su
 from grpo_code.errors import ConfigError
 from grpo_code.generate.sampling import GenerationStats, SamplingConfig, sample_record, truncate_continuation
 from grpo_code.jsonl import append_jsonl, read_records, write_jsonl
-from grpo_code.score.scoring import score_completions
+from grpo_code.score.scoring import check_executor, score_completions
 from grpo_code.suites.tasks import Task, TaskSuite
 
 log = logging.getLogger(__name__)
@@ -239,7 +239,7 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
         config: the sampling settings.
         ks: pass@k values; a k above n has no value (reported as None).
         out_dir: the run's folder (``samples.jsonl`` in it is resumed).
-        executor: a started ``sandbox.Executor``.
+        executor: a started ``sandbox.Executor`` in the suite's image (``scoring.check_executor``).
         on_generated: called with the number of samples just drawn (progress).
         on_scored: called with the number of samples just scored (progress).
         model_and_tokenizer: an already loaded ``(model, tokenizer)``, else loaded here if needed.
@@ -252,8 +252,11 @@ def evaluate(suite: TaskSuite, tasks: list[Task], model_name: str | None, config
     Raises:
         ValueError: the folder holds samples of another model or other sampling settings.
         EndpointError: the server refused the requests, or some still failed after their retries.
+        ConfigError: the executor's image lacks a package of the suite's (``scoring.check_executor``).
     """
     from grpo_code.generate.models import DEFAULT_MODEL, load_policy
+
+    check_executor(executor, suite)
 
     samples_path = out_dir / "samples.jsonl"
     name = endpoint.model if endpoint is not None else model_name or DEFAULT_MODEL

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from grpo_code.analysis.trainlog import REWARD_NAME, node_seconds_key, sandbox_key
 from grpo_code.rl.rules import RewardRules
-from grpo_code.score.scoring import Scored, ascore_completions
+from grpo_code.score.scoring import Scored, ascore_completions, check_executor
 from grpo_code.suites.extract import LANGUAGE_TAGS, find_code_blocks
 from grpo_code.suites.tasks import TaskSuite
 from sandbox import Executor
@@ -126,7 +126,8 @@ class PassRateReward:
 
     Args:
         suite: where each completion's task comes from (the data set's ``task_id`` column).
-        executor: a started ``sandbox.Executor``; all completions of a step are batched into it.
+        executor: a started ``sandbox.Executor`` in the suite's image (``make_executor(packages=
+            suite.packages)``: ``scoring.check_executor``); all completions of a step are batched into it.
         rules: what a verdict earns (``rules.RewardRules``: the mode, the penalties, flagged
             verdicts, which tests); checked against ``suite`` here (``RewardRules.check_suite``).
         group_size: the completions per prompt (TRL's ``num_generations``), to log the share of
@@ -156,6 +157,7 @@ class PassRateReward:
     def __init__(self, suite: TaskSuite, executor: Executor, rules: RewardRules = DEFAULT_RULES,
                  group_size: int | None = None, canaries: frozenset[str] = frozenset()):
         rules.check_suite(suite)
+        check_executor(executor, suite)
         self.suite = suite
         self.executor = executor
         self.rules = rules

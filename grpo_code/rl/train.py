@@ -377,9 +377,10 @@ def is_main_process() -> bool:
     return process_rank() == 0
 
 
-def make_train_executor(code_args: GrpoCodeArguments):
+def make_train_executor(code_args: GrpoCodeArguments, packages: tuple[str, ...] = ()):
     """This training process's executor (not started): a pool on this node's Docker daemon
-    with its share of the node's cores, or on a Ray cluster its share of every sandbox node.
+    with its share of the node's cores, or on a Ray cluster its share of every sandbox node, in
+    the image of ``packages`` (the suite's: ``TaskSuite.packages``).
 
     Raises:
         ConfigError: an option the sandbox refuses (``sandbox.check_executor_options``).
@@ -391,9 +392,9 @@ def make_train_executor(code_args: GrpoCodeArguments):
         if code_args.executor == "ray":
             world = max(1, int(os.environ.get("WORLD_SIZE", "1")))
             return make_executor("ray", concurrency=code_args.sandbox_concurrency, ray_address=code_args.ray_address,
-                                 option_names=OPTION_NAMES, node_share=1.0 / world)
+                                 option_names=OPTION_NAMES, node_share=1.0 / world, packages=packages)
         return make_executor(code_args.executor, concurrency=local_concurrency(code_args.sandbox_concurrency),
-                             ray_address=code_args.ray_address, option_names=OPTION_NAMES)
+                             ray_address=code_args.ray_address, option_names=OPTION_NAMES, packages=packages)
     except ValueError as e:
         raise ConfigError(str(e)) from None
 
@@ -451,7 +452,8 @@ def plan_training(code_args: GrpoCodeArguments, grpo_args) -> TrainingPlan:
 
         check_distinct_prompts(selection.suite)
     check_model(code_args.model)
-    return TrainingPlan(code_args, grpo_args, selection, rules, make_train_executor(code_args))
+    executor = make_train_executor(code_args, selection.suite.packages)  # the suite's image
+    return TrainingPlan(code_args, grpo_args, selection, rules, executor)
 
 
 OUTPUTS = ("checkpoint-*/", "completions/*.parquet", "trainer_state.json", "reward_curve.png", "summary.json")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from grpo_code.analysis.results import SampleError, read_samples, result_record, summarize
 from grpo_code.jsonl import write_jsonl
-from grpo_code.score.scoring import score_completions
+from grpo_code.score.scoring import check_executor, score_completions
 from grpo_code.suites.tasks import TaskSuite
 from sandbox import Executor
 
@@ -72,9 +72,11 @@ def score_file(samples_path: str | Path, suite: TaskSuite, executor: Executor, k
             function called with the number of samples just scored (a progress bar).
 
     Raises:
-        ConfigError: the samples file does not exist.
+        ConfigError: the samples file does not exist; the executor's image lacks a package of the
+            suite's (``scoring.check_executor``).
         SandboxError: the sandbox cannot start.
     """
+    check_executor(executor, suite)
     samples, errors = read_samples(samples_path, suite)
     results_path, summary_path = output_paths(samples_path, out)
     if not samples:

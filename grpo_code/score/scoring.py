@@ -5,7 +5,7 @@ disagree about a completion. Any ``sandbox.Executor`` runs the jobs; identical j
 run once (``sandbox.dedup``, the rule the executors apply), and each ``Scored`` says whether its
 verdict is such a copy. Each ``Scored`` carries the visibility of its job's tests (a host-side
 label the sandbox never sees: ``grpo_code.suites.visibility``), so its pass rate on public and on hidden
-tests can be told apart.
+tests can be told apart. A suite that names packages runs in their image (``check_executor``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from grpo_code.errors import ConfigError
 from grpo_code.suites.extract import extract_program
-from grpo_code.suites.tasks import Task
+from grpo_code.suites.tasks import Task, TaskSuite
 from grpo_code.suites.visibility import split_rates
 from sandbox import Executor, Job, Verdict
 from sandbox.dedup import collapse
@@ -43,6 +44,20 @@ class Scored:
     def hidden_pass_rate(self) -> float | None:
         """The pass rate on the job's hidden tests (None: none, or no pass rate)."""
         return split_rates(self.verdict, self.visibility)["hidden"]
+
+
+def check_executor(executor: Executor, suite: TaskSuite) -> None:
+    """Refuse an executor whose image lacks a package of ``suite``'s (``TaskSuite.packages``): in
+    it a correct program's import would fail, and every completion would be paid as a wrong one.
+    The executor is made for the suite with ``make_executor(packages=suite.packages)``.
+
+    Raises:
+        ConfigError: one line, naming the packages its image lacks and how to make the executor.
+    """
+    lacking = sorted(set(suite.packages) - set(getattr(executor, "packages", ())))
+    if lacking:
+        raise ConfigError(f"suite {suite.name!r} runs in the sandbox image of its packages, and this executor's image "
+                          f"lacks {', '.join(lacking)}: make it with make_executor(packages=suite.packages)")
 
 
 def program_of(task: Task, completion: str) -> str | None:
@@ -112,15 +127,22 @@ async def ascore_completions(executor: Executor, items: Sequence[tuple[Task, str
     return _assemble(items, programs, jobs, where, verdicts)
 
 
-def check_references(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Task, Verdict | None]]:
+def check_references(executor: Executor, tasks: Sequence[Task],
+                     on_done: Callable[[int], None] | None = None) -> list[tuple[Task, Verdict | None]]:
     """Run every task's reference solution against its own tests.
+
+    Args:
+        executor: a started executor.
+        tasks: the tasks.
+        on_done: called with the number of references run (progress), as they finish.
 
     Returns:
         ``(task, verdict)`` per task, in order; the verdict is None for a task with no reference.
     """
     with_reference = [(t, t.reference_solution) for t in tasks if t.reference_solution is not None]
+    jobs = [t.job(reference) for t, reference in with_reference]
     verdicts = dict(zip((t.task_id for t, _ in with_reference),
-                        executor.run([t.job(reference) for t, reference in with_reference]), strict=True))
+                        executor.run(jobs, on_verdict=(lambda i, v: on_done(1)) if on_done else None), strict=True))
     return [(t, verdicts.get(t.task_id)) for t in tasks]
 
 
@@ -136,12 +158,15 @@ MALFORMED_OUTPUTS = {
 }
 
 
-def check_checkers(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Task, str, str]]:
+def check_checkers(executor: Executor, tasks: Sequence[Task],
+                   on_done: Callable[[int], None] | None = None) -> list[tuple[Task, str, str]]:
     """Run each task's checker on outputs a program could print to break it (``MALFORMED_OUTPUTS``).
 
     A checker that raises, runs out of time or answers nonsense on a program's output fails that
     test and flags it (``checker_fault``): the program's doing, so a checker must survive these
     first, or programs that print them are scored by its bugs.
+
+    ``on_done`` is called with the number of outputs checked (progress), as they finish.
 
     Returns:
         ``(task, output name, what happened)`` for each output that broke a task's checker.
@@ -156,7 +181,8 @@ def check_checkers(executor: Executor, tasks: Sequence[Task]) -> list[tuple[Task
                             job_id=task.task_id))
             where.append((task, name))
     broken = []
-    for (task, name), verdict in zip(where, executor.run(jobs), strict=True):
+    verdicts = executor.run(jobs, on_verdict=(lambda i, v: on_done(1)) if on_done else None)
+    for (task, name), verdict in zip(where, verdicts, strict=True):
         if "checker_fault" in verdict.flags or verdict.pass_rate is None:
             bad = next((t.message for t in verdict.test_results if t.status in ("failed", "checker_error")
                         and "checker" in t.message), verdict.message)

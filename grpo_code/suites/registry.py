@@ -26,6 +26,8 @@ from __future__ import annotations
 import difflib
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
@@ -44,8 +46,17 @@ from grpo_code.errors import (
 )
 from grpo_code.jsonl import read_jsonl
 from grpo_code.suites.adapters import PACKAGE_LOADERS, RECORD_ADAPTERS
-from grpo_code.suites.tasks import DEFAULT_TEMPLATE, TEMPLATE_FIELDS, Task, TaskSuite, check_defaults, parse_task
+from grpo_code.suites.tasks import (
+    DEFAULT_TEMPLATE,
+    TEMPLATE_FIELDS,
+    Task,
+    TaskSuite,
+    check_defaults,
+    check_imports,
+    parse_task,
+)
 from sandbox import TestCase
+from sandbox.image import check_pin, check_pins
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +66,7 @@ HERE = Path(__file__).resolve().parent  # grpo_code/suites
 BUNDLED_DIRS = (HERE / "bundled", HERE.parent.parent / "tasks")
 ENTRY_POINT_GROUP = "grpo_code.suites"
 SUITE_KEYS = {"name", "description", "version", "license", "defaults", "prompt_template", "source",
-              "loader", "options", "extra_tests"}
+              "loader", "options", "extra_tests", "packages"}
 
 
 @dataclass(frozen=True)
@@ -77,6 +88,34 @@ def _key_line(path: Path, key: str) -> int | None:
         if text.startswith(f"{key}:"):
             return i
     return None
+
+
+def _packages(pins, meta_path: Path) -> tuple[str, ...]:
+    """suite.yaml's ``packages``: a list of exact pins (``sandbox.image.check_pins``), sorted.
+
+    Raises:
+        TaskFormatError: not a list, a pin that is not exact (its own line), a package named twice.
+    """
+    if not isinstance(pins, list):
+        raise TaskFormatError("expected a list of pinned packages, e.g. [numpy==2.2.6, pandas==2.3.3]", path=meta_path,
+                              line=_key_line(meta_path, "packages"), field="packages")
+    for i, pin in enumerate(pins):
+        try:
+            check_pin(pin)
+        except ValueError as e:  # the line is looked up only when there is an error to point at
+            raise TaskFormatError(str(e), path=meta_path, line=_item_line(meta_path, "packages", i),
+                                  field=f"packages[{i}]") from None
+    try:
+        return check_pins(pins)
+    except ValueError as e:
+        raise TaskFormatError(str(e), path=meta_path, line=_key_line(meta_path, "packages"), field="packages") from None
+
+
+def _item_line(path: Path, key: str, index: int) -> int | None:
+    """The line of item ``index`` of the list under ``key`` in a YAML file (else the key's line)."""
+    node = yaml.compose(path.read_text(encoding="utf-8"))
+    items: list = next((v.value for k, v in getattr(node, "value", []) if k.value == key), [])
+    return items[index].start_mark.line + 1 if index < len(items) else _key_line(path, key)
 
 
 def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
@@ -112,6 +151,7 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
         check_defaults(defaults, meta_path)
     except TaskFormatError as e:  # the line is looked up only when there is an error to point at
         raise TaskFormatError(e.reason, path=meta_path, line=_key_line(meta_path, "defaults"), field=e.field) from None
+    packages = _packages(meta["packages"], meta_path) if meta.get("packages") is not None else ()
     template = meta.get("prompt_template", DEFAULT_TEMPLATE)
     placeholders = set(re.findall(r"\{(\w+)\}", template)) if isinstance(template, str) else set()
     unknown = placeholders - set(TEMPLATE_FIELDS)
@@ -138,16 +178,17 @@ def load_suite_dir(path: str | Path, options: dict | None = None) -> TaskSuite:
         if not problems.is_file():
             raise TaskFormatError(f"the suite's tasks file {problems.name} does not exist", path=meta_path,
                                   line=_key_line(meta_path, "source"), field="source")
-        tasks = _parse_tasks(problems, defaults)
+        tasks = _parse_tasks(problems, defaults, packages)
         source = str(problems)
     if meta.get("extra_tests") is not None:
-        tasks = _with_extra_tests(tasks, folder, meta["extra_tests"], meta_path)
+        tasks = _with_extra_tests(tasks, folder, meta["extra_tests"], meta_path, packages)
     return TaskSuite(name=name, tasks=tuple(tasks), version=meta.get("version", 1),
                      description=str(meta.get("description", "")).strip(), license=str(meta.get("license", "")),
-                     prompt_template=template, source=source)
+                     prompt_template=template, source=source, packages=packages)
 
 
-def _with_extra_tests(tasks: list[Task], folder: Path, name, meta_path: Path) -> list[Task]:
+def _with_extra_tests(tasks: list[Task], folder: Path, name, meta_path: Path,
+                      packages: tuple[str, ...] = ()) -> list[Task]:
     """``tasks`` with the tests of the suite's ``extra_tests`` file added (each line: a task id and
     tests, docs/task-format.md), after their own: tests a suite adds to the tasks a loader reads
     (as EvalPlus adds to HumanEval's), where the data set's own are too weak.
@@ -182,19 +223,21 @@ def _with_extra_tests(tasks: list[Task], folder: Path, name, meta_path: Path) ->
             extended.job("")  # the sandbox's rules: a test it cannot run is refused here, named
         except ValueError as e:
             raise TaskFormatError(str(e), path=path, line=lineno, field=getattr(e, "field", None)) from None
+        check_imports(replace(task, tests=tuple(added)), packages, path, lineno)  # tests[i]: the line's own
         by_id[task.task_id] = extended
     return [by_id[t.task_id] for t in tasks]
 
 
-def _parse_tasks(path: Path, defaults: dict | None) -> list:
-    """Every task of a JSONL file; a repeated task_id names both lines."""
+def _parse_tasks(path: Path, defaults: dict | None, packages: tuple[str, ...] = ()) -> list:
+    """Every task of a JSONL file (its code may import the standard library and ``packages``); a
+    repeated task_id names both lines."""
     def bad_line(lineno: int, message: str):
         raise TaskFormatError(message, path=path, line=lineno)
 
     tasks: list[Task] = []
     first_line: dict[str, int] = {}
     for lineno, obj in read_jsonl(path, on_error=bad_line):
-        task = parse_task(obj, defaults, path, lineno)
+        task = parse_task(obj, defaults, path, lineno, packages)
         if task.task_id in first_line:
             raise TaskFormatError(f"task_id {task.task_id!r} appears twice (first on line {first_line[task.task_id]})",
                                   path=path, line=lineno, field="task_id")
@@ -237,7 +280,8 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
         raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit, language")
     require_modules("an hf: suite", "datasets")
     try:
-        records = _read_hf(target, split, config)
+        with _without_progress_bars():  # datasets' "Generating test split" bar: the library never prints
+            records = _read_hf(target, split, config)
     except GrpoCodeError:
         raise
     except (OSError, ValueError, KeyError) as e:  # datasets' not-found, offline and bad-split errors
@@ -247,6 +291,9 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
     if limit is not None:
         records = records.select(range(min(limit, len(records))))
     adapter = RECORD_ADAPTERS[adapter_name]
+    if hasattr(adapter, "prepare"):  # what the adapter computes once for every record (evalplus's answers)
+        records = list(records)
+        adapter.prepare(records)
     tasks = []
     for i, record in enumerate(records):
         try:
@@ -276,6 +323,20 @@ def in_language(suite: TaskSuite, language: str) -> TaskSuite:
         return suite.for_language(language)
     except ValueError as e:
         raise ConfigError(str(e)) from None
+
+
+@contextmanager
+def _without_progress_bars() -> Iterator[None]:
+    """``datasets``' progress bars off while the block runs, as they were after it."""
+    from datasets.utils import are_progress_bars_disabled, disable_progress_bars, enable_progress_bars
+
+    shown = not are_progress_bars_disabled()
+    disable_progress_bars()
+    try:
+        yield
+    finally:
+        if shown:
+            enable_progress_bars()
 
 
 def _read_hf(target: str, split: str, config: str | None):

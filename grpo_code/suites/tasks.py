@@ -9,19 +9,21 @@ import ast
 import difflib
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from grpo_code.errors import TASK_FORMAT_DOC, TaskFormatError, UnknownTaskError
+from grpo_code.suites.packages import available, first_missing, package_of
 from grpo_code.suites.visibility import HIDDEN, PUBLIC, of_visibility, render_tests
 from sandbox import LANGUAGES, Job, Limits, TestCase
+from sandbox.image import check_pins
 
 TASK_FIELDS = {
     "task_id", "prompt", "language", "entry_point", "tests", "reference_solution", "canonical_solution",
     "time_limit_s", "memory_limit_mb", "output_limit_bytes", "compare", "float_tolerance", "metadata", "prelude",
-    "reference_solutions", "checker", "context", "allow_non_finite",
+    "reference_solutions", "checker", "context", "allow_non_finite", "test_setup",
 }
 DEFAULTABLE_FIELDS = TASK_FIELDS - {"task_id", "prompt", "tests", "reference_solution", "canonical_solution",
                                     "reference_solutions", "context"}
@@ -69,6 +71,12 @@ class Task:
         allow_non_finite: a ``call`` or ``assert`` test may pass a returned value holding NaN or
             an infinity (``sandbox.Job.allow_non_finite``); by default it fails, flagged
             ``non_finite``. ``grpo-code tasks validate`` says when a reference needs it.
+        test_setup: Python code the judge runs before each ``assert`` test, in place of the
+            default (``default_test_setup``: the prelude, then the helpers the prompt defines).
+            The names it binds are the judge's own; every other name a test reads and does not
+            bind is the program's. For a task whose tests must reach the program's copy of a
+            helper its prelude gives both sides (LeetCodeDataset's ``list_node`` building an
+            argument in the program's process) while the expected value is built in the judge.
     """
 
     task_id: str
@@ -86,6 +94,7 @@ class Task:
     checker: str | None = None
     context: str | None = None
     allow_non_finite: bool = False
+    test_setup: str | None = None
 
     @property
     def public_tests(self) -> tuple[TestCase, ...]:
@@ -109,8 +118,17 @@ class Task:
             program = self.prelude.rstrip("\n") + "\n" + program
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
-                   test_setup=test_setup(self.prompt, self.entry_point, self.prelude) if self.language == "python"
-                   else None, checker=self.checker, job_id=self.task_id, allow_non_finite=self.allow_non_finite)
+                   test_setup=self.judge_setup(), checker=self.checker, job_id=self.task_id,
+                   allow_non_finite=self.allow_non_finite)
+
+    def judge_setup(self) -> str | None:
+        """What the judge runs before each of this task's ``assert`` tests: its ``test_setup``,
+        else ``default_test_setup``; None for a task in another language than Python."""
+        if self.language != "python":
+            return None
+        if self.test_setup is not None:
+            return self.test_setup
+        return default_test_setup(self.prompt, self.entry_point, self.prelude)
 
     def to_dict(self) -> dict:
         """The docs/task-format.md form of this task (one line of problems.jsonl)."""
@@ -133,6 +151,8 @@ class Task:
             d["context"] = self.context
         if self.allow_non_finite:
             d["allow_non_finite"] = True
+        if self.test_setup is not None:
+            d["test_setup"] = self.test_setup
         return d
 
     def for_language(self, language: str) -> Task | None:
@@ -165,8 +185,9 @@ def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> boo
 
 
 @functools.lru_cache(maxsize=4096)
-def test_setup(prompt: str, entry_point: str | None, prelude: str | None) -> str | None:
-    """What the judge runs before a Python task's ``assert`` tests: the task's prelude, then what
+def default_test_setup(prompt: str, entry_point: str | None, prelude: str | None) -> str | None:
+    """What the judge runs before a Python task's ``assert`` tests unless the task gives its own
+    ``test_setup``: the task's prelude, then what
     its prompt defines for the tests to use (imports, constants, and functions and classes with a
     body, such as HumanEval/38's ``encode_cyclic``), never the entry point nor a stub left for the
     program to write. None when there is nothing (a prompt in prose defines nothing).
@@ -200,7 +221,7 @@ def _check_type(value, types, name: str, expected: str, where: dict) -> None:
 
 
 def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str | Path | None = None,
-               line: int | None = None) -> Task:
+               line: int | None = None, packages: Sequence[str] | None = None) -> Task:
     """Validate one task object (a problems.jsonl line) and build a ``Task``.
 
     Args:
@@ -208,6 +229,9 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
         defaults: the suite's ``defaults`` (any task field but task_id, prompt, tests).
         path: the file the object came from, for error messages.
         line: its line in that file, for error messages.
+        packages: the suite's packages (pins): what its code may import beside the standard
+            library (``check_imports``, with the file and line); None: not checked here (a
+            ``TaskSuite`` checks its tasks when it is made).
 
     Raises:
         TaskFormatError: naming file, line and field, and what was expected.
@@ -275,6 +299,9 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
         _check_type(context, str, "context", "a string of text", where)
     allow_non_finite = merged.get("allow_non_finite", False)
     _check_type(allow_non_finite, bool, "allow_non_finite", "true or false", where)
+    setup = merged.get("test_setup")
+    if setup is not None:
+        _check_code(setup, "test_setup", "the test setup", where)
     try:
         limits = Limits(time_limit_s=float(values["time_limit_s"]), memory_limit_mb=values["memory_limit_mb"],
                         output_limit_bytes=values["output_limit_bytes"])
@@ -285,7 +312,7 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
                 compare=merged.get("compare", TASK_DEFAULTS["compare"]), limits=limits,
                 float_tolerance=float(values["float_tolerance"]), metadata=metadata, prelude=prelude,
                 reference_solutions=references, checker=checker, context=context,
-                allow_non_finite=allow_non_finite)
+                allow_non_finite=allow_non_finite, test_setup=setup)
     # The sandbox owns what it runs (languages, test kinds per language, limits, comparisons,
     # checkers, assert tests the judge can run): its refusal names the field, which is the task's.
     _sandbox_accepts(task, None, where)
@@ -297,7 +324,38 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
         variant = task.for_language(lang)
         if variant is not None:  # always: lang is one of its reference_solutions
             _sandbox_accepts(variant, f"reference_solutions.{lang}", where)
+    if packages is not None:
+        check_imports(task, packages, path, line)
     return task
+
+
+def check_imports(task: Task, packages: Sequence[str] = (), path: str | Path | None = None,
+                  line: int | None = None) -> None:
+    """Refuse a Python task whose code imports a module that neither the standard library nor the
+    suite's ``packages`` (pins) provide (``grpo_code.suites.packages``: static imports only): its
+    tests, reference solution, prelude, checker and what the judge runs before its tests
+    (``Task.judge_setup``: the code its prompt gives them, or its ``test_setup``).
+
+    Raises:
+        TaskFormatError: naming the file and line (``path``, ``line``), the field, the module, its
+            line in that code, and the package to name.
+    """
+    if task.language != "python":
+        return
+    modules = available(tuple(packages))
+    codes = [(f"tests[{i}]", "the test", test.code) for i, test in enumerate(task.tests)]
+    codes += [("reference_solution", "the reference solution", task.reference_solution),
+              ("prelude", "the prelude", task.prelude), ("checker", "the checker", task.checker),
+              ("prompt" if task.test_setup is None else "test_setup", "the code the judge runs before the tests",
+               task.judge_setup())]
+    for name, what, code in codes:
+        missing = first_missing(code, modules) if code else None
+        if missing is not None:
+            module, at = missing
+            raise TaskFormatError(f"task {task.task_id!r}: {what} imports {module} (its line {at}), which neither the "
+                                  "standard library nor the suite's packages provide: name its package, pinned, in "
+                                  f"suite.yaml (packages: [{package_of(module)}==VERSION])", path=path, line=line,
+                                  field=name)
 
 
 def _sandbox_accepts(task: Task, field: str | None, where: dict) -> None:
@@ -316,18 +374,25 @@ def _refused(error: ValueError, field: str | None, where: dict) -> TaskFormatErr
     return TaskFormatError(message, field=field or named, **where)
 
 
+def _check_code(code: Any, name: str, what: str, where: dict, expected: str = "a string of Python code") -> ast.Module:
+    """``code`` (the task's field ``name``) parsed; raises TaskFormatError (with the code's own
+    line) when it is not a string or does not compile."""
+    _check_type(code, str, name, expected, where)
+    try:
+        return ast.parse(code, f"<{name}>")
+    except (SyntaxError, ValueError) as e:
+        lineno = getattr(e, "lineno", None)
+        line = f" (line {lineno} of {what})" if lineno else ""
+        raise TaskFormatError(f"{what} does not compile: {getattr(e, 'msg', e)}{line}", field=name,
+                              **where) from None
+
+
 def _check_checker(checker: Any, where: dict) -> None:
     """A checker is Python source defining ``check(input, output, expected)`` at top level; raises
     TaskFormatError (with the checker's own line) otherwise. That it has stdio tests to judge is
     the sandbox's rule (``Job``)."""
-    _check_type(checker, str, "checker", "a string of Python code defining check(input, output, expected)", where)
-    try:
-        tree = ast.parse(checker, "<checker>")
-    except (SyntaxError, ValueError) as e:
-        lineno = getattr(e, "lineno", None)
-        line = f" (line {lineno} of the checker)" if lineno else ""
-        raise TaskFormatError(f"the checker does not compile: {getattr(e, 'msg', e)}{line}", field="checker",
-                              **where) from None
+    tree = _check_code(checker, "checker", "the checker", where,
+                       "a string of Python code defining check(input, output, expected)")
     functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
                  and node.name == CHECKER_FUNCTION]
     if not functions:
@@ -373,6 +438,11 @@ class TaskSuite:
             task's prompt (and its ``context``), ``{language}`` its language, ``{public_tests}``
             its public tests as examples.
         source: where the suite was read from (a path, an adapter, an entry point).
+        packages: the third-party packages its programs and tests import, pinned
+            (``name==version``, sorted: ``sandbox.image.check_pins``); they run in the image of
+            these packages (``make_executor(packages=suite.packages)``), and a task whose code
+            imports a module that neither they nor the standard library provide is refused
+            (``check_imports``). Empty (default): the lean image, the standard library only.
     """
 
     name: str
@@ -382,9 +452,16 @@ class TaskSuite:
     license: str = ""
     prompt_template: str = DEFAULT_TEMPLATE
     source: str = ""
+    packages: tuple[str, ...] = ()
     _index: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "packages", check_pins(self.packages))
+        except ValueError as e:
+            raise TaskFormatError(str(e), path=self.source or self.name, field="packages") from None
+        for task in self.tasks:
+            check_imports(task, self.packages, self.source or self.name)
         index = {}
         for task in self.tasks:
             if task.task_id in index:

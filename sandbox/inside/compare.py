@@ -67,16 +67,26 @@ def compare_output(got: str, want: str, mode: str, tolerance: float) -> str | No
     return None
 
 
-def json_equal(got, want) -> bool:
-    """Same JSON type and value: bool is not a number, int and float are both numbers."""
+def json_equal(got, want, atol: float = 0.0, rtol: float = 0.0) -> bool:
+    """Same JSON type and value: bool is not a number, int and float are both numbers (compared
+    exactly), NaN equals NaN; lists element by element, dicts by their keys and values.
+
+    With a tolerance (``atol``, ``rtol`` >= 0, the ``call`` test's), a float in ``want`` matches a
+    float in ``got`` (both floats: types must match, as evalplus holds them) when
+    ``|got - want| <= atol + rtol * |want|`` (numpy's ``allclose``, which evalplus uses); every
+    other value as without one.
+    """
     if isinstance(got, bool) or isinstance(want, bool):
         return type(got) is type(want) and got == want
     if isinstance(got, (int, float)) and isinstance(want, (int, float)):
-        return got == want or (got != got and want != want)  # NaN equals NaN here
+        if got == want or (got != got and want != want):  # NaN equals NaN here
+            return True
+        return (atol > 0 or rtol > 0) and type(got) is float and type(want) is float \
+            and abs(got - want) <= atol + rtol * abs(want)
     if type(got) is not type(want):
         return False
     if isinstance(want, list):
-        return len(got) == len(want) and all(json_equal(a, b) for a, b in zip(got, want, strict=True))
+        return len(got) == len(want) and all(json_equal(a, b, atol, rtol) for a, b in zip(got, want, strict=True))
     if isinstance(want, dict):
-        return got.keys() == want.keys() and all(json_equal(got[k], want[k]) for k in want)
+        return got.keys() == want.keys() and all(json_equal(got[k], want[k], atol, rtol) for k in want)
     return got == want

@@ -71,13 +71,16 @@ class StdioTestWire(TypedDict):
 
 
 class CallTestWire(TypedDict):
-    """A ``call`` test: ``fn_name(*args, **kwargs)`` must return ``expected``."""
+    """A ``call`` test: ``fn_name(*args, **kwargs)`` must return ``expected``; a float in it within
+    ``atol + rtol * |expected|`` (each sent only when not 0: ``compare.json_equal``)."""
 
     kind: Literal["call"]
     fn_name: str
     args: list
     kwargs: dict
     expected: object
+    atol: NotRequired[float]
+    rtol: NotRequired[float]
 
 
 TestWire = AssertTestWire | StdioTestWire | CallTestWire

@@ -189,7 +189,7 @@ def _call_result(test: CallTestWire, outcome, answer, limits: LimitsWire, langua
         got = to_json_form(value) if python else value
     except NotPlain as e:
         return verdict("failed", f"the returned value is not plain JSON data ({e})")
-    if json_equal(got, test["expected"]):
+    if json_equal(got, test["expected"], test.get("atol", 0.0), test.get("rtol", 0.0)):
         return verdict("passed")
     return verdict("failed", f"expected {preview(test['expected'])}, got {preview(got)}")
 

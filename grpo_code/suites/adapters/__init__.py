@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from grpo_code.suites.adapters import apps, codecontests, humaneval, livecodebench, mbpp, open_r1
+from grpo_code.suites.adapters import (
+    apps,
+    codecontests,
+    evalplus,
+    humaneval,
+    leetcode,
+    livecodebench,
+    mbpp,
+    open_r1,
+    taco,
+)
 
 # name -> function(options: dict) -> list[Task], for suites whose data ships in an installed package.
 PACKAGE_LOADERS: dict[str, Callable] = {
@@ -16,11 +26,16 @@ PACKAGE_LOADERS: dict[str, Callable] = {
 }
 
 # name -> module with task_from_record(record: dict, index: int) -> Task (None: a record left out)
-# and PROMPT_TEMPLATE, for data sets read through `datasets` (hf:<name>?adapter=NAME).
+# and PROMPT_TEMPLATE, for data sets read through `datasets` (hf:<name>?adapter=NAME); optionally
+# prepare(records), called once with every record first (evalplus: the references' answers, in
+# one sandbox batch).
 RECORD_ADAPTERS: dict[str, ModuleType] = {
     "mbpp": mbpp,
     "apps": apps,
     "codecontests": codecontests,
     "livecodebench": livecodebench,
     "open-r1": open_r1,
+    "taco": taco,
+    "leetcode": leetcode,
+    "evalplus": evalplus,
 }

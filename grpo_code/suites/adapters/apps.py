@@ -15,7 +15,11 @@ Rules:
 - reference: the first solution; call-based tasks get a ``prelude``: the imports APPS's checker puts
   before every program (``from typing import List`` and friends), which LeetCode solutions rely on.
 - 4 s per test, APPS's own timeout;
-- every test is hidden: APPS keeps no public split (the statement's examples are prose in it).
+- every test is hidden: APPS keeps no public split (the statement's examples are prose in it);
+- a statement that accepts several answers is named in ``metadata.several_answers``
+  (``common.several_answers``): APPS has no checker, so ``grpo-code tasks validate`` names the task.
+
+``problem_task`` holds these rules for every data set in APPS's shape (TACO's too).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 
-from grpo_code.suites.adapters.common import json_field, method_assert, required_field
+from grpo_code.suites.adapters.common import json_field, method_assert, required_field, several_answers
 from grpo_code.suites.tasks import Task
 from sandbox import Limits, TestCase
 
@@ -62,6 +66,23 @@ def task_from_record(record: dict, index: int) -> Task:
         ValueError: the record does not fit the schema (the message names the field).
     """
     problem_id = required_field(record, "problem_id")
+    return problem_task(record, f"apps/{problem_id}", limits=Limits(time_limit_s=4.0),
+                        preludes={"call": CALL_PREAMBLE},
+                        metadata={"source": "codeparrot/apps", "difficulty": record.get("difficulty"),
+                                  "url": record.get("url"), "index": index})
+
+
+def problem_task(record: dict, task_id: str, limits: Limits, preludes: dict[str, str],
+                 metadata: dict) -> Task:
+    """The ``Task`` of an APPS-shaped record (``question``, ``input_output``, ``solutions``,
+    ``starter_code``: APPS's, and TACO's) judged as APPS's harness judges it (see the module
+    docstring), under ``task_id`` with ``limits``; ``preludes`` by the problem's kind (``stdio``
+    or ``call``: the imports its harness puts before the program); ``metadata`` gains
+    ``several_answers`` where the statement accepts several (``common.several_answers``).
+
+    Raises:
+        ValueError: the record does not fit the schema (the message names the field).
+    """
     question = required_field(record, "question").strip()
     io = json_field(record, "input_output")
     if not isinstance(io, dict) or not isinstance(io.get("inputs"), list) or not isinstance(io.get("outputs"), list):
@@ -90,8 +111,7 @@ def task_from_record(record: dict, index: int) -> Task:
     prompt = question + "\n\n" + how + "\n"
     if starter:
         prompt += f"\nStarter code:\n```python\n{starter}\n```\n"
-    return Task(task_id=f"apps/{problem_id}", prompt=prompt, tests=tests, language="python",
-                entry_point=fn_name or None, reference_solution=reference, limits=Limits(time_limit_s=4.0),
-                prelude=CALL_PREAMBLE if fn_name else None,
-                metadata={"source": "codeparrot/apps", "difficulty": record.get("difficulty"),
-                          "url": record.get("url"), "index": index})
+    marked = several_answers(question)
+    return Task(task_id=task_id, prompt=prompt, tests=tests, language="python", entry_point=fn_name or None,
+                reference_solution=reference, limits=limits, prelude=preludes.get("call" if fn_name else "stdio"),
+                metadata={**metadata, **({"several_answers": marked} if marked else {})})

@@ -6,9 +6,15 @@ language ids 1 PYTHON (2), 2 CPP, 3 PYTHON3, 4 JAVA), ``time_limit`` (``{"second
 None), ``memory_limit_bytes``, ``difficulty``, ``source``, ``cf_rating``.
 
 Rules:
-- ``stdio`` tests: public, then private, then generated (compared as tokens; problems that accept
-  several answers through a checker are judged against the one output given); the public tests
+- ``stdio`` tests: public, then private, then generated, compared as tokens; the public tests
   (the statement's examples) are ``visibility: public``, the private and generated ones hidden;
+- several right answers: CodeContests has no checker field (its own tester compares with the one
+  output stored). A statement's tolerance of floats ("absolute or relative error does not exceed
+  10^{-9}") is the tokens comparison's ``float_tolerance`` (``common.statement_tolerance``); a
+  statement that accepts several answers ("print any of them") is named in
+  ``metadata.several_answers`` (``common.several_answers``), and ``grpo-code tasks validate``
+  names such a task: judged against the one stored output, a right answer other than it fails,
+  until the task gets a ``checker`` (docs/suites.md, "Bring your data");
 - reference and language: the first PYTHON3 solution (python), else the first CPP one (cpp), else
   the first JAVA one (java), else none (python); the first solution in each other of those languages
   is kept in ``reference_solutions`` (``--language cpp`` or ``java`` picks it; PYTHON 2 solutions
@@ -19,7 +25,14 @@ Rules:
 
 from __future__ import annotations
 
-from grpo_code.suites.adapters.common import MEMORY_BOUNDS_MB, TIME_BOUNDS_S, clamp, required_field
+from grpo_code.suites.adapters.common import (
+    MEMORY_BOUNDS_MB,
+    TIME_BOUNDS_S,
+    clamp,
+    required_field,
+    several_answers,
+    statement_tolerance,
+)
 from grpo_code.suites.tasks import DEFAULT_LIMITS, Task
 from sandbox import Limits, TestCase
 
@@ -71,12 +84,15 @@ def task_from_record(record: dict, index: int) -> Task:
     limit = record.get("time_limit")
     seconds = (limit.get("seconds") or 0) + (limit.get("nanos") or 0) / 1e9 if limit else 0
     memory_bytes = record.get("memory_limit_bytes") or 0
+    marked = several_answers(description)
     return Task(task_id=f"codecontests/{name}", prompt=description + "\n", tests=tests, language=language,
                 reference_solution=reference, reference_solutions=references,
                 limits=Limits(time_limit_s=float(clamp(seconds, TIME_BOUNDS_S)) if seconds
                               else DEFAULT_LIMITS.time_limit_s,
                               memory_limit_mb=(int(clamp(memory_bytes // (1 << 20), MEMORY_BOUNDS_MB)) if memory_bytes
                                                else DEFAULT_LIMITS.memory_limit_mb)),
+                float_tolerance=statement_tolerance(description) or Task.float_tolerance,
                 metadata={"source": "deepmind/code_contests", "contest_source": record.get("source"),
                           "difficulty": record.get("difficulty"), "cf_rating": record.get("cf_rating"),
-                          "tests_per_group": {g: len(v) for g, v in groups.items()}, "index": index})
+                          "tests_per_group": {g: len(v) for g, v in groups.items()}, "index": index,
+                          **({"several_answers": marked} if marked else {})})

@@ -37,12 +37,14 @@ def read_problems(path: str | Path | None = None) -> list[dict]:
     return read_records(path or data_path())
 
 
-def _is_constant_assert(node: ast.stmt) -> bool:
+def is_constant_assert(node: ast.stmt) -> bool:
+    """An ``assert`` of a true constant (``assert True``): it tests nothing."""
     return isinstance(node, ast.Assert) and isinstance(node.test, ast.Constant) and bool(node.test.value)
 
 
-def _has_assert(node: ast.stmt) -> bool:
-    return any(isinstance(n, ast.Assert) for n in ast.walk(node)) and not _is_constant_assert(node)
+def has_assert(node: ast.stmt) -> bool:
+    """Whether a statement holds an assert (a loop of asserts does) that tests something."""
+    return any(isinstance(n, ast.Assert) for n in ast.walk(node)) and not is_constant_assert(node)
 
 
 def split_check(test_source: str, entry_point: str) -> list[str]:
@@ -65,9 +67,9 @@ def split_check(test_source: str, entry_point: str) -> list[str]:
     tests: list[str] = []
     setup: list[str] = []
     for stmt in check.body:
-        if _has_assert(stmt):
+        if has_assert(stmt):
             tests.append("\n".join([header, *setup, segment(stmt), f"\n{check.name}({entry_point})\n"]))
-        elif not _is_constant_assert(stmt):
+        elif not is_constant_assert(stmt):
             setup.append(segment(stmt))
     return tests
 

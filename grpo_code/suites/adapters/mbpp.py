@@ -11,7 +11,10 @@ Rules:
 - entry point: the first function called in the first test that the reference defines, else the
   first called name that is not a builtin, else the reference's first ``def``;
 - prompt: the standard MBPP prompt, the problem then "Your code should pass these tests:" and
-  the asserts.
+  the asserts;
+- an MBPP+ row (evalplus's: ``base_input`` and ``plus_input``, or a ``test`` that holds the plus
+  inputs) is refused, named: read here it would keep its ``test_list`` and lose the plus inputs and
+  their tolerance; ``?adapter=evalplus`` reads it whole.
 """
 
 from __future__ import annotations
@@ -57,6 +60,17 @@ def entry_point_of(first_test: str, code: str) -> str | None:
     return defined[0] if defined else None
 
 
+def plus_inputs(record: dict) -> str | None:
+    """What makes ``record`` an MBPP+ row, said in words (its base and plus inputs); None for MBPP's own."""
+    if record.get("plus_input") is not None or record.get("base_input") is not None:
+        n = len(record.get("base_input") or []) + len(record.get("plus_input") or [])
+        return f"{n} base and plus inputs"
+    test = record.get("test")
+    if isinstance(test, str) and re.search(r"^inputs\s*=", test, re.M) and re.search(r"^results\s*=", test, re.M):
+        return "plus inputs in its 'test'"
+    return None
+
+
 def task_from_record(record: dict, index: int) -> Task:
     """The ``Task`` of one record of the data set (``index``: its place, for ids and errors).
 
@@ -64,6 +78,10 @@ def task_from_record(record: dict, index: int) -> Task:
         ValueError: the record does not fit the schema (the message names the field).
     """
     task_id = required_field(record, "task_id")
+    plus = plus_inputs(record)
+    if plus is not None:
+        raise ValueError(f"this is an MBPP+ row ({plus}): ?adapter=mbpp would keep its test_list and drop those inputs "
+                         "and its atol; read it with ?adapter=evalplus")
     text = required_field(record, "text", "prompt").strip()
     code = required_field(record, "code").replace("\r\n", "\n")
     test_list = required_field(record, "test_list")

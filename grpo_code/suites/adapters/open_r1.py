@@ -21,13 +21,26 @@ Rules:
   a test equal to one of the statement's ``examples`` (input and output) is ``visibility: public``,
   the others hidden;
 - limits from the record, clamped to [1, 10] s and [64, 1024] MiB;
-- ``generated_checker`` becomes the task's ``checker`` (``checker_from_script``);
-- interactive problems and problems that read files are left out (None).
+- several right answers: the data marks them with ``generated_checker``, which becomes the task's
+  ``checker`` (``checker_from_script``); a statement that accepts several answers ("print any of
+  them", ``common.several_answers``) is named in ``metadata.several_answers``, and ``grpo-code
+  tasks validate`` names such a task that has no checker; a statement's tolerance of floats is the
+  tokens comparison's ``float_tolerance`` (``common.statement_tolerance``);
+- interactive problems (``interaction_format``: an interactor talks to the program, which no
+  checker of one output can judge) and problems that read files are left out (None).
 """
 
 from __future__ import annotations
 
-from grpo_code.suites.adapters.common import MEMORY_BOUNDS_MB, TIME_BOUNDS_S, clamp, json_field, required_field
+from grpo_code.suites.adapters.common import (
+    MEMORY_BOUNDS_MB,
+    TIME_BOUNDS_S,
+    clamp,
+    json_field,
+    required_field,
+    several_answers,
+    statement_tolerance,
+)
 from grpo_code.suites.extract import extract_program
 from grpo_code.suites.tasks import DEFAULT_LIMITS, Task
 from sandbox import Limits, TestCase
@@ -107,15 +120,17 @@ def _codeforces_task(record: dict, index: int) -> Task | None:
     if record.get("note"):
         parts.append(f"Note\n{record['note'].strip()}")
     checker = record.get("generated_checker")
+    statement = "\n".join(str(record.get(name) or "") for name in ("description", "output_format", "note"))
+    marked = several_answers(statement)
     limits = Limits(time_limit_s=float(clamp(record.get("time_limit") or DEFAULT_LIMITS.time_limit_s, TIME_BOUNDS_S)),
                     memory_limit_mb=int(clamp(int(record.get("memory_limit") or DEFAULT_LIMITS.memory_limit_mb),
                                               MEMORY_BOUNDS_MB)))
     return Task(task_id=f"open-r1/codeforces/{problem_id}", prompt="\n\n".join(parts) + "\n", tests=tests,
                 language="python", checker=checker_from_script(checker) if checker else None,
-                limits=limits,
+                limits=limits, float_tolerance=statement_tolerance(statement) or Task.float_tolerance,
                 metadata={"source": "open-r1/codeforces", "rating": record.get("rating"),
                           "tags": list(record.get("tags") or []), "contest_id": record.get("contest_id"),
-                          "index": index})
+                          "index": index, **({"several_answers": marked} if marked else {})})
 
 
 def task_from_record(record: dict, index: int) -> Task | None:
