@@ -379,27 +379,42 @@ def test_an_exception_of_the_programs_cannot_steer_the_tests_control_flow(execut
     assert verdict.pass_rate == 0.0, statuses(verdict)
 
 
-NON_FINITE = {  # a wrong answer that a negated tolerance test (``not abs(got - want) > eps``) lets through
-    "nan": "float('nan')", "inf": "float('inf')", "minus_inf": "-float('inf')",
-    "complex_nan": "complex(float('nan'), 0)", "complex_inf_imag": "complex(2, float('inf'))",
-    "set_member": "{float('nan')}", "frozenset_member": "frozenset([2.0, float('inf')])",
+NAN = {  # a wrong answer that a negated tolerance test (``not abs(got - want) > eps``) lets through
+    "nan": "float('nan')", "complex_nan": "complex(float('nan'), 0)", "set_member": "{float('nan')}",
     "dict_key": "{float('nan'): 2.0}", "dict_value": "{'root': float('nan')}", "nested": "[[2.0, [float('nan')]]]",
-    "tuple_item": "(2.0, float('-inf'))",
+    "tuple_item": "(2.0, float('nan'))", "decimal": "__import__('decimal').Decimal('NaN')",
 }
+INFINITE = {  # an infinity passes no comparison a large finite number fails: a value like any other
+    "inf": "float('inf')", "minus_inf": "-float('inf')", "complex_inf_imag": "complex(2, float('inf'))",
+}
+NEGATED_TOLERANCE = TestCase(kind="assert", code="r = root(4)\nassert not abs(r - 2.0) > 1e-9 if "
+                                                 "isinstance(r, (int, float, complex)) else r is not None")
 
 
-@pytest.mark.parametrize("name", list(NON_FINITE))
-def test_a_returned_value_holding_nan_or_an_infinity_anywhere_fails_unless_the_task_allows_it(executor, name):
-    program = f"def root(x):\n    return {NON_FINITE[name]}\n"
-    assert_test = TestCase(kind="assert", code="r = root(4)\nassert not abs(r - 2.0) > 1e-9 if "
-                                               "isinstance(r, (int, float, complex)) else r is not None")
+@pytest.mark.parametrize("name", list(NAN))
+def test_a_returned_value_holding_nan_anywhere_fails_unless_the_task_allows_it(executor, name):
+    program = f"def root(x):\n    return {NAN[name]}\n"
     call_test = TestCase(kind="call", fn_name="root", args=[4], expected=2.0)
-    strict, allowed = executor.run([Job(program=program, tests=(assert_test, call_test)),
-                                    Job(program=program, tests=(assert_test,), allow_non_finite=True)])
+    strict, allowed = executor.run([Job(program=program, tests=(NEGATED_TOLERANCE, call_test)),
+                                    Job(program=program, tests=(NEGATED_TOLERANCE,), allow_non_finite=True)])
     assert statuses(strict) == ["failed", "failed"] and "non_finite" in strict.flags, \
         [t.message for t in strict.test_results]
-    assert "NaN or an infinity" in strict.test_results[0].message
+    assert "returned NaN" in strict.test_results[0].message
     assert allowed.flags == ()  # allowed: judged as any other value (here the negated test lets it through)
+
+
+@pytest.mark.parametrize("name", list(INFINITE))
+def test_an_infinity_is_judged_as_the_number_it_is(executor, name):
+    program = f"def root(x):\n    return {INFINITE[name]}\n"
+    verdict = executor.run_one(Job(program=program, tests=(
+        NEGATED_TOLERANCE, TestCase(kind="call", fn_name="root", args=[4], expected=2.0))))
+    assert statuses(verdict) == ["failed", "failed"] and verdict.flags == (), [t.message for t in verdict.test_results]
+    # an infinity that is the right answer (a distance never reached), returned and left in an argument
+    dijkstra = ("def unreachable(dist):\n    dist[1] = float('inf')\n    return float('inf')\n")
+    right = executor.run_one(Job(program=dijkstra, tests=(
+        TestCase(kind="assert", code="d = [0, 5]\nassert unreachable(d) == float('inf') and d == [0, float('inf')]"),
+        TestCase(kind="call", fn_name="unreachable", args=[[0, 1]], expected=float("inf")))))
+    assert right.passed and right.flags == (), [t.message for t in right.test_results]
 
 
 def test_a_task_that_allows_non_finite_answers_judges_them_as_values(executor):

@@ -362,13 +362,16 @@ JudgeMessage = JudgeTest | JudgeCheck
 # -- judge <-> program: length-prefixed frames on a test's call and reply pipes --------------------
 
 Crossing = tuple[bool, Any]
-"""A value on its way to the program (``judge.remote.Channel.encode``): ``(marked, data)``; where
-``marked``, handles and callables inside ``data`` are marked references (``procs.REF_MARK``)."""
-CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...]]
-             | tuple[Literal["ret"], int, Crossing] | tuple[Literal["raise"], int, str, str])
-"""Judge -> program, ``marshal``: ``("op", seq, op, ref, payload, forgotten)`` has the program's
-process do ``op`` to its object ``ref``, after letting go of the handles the test no longer holds
-(``forgotten``: their objects may be freed, and their ``__del__`` run, as in one process);
-``("ret", seq, value)`` and ``("raise", seq, kind, message)`` answer a callback (``program.calls``).
-The replies up are the program's: tagged JSON, read strictly (``values.decode_value``), never
-typed here."""
+"""A value on its way to the program (``judge.send.Sender.crossing``): ``(marked, data)``; where
+``marked``, what ``marshal`` cannot carry as itself inside ``data`` is marked (``procs.REF_MARK``)."""
+CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...], Crossing | None]
+             | tuple[Literal["ret", "item"], int, Crossing] | tuple[Literal["stop"], int]
+             | tuple[Literal["raise"], int, str, str])
+"""Judge -> program, ``marshal`` (version 4): ``("op", seq, op, ref, payload, forgotten, updates)``
+has the program's process do ``op`` to its object ``ref``, after letting go of the handles and
+shared containers the test no longer holds (``forgotten``: their objects may be freed, and their
+``__del__`` run, as in one process) and making the containers it keeps hold what the test's hold
+(``updates``); ``("ret", seq, value)`` and ``("raise", seq, kind, message)`` answer a callback,
+``("item", seq, value)``, ``("stop", seq)`` and ``("raise", ...)`` the next item of an iterator of
+the test's (``program.calls``). The replies up are the program's: tagged JSON, read strictly
+(``values.decode_value``), never typed here."""

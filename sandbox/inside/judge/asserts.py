@@ -17,8 +17,10 @@ import builtins
 from typing import TYPE_CHECKING
 
 from ..records import MESSAGE_LIMIT, clip
+from .channel import Channel, Stop
 from .checker import load_checker
-from .remote import Channel, Remote, Stop, arun
+from .exceptions import ExceptionClasses
+from .remote import Remote, arun
 from .taskcode import describe, restore
 
 if TYPE_CHECKING:
@@ -96,7 +98,7 @@ class JobTests:
     def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
                  allow_non_finite: bool = False):
         self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
-        self.exception_classes: dict = {}  # the program's exception classes, as the judge made them
+        self.classes = ExceptionClasses()  # the program's exception classes, as the judge made them
         self.setup_code, self.setup_error = None, None
         if setup is not None:
             try:
@@ -137,7 +139,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
     """
     code, names, imports, source, catches = test
-    channel = Channel(call_fd, reply_fd, may_call_back, job.allow_non_finite, job.exception_classes)
+    channel = Channel(call_fd, reply_fd, may_call_back, Remote, job.allow_non_finite, job.classes)
     try:
         namespace = job.namespace()
     except _SetupFailed as e:
@@ -158,7 +160,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     status, message = "passed", ""
     try:  # the first request goes without waiting for the program's ``ready`` (``Channel.op`` reads it)
         for name in catches:  # an exception class of the program's that the test catches by name
-            error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
+            error = job.classes.of(channel.op("lineage", ("g", name), (), name))
             if error is not None and issubclass(AssertionError, error):  # it would catch the test's own
                 error = type(name, (error,), {"__module__": "main"})  # failed assertions: a class of its own
             if error is not None:

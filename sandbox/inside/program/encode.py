@@ -3,9 +3,13 @@
 Exact builtin types only, so none of the program's code runs while a value is written: None,
 bool, int, float (NaN and infinities as JSON's extensions), str and list as JSON; tuple, set,
 frozenset, dict, bytes, bytearray, complex, range, Ellipsis and very long ints as one-key objects
-(``values`` lists the tags). For the judge, anything else becomes a handle (``{"h": [id, type
-name]}``): the object stays here and the judge may call it, read its attributes, iterate it
-(``calls``); and a callback of the judge's that the program hands back is ``{"k": id}``.
+(``values`` lists the tags). For the judge, the standard library's value types cross as themselves
+too, read by their own C or library code (``_standard``): ``deque``, ``Counter``, ``OrderedDict``,
+``defaultdict`` (of a builtin type, or none), ``Fraction``, ``Decimal``, and ``date``, ``time``,
+``datetime`` (naive, or with a fixed ``timezone``), ``timedelta`` and ``timezone``; anything else
+becomes a handle (``{"h": [id, type name]}``): the object stays here and the judge may call it,
+read its attributes, iterate it (``calls``); and a callback of the judge's that the program hands
+back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``.
 """
 
 from __future__ import annotations
@@ -47,7 +51,10 @@ class Handles:
 
 _INF = float("inf")
 _DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
-CALLBACK_TYPE: list = [None]  # ``calls.Callback``, set by that module (it imports this one)
+CALLBACK_TYPE: list = [None, None]  # ``receive.Callback`` and ``receive.TestIterator``, set by that module
+_DICT_ITEMS = dict.items
+_FACTORIES = {int: "int", float: "float", str: "str", list: "list", dict: "dict", set: "set", tuple: "tuple",
+              bool: "bool", complex: "complex", bytes: "bytes", frozenset: "frozenset"}  # a defaultdict's, by name
 
 
 def encode_value(value, handles: Handles | None = None, _type=type, _str=_encode_str, _repr_int=int.__repr__,
@@ -121,7 +128,88 @@ def _encode_walk(v, depth, handles, _type=type, _repr_int=int.__repr__, _repr_fl
         raise NotPlainData(f"returned a value of type {_type_name(t)}, which is not plain data")
     if t is CALLBACK_TYPE[0]:
         return '{"k": ' + _repr_int(v.number) + "}"
+    if t is CALLBACK_TYPE[1]:
+        return '{"K": ' + _repr_int(v.number) + "}"
+    standard = _standard(v, t, depth, handles)
+    if standard is not None:
+        return standard
     return '{"h": [' + _repr_int(handles.handle(v)) + ", " + _str(_type_name(t)) + "]}"
+
+
+def _pairs(items, depth, handles) -> str:
+    return "[" + ", ".join("[" + _encode_walk(k, depth + 1, handles) + ", " + _encode_walk(x, depth + 1, handles) + "]"
+                           for k, x in items) + "]"
+
+
+def _standard(v, t, depth, handles, _modules=__import__("sys").modules, _repr_int=int.__repr__) -> str | None:
+    """A standard library value type's tagged form (``values`` reads it), or None: ``t`` is none of
+    them. Each is known by its exact type in the module the program loaded (a type the program never
+    imported cannot be the type of its value) and read by its own code."""
+    collections = _modules.get("collections")
+    if collections is not None:
+        if t is collections.deque:
+            maxlen = v.maxlen
+            return ('{"q": [' + _encode_walk(list(v), depth + 1, handles) + ", "
+                    + ("null" if maxlen is None else _repr_int(maxlen)) + "]}")
+        if t is collections.Counter:
+            return '{"C": ' + _pairs(_DICT_ITEMS(v), depth, handles) + "}"
+        if t is collections.OrderedDict:
+            return '{"O": ' + _pairs(collections.OrderedDict.items(v), depth, handles) + "}"
+        if t is collections.defaultdict:
+            factory = v.default_factory
+            name = "null" if factory is None else _FACTORIES.get(factory)
+            if name is not None:
+                return ('{"DD": [' + (name if name == "null" else '"' + name + '"') + ", "
+                        + _pairs(_DICT_ITEMS(v), depth, handles) + "]}")
+    fractions = _modules.get("fractions")
+    if fractions is not None and t is fractions.Fraction:
+        return '{"F": [' + _encode_walk(v.numerator, depth + 1, None) + ", " \
+            + _encode_walk(v.denominator, depth + 1, None) + "]}"
+    decimal = _modules.get("decimal")
+    if decimal is not None and t is decimal.Decimal:
+        return '{"N": ' + _encode_str(str(v)) + "}"
+    datetime = _modules.get("datetime")
+    if datetime is not None:
+        return _time_value(v, t, datetime)
+    return None
+
+
+def _timezone(tz, datetime) -> str | None:
+    """A ``timezone``'s form (``[days, seconds, microseconds, name or null]``), "null" for none,
+    or None: a tzinfo of another kind (a handle)."""
+    if tz is None:
+        return "null"
+    if type(tz) is not datetime.timezone:
+        return None
+    offset = tz.utcoffset(None)
+    name = tz.tzname(None)
+    explicit = name != datetime.timezone(offset).tzname(None)  # a name of its own, not the offset's
+    return ("[" + ", ".join(map(int.__repr__, (offset.days, offset.seconds, offset.microseconds))) + ", "
+            + (_encode_str(name) if explicit else "null") + "]")
+
+
+def _time_value(v, t, datetime) -> str | None:
+    r = int.__repr__
+    if t is datetime.timedelta:
+        return '{"dt": ["td", ' + ", ".join(map(r, (v.days, v.seconds, v.microseconds))) + "]}"
+    if t is datetime.date:
+        return '{"dt": ["d", ' + ", ".join(map(r, (v.year, v.month, v.day))) + "]}"
+    if t is datetime.timezone:
+        tz = _timezone(v, datetime)
+        return None if tz is None else '{"dt": ["tz", ' + tz + "]}"
+    if t is datetime.datetime:
+        tz = _timezone(v.tzinfo, datetime)
+        if tz is None:
+            return None
+        return ('{"dt": ["dt", ' + ", ".join(map(r, (v.year, v.month, v.day, v.hour, v.minute, v.second,
+                                                      v.microsecond, v.fold))) + ", " + tz + "]}")
+    if t is datetime.time:
+        tz = _timezone(v.tzinfo, datetime)
+        if tz is None:
+            return None
+        return ('{"dt": ["t", ' + ", ".join(map(r, (v.hour, v.minute, v.second, v.microsecond, v.fold))) + ", "
+                + tz + "]}")
+    return None
 
 
 def _type_name(t, _qualname=type.__dict__["__qualname__"].__get__, _str=str, _type=type) -> str:

@@ -1,0 +1,219 @@
+"""What the test hands the program, as the judge sends it: the values down.
+
+The rule: a value the test hands the program arrives as what it is in the test (``program.receive``
+builds it): plain data as itself, by ``marshal`` (version 4, so one list passed twice is one list
+there); and, marked (``procs.REF_MARK``), what ``marshal`` would carry as something else or not at
+all: a ``bytearray`` (``marshal`` writes any buffer as ``bytes``), a ``range``, a ``slice``, the
+standard library's value types (``deque``, ``Counter``, ``OrderedDict``, ``defaultdict``,
+``Fraction``, ``Decimal``, ``date``, ``time``, ``datetime``, ``timedelta``, ``timezone``), a dict's
+keys, values or items view (over a copy); an object of the program's (its handle); a callable of the
+test's (it stays here and runs here when the program calls it, where ``may_call_back`` allows it:
+the test's own functions and classes and builtins that only compute); an iterator of the test's
+(a generator, a ``map``, a ``zip``: it stays here and gives one item each time the program takes
+one); a container the program kept from an earlier call (``m``: the same object there, made to
+hold what the test's holds now: ``judge.states``). Anything else cannot cross: the test fails
+(``runtime_error``: the task's fault), never with an exception a test could catch.
+
+Stdlib only, light: the fork server loads it (``judge``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+
+from ..procs import REF_MARK
+
+_SCALARS = frozenset({int, float, str, bool, type(None), bytes, complex})
+_SEQUENCES = (list, tuple, set, frozenset)
+_MUTABLE = (list, dict, set, bytearray)
+_KEYS: type = type({}.keys())
+_VALUES: type = type({}.values())
+_ITEMS: type = type({}.items())
+_FACTORY_NAMES = {int: "int", float: "float", str: "str", list: "list", dict: "dict", set: "set", tuple: "tuple",
+                  bool: "bool", complex: "complex", bytes: "bytes", frozenset: "frozenset"}
+NESTING_LIMIT = 100
+
+
+class CannotCross(Exception):
+    """A value the test hands the program cannot cross (the message says why)."""
+
+
+def is_plain(v, depth: int = 0, _type=type, _set=set, _map=map) -> bool:
+    """Whether ``marshal`` carries ``v`` as exactly what it is (no buffer but ``bytes``, nothing to
+    mark): most of what tests pass, checked at C speed a level at a time."""
+    t = _type(v)
+    if t in _SCALARS or v is ...:
+        return True
+    if depth > NESTING_LIMIT:
+        return False
+    if t in _SEQUENCES:
+        kinds = _set(_map(_type, v))
+        return kinds <= _SCALARS or all(is_plain(x, depth + 1) for x in v)
+    if t is dict:
+        return is_plain(list(v.keys()), depth + 1) and is_plain(list(v.values()), depth + 1)
+    return False
+
+
+class Sender:
+    """One test's values down (``mark``): the callables and iterators of the test's the program
+    holds, by number, and the containers the program keeps (``judge.states.Shared``)."""
+
+    def __init__(self, may_call_back: Callable[[object], bool], shared, remote_type: type):
+        self.may_call_back = may_call_back
+        self.shared = shared
+        self.remote_type = remote_type
+        self.callbacks: list = []  # callables and iterators of the test's the program holds, by number
+        self.numbers: dict[int, int] = {}
+
+    def crossing(self, value, name: str) -> tuple[bool, object]:
+        """``(marked, data)`` for ``value``: plain data as it is; else marked (``mark``).
+
+        Raises:
+            CannotCross: it cannot cross.
+        """
+        if not self.shared.ids and is_plain(value):
+            return False, value
+        return True, self.mark(value, name, 0, {})
+
+    def callback(self, number: int):
+        """The callable or iterator of the test's that the program knows as ``number``."""
+        return self.callbacks[number]
+
+    def _number(self, v) -> int:
+        number = self.numbers.get(id(v))
+        if number is None:
+            number = self.numbers[id(v)] = len(self.callbacks)
+            self.callbacks.append(v)  # kept alive: its id stays its own
+        return number
+
+    def mark(self, v, name: str, depth: int, memo: dict):
+        """``v`` with what ``marshal`` cannot carry as itself marked; one mark per object (``memo``),
+        so an object the test passes twice is one object there."""
+        t = type(v)
+        if t in _SCALARS or v is ...:
+            return v
+        key = id(v)
+        if key in memo:
+            return memo[key]
+        if depth > NESTING_LIMIT:
+            raise CannotCross(f"the test passes {name}() a value nested too deeply")
+        marked: object
+        if t is self.remote_type:
+            ref = v._ref
+            marked = (REF_MARK, ref[0], ref[1])
+        else:
+            number = self.shared.ids.get(key)
+            if number is not None:  # a container the program kept: the same object there
+                marked = (REF_MARK, "m", number, self._contents(v, name, depth, memo))
+            else:
+                marked = self._value(v, t, name, depth, memo)
+        memo[key] = marked
+        return marked
+
+    def _contents(self, v, name: str, depth: int, memo: dict):
+        """What a container holds, marked, as a container of its own type's plain form."""
+        t = type(v)
+        if t is list:
+            return [self.mark(x, name, depth + 1, memo) for x in v]
+        if t is bytearray:
+            return (REF_MARK, "y", bytes(v))
+        if isinstance(v, dict):
+            return (REF_MARK, "O", [(self.mark(k, name, depth + 1, memo), self.mark(x, name, depth + 1, memo))
+                                    for k, x in v.items()]) if t is not dict else \
+                {self.mark(k, name, depth + 1, memo): self.mark(x, name, depth + 1, memo) for k, x in v.items()}
+        if t is set:
+            return {self.mark(x, name, depth + 1, memo) for x in v}
+        return (REF_MARK, "q", [self.mark(x, name, depth + 1, memo) for x in v], getattr(v, "maxlen", None))
+
+    def _value(self, v, t, name: str, depth: int, memo: dict):
+        mark = self.mark
+        if t is list:
+            out: list = []
+            memo[id(v)] = out  # a list that holds itself
+            out.extend(mark(x, name, depth + 1, memo) for x in v)
+            return out
+        if t is tuple or t is set or t is frozenset:
+            return t(mark(x, name, depth + 1, memo) for x in v)
+        if t is dict:
+            return {mark(k, name, depth + 1, memo): mark(x, name, depth + 1, memo) for k, x in v.items()}
+        if t is bytearray:
+            return (REF_MARK, "y", bytes(v))
+        if t is range:
+            return (REF_MARK, "r", v.start, v.stop, v.step)
+        if t is slice:
+            return (REF_MARK, "s", mark(v.start, name, depth + 1, memo), mark(v.stop, name, depth + 1, memo),
+                    mark(v.step, name, depth + 1, memo))
+        if t is _KEYS:
+            return (REF_MARK, "kv", [mark(x, name, depth + 1, memo) for x in v])
+        if t is _VALUES:
+            return (REF_MARK, "vv", [mark(x, name, depth + 1, memo) for x in v])
+        if t is _ITEMS:
+            return (REF_MARK, "iv", [(mark(k, name, depth + 1, memo), mark(x, name, depth + 1, memo)) for k, x in v])
+        standard = self._standard(v, t, name, depth, memo)
+        if standard is not None:
+            return standard
+        if isinstance(v, Iterator):  # a generator, a map, a zip...: one item at a time, as the program takes it
+            return (REF_MARK, "K", self._number(v))
+        if callable(v):
+            if not self.may_call_back(v):
+                raise CannotCross(f"the test hands {name}() {v!r:.60}, which the program may not call in the judge "
+                                  "(only the test's own functions and classes, and builtins that compute)")
+            return (REF_MARK, "k", self._number(v))
+        raise CannotCross(f"the test passes {name}() a {t.__name__}, which cannot cross to the program's process "
+                          "(plain data, the standard library's values, iterators, callables and the program's own "
+                          "objects do)")
+
+    def _standard(self, v, t, name: str, depth: int, memo: dict):
+        """A standard library value's mark, or None (``t`` is none of them)."""
+        mark = self.mark
+        collections = sys.modules.get("collections")
+        if collections is not None:
+            if t is collections.deque:
+                return (REF_MARK, "q", [mark(x, name, depth + 1, memo) for x in v], v.maxlen)
+            if t is collections.Counter or t is collections.OrderedDict:
+                return (REF_MARK, "C" if t is collections.Counter else "O",
+                        [(mark(k, name, depth + 1, memo), mark(x, name, depth + 1, memo)) for k, x in v.items()])
+            if t is collections.defaultdict:
+                factory = v.default_factory
+                marked_factory = _FACTORY_NAMES.get(factory) if factory is not None else None
+                if factory is not None and marked_factory is None:
+                    marked_factory = mark(factory, name, depth + 1, memo)
+                return (REF_MARK, "DD", marked_factory,
+                        [(mark(k, name, depth + 1, memo), mark(x, name, depth + 1, memo)) for k, x in v.items()])
+        fractions = sys.modules.get("fractions")
+        if fractions is not None and t is fractions.Fraction:
+            return (REF_MARK, "F", v.numerator, v.denominator)
+        decimal = sys.modules.get("decimal")
+        if decimal is not None and t is decimal.Decimal:
+            return (REF_MARK, "N", str(v))
+        datetime = sys.modules.get("datetime")
+        if datetime is not None:
+            return _time_mark(v, t, datetime)
+        return None
+
+
+def _timezone(tz, datetime):
+    if tz is None:
+        return None
+    if type(tz) is not datetime.timezone:
+        raise CannotCross("the test passes a time with a tzinfo other than datetime.timezone")
+    offset = tz.utcoffset(None)
+    name = tz.tzname(None)
+    return (offset.days, offset.seconds, offset.microseconds,
+            name if name != datetime.timezone(offset).tzname(None) else None)
+
+
+def _time_mark(v, t, datetime):
+    if t is datetime.timedelta:
+        return (REF_MARK, "dt", "td", (v.days, v.seconds, v.microseconds))
+    if t is datetime.date:
+        return (REF_MARK, "dt", "d", (v.year, v.month, v.day))
+    if t is datetime.timezone:
+        return (REF_MARK, "dt", "tz", _timezone(v, datetime))
+    if t is datetime.datetime:
+        return (REF_MARK, "dt", "dt", (v.year, v.month, v.day, v.hour, v.minute, v.second, v.microsecond, v.fold,
+                                       _timezone(v.tzinfo, datetime)))
+    if t is datetime.time:
+        return (REF_MARK, "dt", "t", (v.hour, v.minute, v.second, v.microsecond, v.fold, _timezone(v.tzinfo, datetime)))
+    return None

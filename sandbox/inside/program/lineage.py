@@ -1,0 +1,135 @@
+"""An exception of the program's, as the judge rebuilds it: its classes, its parts.
+
+The rule: an exception the program raises reaches the test as an exception of the same classes, as
+far as the test can tell: ``except ValueError`` and ``except ParseError`` catch it where they would
+in one process, ``isinstance(e, ParseError)`` holds, its ``args``, message, plain attributes (its
+properties' values too), its own class's plain class attributes and its ``__cause__`` are the
+program's. The judge makes a class of its own for each class of the program's (their names, module
+and the program's plain class attributes, on the same builtin bases: ``judge.exceptions``); this
+module says what those are. A builtin base is known by its identity, never by its name: a class of
+the program's that calls itself ``builtins.ValueError`` is a class of the program's.
+
+Nothing here is believed: the judge reads it strictly (``values.decode_value``) and builds only
+classes of its own from it.
+"""
+
+from __future__ import annotations
+
+import builtins
+from _json import encode_basestring_ascii as _encode_str
+
+from .encode import NotPlainData, encode_value
+from .errors import exception_message
+
+# The builtin exception classes, by identity, as the fork server loaded them (before any program):
+# a program can make a class named like one, never one of them.
+BUILTIN_EXCEPTIONS: dict[int, str] = {id(value): name for name, value in vars(builtins).items()
+                                      if isinstance(value, type) and issubclass(value, BaseException)}
+_MRO = type.__dict__["__mro__"].__get__  # a class's own MRO, whatever its metaclass says
+_MODULE = type.__dict__["__module__"].__get__
+_QUALNAME = type.__dict__["__qualname__"].__get__
+_STR = str.__str__
+_ISSUBCLASS = issubclass
+_TYPE = type
+_PROPERTY = property
+LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that the judge rebuilds
+ATTRIBUTES_LIMIT = 16  # attributes of an exception (and of each own class) that the judge gets
+OWN_STR_LIMIT = 10_000  # characters of what an exception's own ``__str__`` said that the judge gets
+CAUSE_DEPTH = 3  # exceptions of a ``raise ... from`` chain the judge gets
+
+
+def _plain_attributes(items) -> dict:
+    """The plain-data values among ``(name, value)`` pairs, by public name, at most ``ATTRIBUTES_LIMIT``."""
+    attributes: dict = {}
+    for key, value in items:
+        if len(attributes) >= ATTRIBUTES_LIMIT:
+            break
+        if _TYPE(key) is str and not key.startswith("_") and not callable(value) \
+                and _TYPE(value) is not _PROPERTY:
+            try:
+                encode_value(value)
+                attributes[key] = value
+            except NotPlainData:
+                pass
+    return attributes
+
+
+def lineage(cls) -> list:
+    """``[builtin bases, own classes]`` of an exception class, what the judge rebuilds it from
+    (``judge.exceptions.exception_class``): the builtin exception classes of its MRO that are no base
+    of another of them (``KeyError`` and ``ValueError`` for ``class E(KeyError, ValueError)``), and
+    its own classes' ``[module, qualified name, plain class attributes]``, nearest first."""
+    builtins_of: list[type] = []
+    own: list[list] = []
+    try:
+        for klass in _MRO(cls):
+            name = BUILTIN_EXCEPTIONS.get(id(klass))
+            if name is not None:
+                if not any(_ISSUBCLASS(b, klass) for b in builtins_of):
+                    builtins_of.append(klass)
+            elif klass is not object and len(own) < LINEAGE_LIMIT:
+                own.append([_STR(_MODULE(klass)), _STR(_QUALNAME(klass)),
+                            _plain_attributes(list(_TYPE.__dict__["__dict__"].__get__(klass).items()))])
+    except BaseException:  # noqa: BLE001 - a class of the program's that will not say: a plain Exception
+        return [["Exception"], []]
+    return [[BUILTIN_EXCEPTIONS[id(b)] for b in builtins_of] or ["Exception"], own]
+
+
+def own_str(e: BaseException) -> str | bool | None:
+    """``str(e)`` where a class of the program's, not a builtin, defines ``__str__`` (the judge's
+    copy of the class cannot run it), clipped to ``OWN_STR_LIMIT`` characters; False where that
+    ``__str__`` raises (so does ``str`` of the judge's copy); else None."""
+    try:
+        for klass in _MRO(type(e)):
+            if "__str__" in klass.__dict__:
+                return None if id(klass) in BUILTIN_EXCEPTIONS or klass is object \
+                    else _STR(str(e))[:OWN_STR_LIMIT]
+    except BaseException:  # noqa: BLE001 - a ``__str__`` that raises, or a class that will not say
+        return False
+    return None
+
+
+def _properties(e: BaseException) -> list:
+    """``(name, value)`` of the public properties the program's own classes define, read on ``e``."""
+    values = []
+    try:
+        for klass in _MRO(type(e)):
+            if id(klass) in BUILTIN_EXCEPTIONS or klass is object:
+                continue
+            for key, value in list(_TYPE.__dict__["__dict__"].__get__(klass).items()):
+                if _TYPE(value) is _PROPERTY and _TYPE(key) is str and not key.startswith("_"):
+                    try:
+                        values.append((key, getattr(e, key)))
+                    except BaseException:  # noqa: BLE001 - a property that raises: not crossed
+                        pass
+    except BaseException:  # noqa: BLE001
+        pass
+    return values
+
+
+def exception_parts(e: BaseException, depth: int = 0) -> str:
+    """An exception as the judge rebuilds it, tagged JSON: ``builtin bases, message, own classes,
+    args, attributes, own str, cause``: ``args`` and the plain attributes of the exception (its
+    properties' values among them), for the judge to build it with; what its own ``__str__`` said
+    (``own_str``); and its ``__cause__`` in the same form (a list of these parts, or null)."""
+    bases, own = lineage(type(e))
+    try:
+        args = encode_value(list(e.args))
+    except BaseException:  # noqa: BLE001 - args that are not plain data: the message stands for them
+        args = encode_value([BaseException.__str__(e)]) if isinstance(e, BaseException) else "[]"
+    try:
+        attributes = _plain_attributes([*list(vars(e).items()), *_properties(e)])
+    except BaseException:  # noqa: BLE001 - no attributes it will give
+        attributes = {}
+    own_text = own_str(e)
+    cause = "null"
+    try:
+        nested = BaseException.__dict__["__cause__"].__get__(e)
+        if isinstance(nested, BaseException) and depth + 1 < CAUSE_DEPTH:
+            cause = "[" + exception_parts(nested, depth + 1) + "]"
+    except BaseException:  # noqa: BLE001
+        cause = "null"
+    return (encode_value(bases) + ", " + _encode_str(exception_message(e)) + ", " + encode_value(own) + ", "
+            + args + ", " + encode_value(attributes) + ", "
+            + (_encode_str(own_text) if type(own_text) is str else "false" if own_text is False else "null")
+            + ", " + cause)

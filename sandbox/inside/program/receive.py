@@ -1,0 +1,214 @@
+"""What the judge hands the program, as the program's process takes it: the values down.
+
+The rule: a value the test hands the program arrives as what it is in the test, so the program
+sees what it would see in one process. Plain data arrives as itself (``marshal``, whose references
+keep one list passed twice one list); what ``marshal`` cannot carry as itself comes marked
+(``procs.REF_MARK``, ``judge.send``) and is built here: a ``bytearray``, a ``range``, a ``slice``,
+the standard library's value types (``deque``, ``Counter``, ``OrderedDict``, ``defaultdict``,
+``Fraction``, ``Decimal``, ``date``, ``time``, ``datetime``, ``timedelta``, ``timezone``), a dict's
+keys, values or items view (over a copy of the dict); an object of the program's that the test
+holds a handle to (the object itself); a callable of the test's (a ``Callback``: calling it runs
+it in the judge) and an iterator of the test's (a ``TestIterator``: each item is asked of the
+judge as the program takes it, so a generator of the test's runs exactly as far as the program
+pulls it); a container the program kept from an earlier call (the same object, its items made
+what the test's now are: ``Shared``).
+
+Nothing here is trusted: it runs in the program's process, and what it builds is the program's.
+"""
+
+from __future__ import annotations
+
+from ..procs import REF_MARK
+from .encode import CALLBACK_TYPE
+
+_FACTORIES = {"int": int, "float": float, "str": str, "list": list, "dict": dict, "set": set, "tuple": tuple,
+              "bool": bool, "complex": complex, "bytes": bytes, "frozenset": frozenset}
+
+
+class Callback:
+    """A callable of the judge's (a test's lambda, a function it defines), as the program sees it:
+    calling it runs it in the judge."""
+
+    __slots__ = ("number", "server")
+
+    def __init__(self, server, number: int):
+        self.number, self.server = number, server
+
+    def __call__(self, *args, **kwargs):
+        """Have the judge run the test's callable, and return what it returned."""
+        return self.server.callback(self.number, args, kwargs)
+
+    def __repr__(self) -> str:
+        return "<a callable of the test's>"
+
+
+class TestIterator:
+    """An iterator of the judge's (a generator the test made, a ``map``, a ``zip``...), as the
+    program sees it: each ``next`` asks the judge for one item, so the test's iterator runs as far
+    as the program takes it, and no further."""
+
+    __slots__ = ("number", "server")
+    __test__ = False  # not a pytest class
+
+    def __init__(self, server, number: int):
+        self.number, self.server = number, server
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self.server.next_item(self.number)
+
+    def __repr__(self) -> str:
+        return "<an iterator of the test's>"
+
+
+CALLBACK_TYPE[0] = Callback
+CALLBACK_TYPE[1] = TestIterator
+
+
+def _time_value(kind: str, fields) -> object:
+    import datetime
+
+    def tz(value):
+        if value is None:
+            return None
+        offset = datetime.timedelta(*value[:3])
+        return datetime.timezone(offset) if value[3] is None else datetime.timezone(offset, value[3])
+
+    if kind == "d":
+        return datetime.date(*fields)
+    if kind == "td":
+        return datetime.timedelta(*fields)
+    if kind == "tz":
+        return tz(fields)
+    if kind == "t":
+        hour, minute, second, microsecond, fold, zone = fields
+        return datetime.time(hour, minute, second, microsecond, tz(zone), fold=fold)
+    year, month, day, hour, minute, second, microsecond, fold, zone = fields
+    return datetime.datetime(year, month, day, hour, minute, second, microsecond, tz(zone), fold=fold)
+
+
+def sync(old, new) -> None:
+    """Make the container ``old`` hold what ``new`` (a container of its type) holds, in place."""
+    kind = type(old)
+    if kind is list or kind is bytearray:
+        old[:] = new
+    elif kind is set:
+        old.clear()
+        old.update(new)
+    elif isinstance(old, dict):
+        old.clear()
+        dict.update(old, new)
+    elif hasattr(old, "extend"):  # a deque
+        old.clear()
+        old.extend(new)
+
+
+class Receiver:
+    """Builds what the judge sends (``take``) for one test's serving (``calls.Server``): it knows
+    the program's objects the judge holds handles to, and the containers the test shares with
+    the program (``shared``: kept by the program from an earlier call, by the judge's number)."""
+
+    __slots__ = ("memo", "server", "shared")
+
+    def __init__(self, server):
+        self.server = server
+        self.shared: dict[int, object] = {}
+        self.memo: dict[int, object] = {}
+
+    def take(self, value):
+        """``(marked, data)`` from the judge, with its marks made real where ``marked``."""
+        marked, data = value
+        if marked is not True:
+            return data
+        self.memo = {}
+        try:
+            return self._take(data, 0)
+        finally:
+            self.memo = {}
+
+    def _take(self, v, depth, _type=type, _len=len, _tuple=tuple, _id=id):
+        t = _type(v)
+        if t is tuple:
+            if _len(v) >= 2 and v[0] == REF_MARK:
+                key = _id(v)
+                if key not in self.memo:  # one object for each object of the test's, however often it appears
+                    self.memo[key] = self._build(v, depth)
+                return self.memo[key]
+            return _tuple(self._take(x, depth + 1) for x in v)
+        if t is list:
+            key = _id(v)
+            if key in self.memo:
+                return self.memo[key]
+            out: list = []
+            self.memo[key] = out
+            out.extend(self._take(x, depth + 1) for x in v)
+            return out
+        if t is dict:
+            return {self._take(k, depth + 1): self._take(x, depth + 1) for k, x in v.items()}
+        if t is set or t is frozenset:
+            return t(self._take(x, depth + 1) for x in v)
+        return v
+
+    def _build(self, v, depth):
+        tag = v[1]
+        server = self.server
+        if tag == "h":
+            return server.handles.objects[v[2]]
+        if tag == "g":
+            return server.resolve(("g", v[2]))
+        if tag == "k":
+            return Callback(server, v[2])
+        if tag == "K":
+            return TestIterator(server, v[2])
+        if tag == "m":  # a container the program keeps: the same object, holding what the test's holds now
+            number, state = v[2], self._take(v[3], depth + 1)
+            held = self.shared.get(number)
+            if held is None:
+                self.shared[number] = held = state
+            else:
+                sync(held, state)
+            server.synced_down(number)
+            return held
+        take = self._take
+        if tag == "s":
+            return slice(take(v[2], depth), take(v[3], depth), take(v[4], depth))
+        if tag == "y":
+            return bytearray(v[2])
+        if tag == "r":
+            return range(v[2], v[3], v[4])
+        if tag == "kv":
+            return dict.fromkeys(take(v[2], depth)).keys()
+        if tag == "vv":
+            return dict(enumerate(take(v[2], depth))).values()
+        if tag == "iv":
+            return dict(take(v[2], depth)).items()
+        if tag == "q":
+            from collections import deque
+
+            return deque(take(v[2], depth), v[3])
+        if tag == "C":
+            from collections import Counter
+
+            return Counter(dict(take(v[2], depth)))
+        if tag == "O":
+            from collections import OrderedDict
+
+            return OrderedDict(take(v[2], depth))
+        if tag == "DD":
+            from collections import defaultdict
+
+            factory = _FACTORIES[v[2]] if type(v[2]) is str else take(v[2], depth)
+            return defaultdict(factory, take(v[3], depth))
+        if tag == "F":
+            from fractions import Fraction
+
+            return Fraction(v[2], v[3])
+        if tag == "N":
+            from decimal import Decimal
+
+            return Decimal(v[2])
+        if tag == "dt":
+            return _time_value(v[2], v[3])
+        raise TypeError(f"the judge sent a value marked {tag!r}, which the program's process does not know")
