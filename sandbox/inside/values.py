@@ -14,7 +14,9 @@ lists), and one-key objects for the rest:
     denominator]}`` Fraction, ``{"N": "text"}`` Decimal, ``{"dt": [kind, ...]}`` a ``datetime``
     value (``d`` date, ``t`` time, ``dt`` datetime, ``td`` timedelta, ``tz`` timezone:
     ``_time_value``); and ``{"h": [number, type name]}`` a handle to an object of the program's,
-    ``{"k": number}`` a callable and ``{"K": number}`` an iterator of the judge's handed back.
+    ``{"k": number}`` a callable and ``{"K": number}`` an iterator of the judge's handed back,
+    ``{"S": number}`` a container the program shares with the test (the test's own object),
+    ``{"G": name}`` a global of the program's.
 
 Everything the program's process writes is untrusted text: ``decode_value`` builds only those
 types, refuses anything else, and never runs code of the program's. It is total: any text gives a
@@ -91,7 +93,7 @@ class _Decoder:
         if tag == "e" and body == 0:
             return ...
         if self.refs is not None:  # the judge's: the standard library's values, handles
-            if tag in ("h", "k", "K"):
+            if tag in ("h", "k", "K", "S", "G"):
                 return self.refs(tag, body)
             return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")

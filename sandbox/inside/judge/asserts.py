@@ -20,7 +20,7 @@ from ..records import MESSAGE_LIMIT, clip
 from .channel import Channel, Stop
 from .checker import load_checker
 from .exceptions import ExceptionClasses
-from .remote import Remote, arun
+from .remote import Remote, arun, type_of, vars_of
 from .taskcode import describe, restore
 
 if TYPE_CHECKING:
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
 ASYNC_RUN = "__grpo_async_run__"  # guard.ASYNC_RUN
+TYPE_OF = "__grpo_type__"  # guard.TYPE_OF
+VARS_OF = "__grpo_vars__"  # guard.VARS_OF
 
 
 # Callables of the judge's a program may call back: the test's own (its code runs with what the
@@ -150,13 +152,15 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         except ImportError:
             pass
     for name in names:
-        namespace[name] = Remote(channel, ("g", name), name)
+        namespace[name] = channel.global_remote(name)
 
     def method_call(name, args, kwargs, method, margs, mkwargs):
         return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)
 
     namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     namespace[ASYNC_RUN] = arun  # test code's asyncio.run(...) (guard.ASYNC_RUN)
+    namespace[TYPE_OF] = type_of  # test code's type(x) (guard.TYPE_OF)
+    namespace[VARS_OF] = vars_of  # test code's vars(x) (guard.VARS_OF)
     status, message = "passed", ""
     try:  # the first request goes without waiting for the program's ``ready`` (``Channel.op`` reads it)
         for name in catches:  # an exception class of the program's that the test catches by name

@@ -42,6 +42,7 @@ RECURSION_BASE = 50  # the judge's own frames below the test's code
 _NAME_ERROR = "name {!r} is not defined"
 
 
+
 class Stop(BaseException):
     """The test cannot go on: the program's process ended, or answered what cannot be read, or the
     test passed what cannot cross. A BaseException, so that a test's ``except Exception`` does not
@@ -115,12 +116,13 @@ class Channel:
         if type(reply) is not list or len(reply) != 4 or reply[0] != seq:
             return self._stop("failed", f"{name}() answered out of turn")
         kind, body, sync = reply[1], reply[2], reply[3]
+        if kind == "ok" and not self.allow_non_finite and non_finite(body):
+            self.flags.add("non_finite")
+            return self._stop("failed", f"{name}() returned NaN, which the task does not allow")
         if sync is not None:  # the arguments' states: on every path, a call that raised too
-            self._sync(sync, op, payload, name)
+            given = self._sync(sync, op, payload, name, body if kind == "ok" else None)
+            body = given if kind == "ok" else body
         if kind == "ok":
-            if not self.allow_non_finite and non_finite(body):
-                self.flags.add("non_finite")
-                return self._stop("failed", f"{name}() returned NaN, which the task does not allow")
             return body
         if kind == "raised" and parts_ok(body):
             if ref[0] == "g" and body[0] == ["NameError"] and body[3] == [_NAME_ERROR.format(ref[1])]:
@@ -133,12 +135,13 @@ class Channel:
             return self._stop("memory_limit", f"MemoryError in {name}(): memory limit reached")
         return self._stop("failed", f"{name}() answered with a reply the judge does not know")
 
-    def _sync(self, sync, op: str, payload: tuple, name: str) -> None:
+    def _sync(self, sync, op: str, payload: tuple, name: str, value):
         """An answer's ``sync`` (``program.calls``): arguments' states, arguments kept, shared
-        containers changed, settings."""
-        if type(sync) is not list or len(sync) != 4:
+        containers changed, settings, and what the call returned where it is no copy; gives back
+        ``value`` as the test gets it (``judge.states.Shared.returned``)."""
+        if type(sync) is not list or len(sync) != 5:
             self._stop("failed", f"{name}() answered with a reply the judge does not know")
-        states, kept, changed, settings = sync
+        states, kept, changed, settings, returned = sync
         if not self.allow_non_finite and (non_finite(states) or non_finite(changed)):
             self.flags.add("non_finite")
             self._stop("failed", f"{name}() left NaN in an argument, which the task does not allow")
@@ -148,10 +151,13 @@ class Channel:
             if op == "method":
                 calls.append((payload[3], payload[4]))
         update(calls, states)
+        if returned is not None:  # (shared before the arguments kept: the program numbered them so)
+            value = self.shared.returned(value, calls, returned)
         self.shared.kept(calls, kept)
         self.shared.changed(changed)
         if settings is not None:
             self._follow(settings)
+        return value
 
     def _serve(self, request: list) -> None:
         """Run a callable of the test's that the program called, or take the next item of an
@@ -181,7 +187,7 @@ class Channel:
         except CannotCross as e:
             self._stop("runtime_error", str(e))
         except BaseException as e:  # noqa: BLE001 - the test's callable raised: the program sees it
-            answer = ("raise", seq, type(e).__name__, clip(str(e), MESSAGE_LIMIT))
+            answer = ("raise", seq, self.sender.exception(e))
         finally:
             try:
                 sys.setrecursionlimit(max(sys.getrecursionlimit() - HARNESS_FRAMES, 100))
@@ -265,7 +271,19 @@ class Channel:
             return remote
         if tag in ("k", "K") and type(body) is int and 0 <= body < len(self.sender.callbacks):
             return self.sender.callback(body)
+        if tag == "S" and type(body) is int and body in self.shared.objects:
+            return self.shared.objects[body][0]
+        if tag == "G" and type(body) is str:
+            return self.global_remote(body)
         raise NotPlain(f"a malformed reference {tag!r}")
+
+    def global_remote(self, name: str):
+        """The ``Remote`` of the program's global ``name`` (one per object: ``type(x) is Cls``)."""
+        ref = ("g", name)
+        remote = self.remotes.get(ref)
+        if remote is None:
+            remote = self.remotes[ref] = self.remote_type(self, ref, clip(name, 60))
+        return remote
 
     def _ended(self) -> NoReturn:
         if self.outcome is None:

@@ -200,13 +200,45 @@ class Remote:
         if isinstance(cls, type) and issubclass(cls, BaseException):
             made = self._exception_class()
             return made is not None and issubclass(cls, made)
-        raise TypeError("issubclass() of a class of the program's takes an exception class of the program's")
+        return self._answer("subclass", (cls,), bool)
 
     def __hash__(self) -> int:
+        """The program's own hash of an object the test made or of one that is no plain data (equal
+        objects of the program's are equal by its ``__eq__``: a set of them hashes alike); a plain
+        value's hash, here."""
         if self._made:
             return self._answer("unop", ("hash",), int)
         value = self._plain()
-        return hash(self._ref) if value is _NOT_PLAIN else hash(value)
+        return self._answer("unop", ("hash",), int) if value is _NOT_PLAIN else hash(value)
+
+    def __enter__(self):
+        """A ``with`` block on the program's object: its ``__enter__``, in its process."""
+        return self._op("enter")
+
+    def __exit__(self, kind, value, traceback):
+        """Its ``__exit__`` with the block's exception (its class and ``args`` cross), in its process."""
+        return self._op("exit", (kind, value, None))
+
+    def __reversed__(self):
+        return iter(self._op("reversed"))
+
+    def __await__(self):
+        """``await`` of the program's coroutine (in the test's own ``async def``): it runs to its
+        value on its process's event loop; coroutines the test gathers run one after the other."""
+        return self._op("arun")
+        yield  # a generator: what ``__await__`` must be
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        """The next item of the program's async iterator (``async for``)."""
+        answer = self._op("anext")
+        if type(answer) is not list or len(answer) != 2 or type(answer[0]) is not bool:
+            raise TypeError(f"the program's {self._kind} answered anext() with what the judge does not know")
+        if answer[0]:
+            raise StopAsyncIteration
+        return answer[1]
 
     def _plain(self):
         """This object as the plain data it is, or ``_NOT_PLAIN``."""
@@ -341,11 +373,22 @@ for _name in ("iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "
 
 def arun(value):
     """``asyncio.run`` as a test calls it (``guard``): a coroutine of the program's runs in its
-    process, to its value; any other, here."""
+    process, to its value; any other, here (where it may await the program's: ``Remote.__await__``)."""
     if type(value) is Remote:
         return value._op("arun")
     import asyncio
 
     return asyncio.run(value)
+
+
+def type_of(value):
+    """``type(value)`` as a test calls it (``guard``): the program's class (a ``Remote``, the test's
+    own name for it where it is a global) of the program's object; any other's, here."""
+    return value._op("type") if type(value) is Remote else type(value)
+
+
+def vars_of(value):
+    """``vars(value)`` as a test calls it (``guard``): the program's object's attributes (a copy)."""
+    return value._op("vars") if type(value) is Remote else vars(value)
 
 

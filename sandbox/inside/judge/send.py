@@ -19,6 +19,7 @@ Stdlib only, light: the fork server loads it (``judge``).
 
 from __future__ import annotations
 
+import builtins
 import sys
 from collections.abc import Callable, Iterator
 
@@ -33,6 +34,9 @@ _ITEMS: type = type({}.items())
 _FACTORY_NAMES = {int: "int", float: "float", str: "str", list: "list", dict: "dict", set: "set", tuple: "tuple",
                   bool: "bool", complex: "complex", bytes: "bytes", frozenset: "frozenset"}
 NESTING_LIMIT = 100
+_BUILTIN_IDS = {id(value): name for name, value in vars(builtins).items()}  # pristine: no task code ran yet
+_STDLIB = frozenset(sys.stdlib_module_names)
+DOC_LIMIT = 2000  # characters of a callable's docstring the program sees
 
 
 class CannotCross(Exception):
@@ -75,6 +79,14 @@ class Sender:
         if not self.shared.ids and is_plain(value):
             return False, value
         return True, self.mark(value, name, 0, {})
+
+    def exception(self, e: BaseException) -> tuple[bool, object]:
+        """An exception of the test's on its way to the program (a callback raised it): its class
+        and ``args``, or its message where they cannot cross."""
+        try:
+            return self.crossing(e, "the test's callback")
+        except CannotCross:
+            return True, (REF_MARK, "x", _exception_kind(type(e)), [str(e)[:DOC_LIMIT]])
 
     def callback(self, number: int):
         """The callable or iterator of the test's that the program knows as ``number``."""
@@ -153,13 +165,23 @@ class Sender:
         standard = self._standard(v, t, name, depth, memo)
         if standard is not None:
             return standard
+        known = _BUILTIN_IDS.get(id(v))
+        if known is not None:  # a builtin (ValueError, len, str): the program's process has the same one
+            return (REF_MARK, "b", known)
+        where = _standard_name(v)
+        if where is not None:  # a standard library function or class: the same one there
+            return (REF_MARK, "M", *where)
+        if isinstance(v, type) and issubclass(v, BaseException):  # a class of the program's, as the judge made it
+            return (REF_MARK, "X", _exception_kind(v))
+        if isinstance(v, BaseException):  # (an exception of the test's: a ``with`` block's, a callback's)
+            return (REF_MARK, "x", _exception_kind(type(v)), mark(list(v.args), name, depth + 1, memo))
         if isinstance(v, Iterator):  # a generator, a map, a zip...: one item at a time, as the program takes it
             return (REF_MARK, "K", self._number(v))
         if callable(v):
             if not self.may_call_back(v):
                 raise CannotCross(f"the test hands {name}() {v!r:.60}, which the program may not call in the judge "
                                   "(only the test's own functions and classes, and builtins that compute)")
-            return (REF_MARK, "k", self._number(v))
+            return (REF_MARK, "k", self._number(v), *_about(v))
         raise CannotCross(f"the test passes {name}() a {t.__name__}, which cannot cross to the program's process "
                           "(plain data, the standard library's values, iterators, callables and the program's own "
                           "objects do)")
@@ -191,6 +213,40 @@ class Sender:
         if datetime is not None:
             return _time_mark(v, t, datetime)
         return None
+
+
+def _standard_name(v) -> tuple[str, str] | None:
+    """``(module, qualified name)`` of a standard library function or class that is that name
+    (``math.sqrt``, ``operator.itemgetter``, ``str.lower``), or None."""
+    if not callable(v):
+        return None
+    module = getattr(v, "__module__", None) or getattr(getattr(v, "__objclass__", None), "__module__", None)
+    qualname = getattr(v, "__qualname__", None)
+    if type(module) is not str or type(qualname) is not str or module.partition(".")[0] not in _STDLIB:
+        return None
+    value: object = sys.modules.get(module)
+    for part in qualname.split("."):
+        value = getattr(value, part, None)
+    return (module, qualname) if value is v else None
+
+
+def _exception_kind(cls: type):
+    """How the program's process finds an exception's class: a builtin's name, else ``(module,
+    qualified name)`` (a class of the program's, as the judge made it, is the program's own there)."""
+    known = _BUILTIN_IDS.get(id(cls))
+    if known is not None:
+        return known
+    module, qualname = getattr(cls, "__module__", None), getattr(cls, "__qualname__", None)
+    return (module, qualname) if type(module) is str and type(qualname) is str else "Exception"
+
+
+def _about(fn) -> tuple:
+    """A callable's name, qualified name, module and docstring (strings or None), for the program."""
+    about = []
+    for attribute in ("__name__", "__qualname__", "__module__", "__doc__"):
+        value = getattr(fn, attribute, None)
+        about.append(value[:DOC_LIMIT] if type(value) is str else None)
+    return tuple(about)
 
 
 def _timezone(tz, datetime):

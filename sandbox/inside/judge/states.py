@@ -27,7 +27,7 @@ def sync(old, new, depth: int = 0) -> None:
     containers of the same type where it can; a tuple's items in turn (its containers change in
     place: ``f((a_list, 3))``)."""
     kind = type(old)
-    if new is None or depth > 100:
+    if new is None or new is old or depth > 100:
         return
     if kind is tuple and type(new) is tuple:
         for item, state in zip(old, new, strict=False):
@@ -106,25 +106,49 @@ class Shared:
         self.ids: dict[int, int] = {}  # id(container) -> number
         self.count = 0  # numbers given so far (the program's process counts alike)
 
+    def share(self, obj, number: int | None = None) -> None:
+        """Share ``obj`` from now on as ``number`` (the program's) or the next number."""
+        if number is None:
+            number = self.count
+        self.count = max(self.count, number + 1)
+        if isinstance(obj, _MUTABLE) or hasattr(obj, "extendleft"):
+            self.objects[number] = [obj, _snapshot(obj)]
+            self.ids[id(obj)] = number
+
     def kept(self, calls: list, places) -> None:
         """The program kept these arguments (``[call, position among args then keyword values]``):
         share each from now on, numbered in order."""
         if type(places) is not list:
             return
         for place in places:
-            number = self.count
-            self.count += 1
-            if type(place) is not list or len(place) != 2 or type(place[0]) is not int or type(place[1]) is not int \
-                    or not 0 <= place[0] < len(calls):
-                continue
-            args, kwargs = calls[place[0]]
+            obj = None
+            if type(place) is list and len(place) == 2 and type(place[0]) is int and type(place[1]) is int \
+                    and 0 <= place[0] < len(calls):
+                args, kwargs = calls[place[0]]
+                values = [*args, *kwargs.values()]
+                if 0 <= place[1] < len(values):
+                    obj = values[place[1]]
+            self.share(obj)  # (a number is used whatever it is: the program's process counted it)
+
+    def returned(self, value, calls: list, spec):
+        """What a call returned, as the test gets it (``program.calls.Server.returned``): the
+        test's own argument where the program returned it; the shared container it is; else
+        ``value`` (a copy)."""
+        if type(spec) is not list or len(spec) != 2 or type(spec[0]) is not int or type(spec[1]) is not int:
+            return value
+        level, place = spec
+        if level == -2:  # newly shared: the value as it came, from now on the test's own object
+            self.share(value, place)
+            return value
+        if level == -1:
+            entry = self.objects.get(place)
+            return value if entry is None else entry[0]
+        if 0 <= level < len(calls):
+            args, kwargs = calls[level]
             values = [*args, *kwargs.values()]
-            if not 0 <= place[1] < len(values):
-                continue
-            obj = values[place[1]]
-            if isinstance(obj, (*_MUTABLE,)) or hasattr(obj, "extendleft"):
-                self.objects[number] = [obj, _snapshot(obj)]
-                self.ids[id(obj)] = number
+            if 0 <= place < len(values):
+                return values[place]
+        return value
 
     def changed(self, states) -> None:
         """The program changed shared containers (``[number, state]`` each): the test's hold that now."""

@@ -16,13 +16,17 @@ Down (judge -> here), ``marshal`` (version 4: one object passed twice arrives as
         of the program's, as ``P(a).m(b)`` is in one process), ``getattr``/``delattr``
         (``(name,)``), ``setattr`` (``(name, value)``), ``len``, ``iter``, ``getitem``/``delitem``
         (``(key,)``), ``setitem`` (``(key, value)``), ``str``, ``repr``, ``format`` (``(spec,)``),
-        ``bool``, ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?), ``binop``
+        ``bool``, ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?), ``subclass``
+        (``(cls,)``: is ``cls`` a subclass of ``ref``?), ``type`` (``ref``'s class: a global's name where
+        it is one, ``{"G": name}``), ``vars``, ``enter`` and ``exit`` (``(type, value, traceback)``: a
+        ``with`` block on ``ref``), ``reversed``, ``anext`` (the next item of an async iterator),
         (``(name, other, reflected)``), ``unop`` (``(name,)``), ``value`` (``ref`` itself as plain
         data where it is an instance of a plain type's subclass), ``next`` (``(n,)``: the next ``n``
         items of an iterator at most, each written as it is taken), ``lineage`` (for an exception
         class: ``[builtin bases, own classes]``, else null), ``copy`` and ``deepcopy`` (a copy, by the
-        ``copy`` module, in this process), ``arun`` (``asyncio.run`` of a coroutine).
-    ``("ret", seq, value)``, ``("raise", seq, kind, message)``: the answer to a callback;
+        ``copy`` module, in this process), ``arun`` (a coroutine run to its value on the test's
+        event loop here).
+    ``("ret", seq, value)``, ``("raise", seq, exception)``: the answer to a callback;
     ``("item", seq, value)``, ``("stop", seq)``, ``("raise", ...)``: to a ``next`` of an iterator of
     the test's.
     Values travel as ``(marked, data)`` (``receive.Receiver.take``).
@@ -123,6 +127,15 @@ class _Items:
         self.texts, self.done = texts, done
 
 
+class _Global:
+    """A global of the program's, by name (a class ``type`` gave: the test's name for it)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+
 class _Exit(BaseException):
     """The judge's end of the pipes closed: the test is over."""
 
@@ -140,9 +153,17 @@ class Server:
         self.depth = 0
         self.kept: list = []  # nothing received is freed before exit: each free can copy a page
         self.raised: dict = {}  # an iterator's exception held back until its items before it are taken
-        self.snapshots: dict[int, bytes | None] = {}  # each shared container's state as last synced
-        self.next_shared = 0  # the number the next container the program keeps gets (the judge counts alike)
         self.settings = settings()
+        self._loop: Any = None  # the event loop the program's coroutines run on for the test
+
+    def loop(self):
+        """The event loop the program's coroutines the test awaits run on (one per test: an async
+        generator's items are taken on the loop that started it)."""
+        if self._loop is None:
+            import asyncio
+
+            self._loop = asyncio.new_event_loop()
+        return self._loop
 
     # -- frames ------------------------------------------------------------------------------
 
@@ -183,11 +204,12 @@ class Server:
             if number >= 0:
                 self.handles.forget(number)
             else:  # a shared container the test no longer holds: its changes no longer matter
-                self.receiver.shared.pop(~number, None)
-                self.snapshots.pop(~number, None)
+                self.handles.unshare(~number)
         head = "[" + _repr(seq) + ", "
         self.depth += 1
         calls: list = []
+        reply: str | None
+        parts = ""
         try:
             if updates is not None:  # the test changed containers the program keeps
                 self.receiver.take(updates)
@@ -197,8 +219,12 @@ class Server:
             if _type(value) is _Items:
                 body = "[" + ", ".join(value.texts) + "], " + ("true" if value.done else "false")
                 reply = head + '"ok", [' + body + "], " + self.sync_up(calls) + "]"
+            elif _type(value) is _Global:
+                reply = head + '"ok", {"G": ' + _encode_str(value.name) + "}, " + self.sync_up(calls) + "]"
             else:
-                reply = head + '"ok", ' + encode_value(value, self.handles) + ", " + self.sync_up(calls) + "]"
+                returned = self.returned(value, calls)
+                text = encode_value(value, self.handles, returned is not None and returned[0] == -2)
+                reply = head + '"ok", ' + text + ", " + self.sync_up(calls, returned) + "]"
         except _Exit:
             raise
         except MemoryError:
@@ -212,13 +238,17 @@ class Server:
             self.restore()
             if _type(e) is SystemExit:
                 self.monitor.flag("early_exit")
+            parts = exception_parts(e)
+            _drop_frames(e)  # their references to the arguments are not the program's keeping
+            reply = None
+        finally:
+            self.depth -= 1
+        if reply is None:  # (outside the ``except``: the exception and its frames are gone by now)
             try:
                 sync = self.sync_up(calls)
             except BaseException:  # noqa: BLE001 - states that cannot be written: none
                 sync = "null"
-            reply = head + '"raised", [' + exception_parts(e) + "], " + sync + "]"
-        finally:
-            self.depth -= 1
+            reply = head + '"raised", [' + parts + "], " + sync + "]"
         if _len(reply) > REPLY_LIMIT:
             reply = head + '"unreadable", "the answer is larger than the judge reads", null]'
         self.send(reply)
@@ -288,9 +318,26 @@ class Server:
 
             return copy.copy(target) if op == "copy" else copy.deepcopy(target)
         if op == "arun":
-            import asyncio
-
-            return asyncio.run(target)
+            return self.loop().run_until_complete(target)
+        if op == "anext":  # the next item of an async iterator: ``[False, item]``, or ``[True, None]`` at its end
+            try:
+                return [False, self.loop().run_until_complete(target.__anext__())]
+            except StopAsyncIteration:
+                return [True, None]
+        if op == "type":
+            cls: type = _type(target)
+            named = self.namespace.get(cls.__name__)
+            return _Global(cls.__name__) if named is cls else cls
+        if op == "vars":
+            return dict(vars(target))
+        if op == "enter":
+            return target.__enter__()
+        if op == "exit":
+            return target.__exit__(*payload)
+        if op == "reversed":
+            return reversed(target)
+        if op == "subclass":
+            return _issubclass(payload[0], target)
         if op == "getitem":
             return target[payload[0]]
         if op == "setitem":
@@ -324,21 +371,41 @@ class Server:
         return (args, kwargs, _snapshot((args, kwargs)),
                 [_getrefcount(v) if _type_mutable(v) else 0 for v in (*args, *kwargs.values())])
 
-    def sync_up(self, calls: list, _getrefcount=sys.getrefcount) -> str:
+    def returned(self, value, calls: list, _getrefcount=sys.getrefcount) -> list | None:
+        """What the test is to get back where ``value`` is no copy: ``[call, place]`` of the argument
+        it is (a function that returns the list it sorted in place), ``[-1, number]`` of a container
+        the program shares with the test already, ``[-2, number]`` of one the program holds and from
+        now on shares with the test (an attribute the test reads and appends to: written whole this
+        once), else None."""
+        if not _type_mutable(value):
+            return None
+        for level, (args, kwargs, _, _) in enumerate(calls):
+            for place, arg in enumerate((*args, *kwargs.values())):
+                if arg is value:
+                    return [level, place]
+        number = self.handles.shared_ids.get(id(value))
+        if number is not None:
+            return [-1, number]
+        # held by ``value`` and this call's argument only, unless the program keeps it too
+        if _getrefcount(value) > 3:
+            number = self.handles.share(value)
+            self.handles.snapshots[number] = _snapshot(value)
+            return [-2, number]
+        return None
+
+    def sync_up(self, calls: list, returned: list | None = None, _getrefcount=sys.getrefcount) -> str:
         """``sync`` of an answer (the module docstring): null when nothing changed."""
         states: list[str] = []
         kept: list[list] = []
         changed = False
-        shared = self.receiver.shared
+        handles = self.handles
         for level, (args, kwargs, before, counts) in enumerate(calls):
             values = [*args, *kwargs.values()]
             for place, (v, count) in enumerate(zip(values, counts, strict=True)):
                 # a reference the program still holds after the call: it kept the container
-                if count and _getrefcount(v) > count and not any(v is obj for obj in shared.values()):
-                    number = self.next_shared
-                    self.next_shared += 1
-                    shared[number] = v
-                    self.snapshots[number] = _snapshot(v)
+                if count and _getrefcount(v) > count and id(v) not in handles.shared_ids:
+                    number = handles.share(v)
+                    handles.snapshots[number] = _snapshot(v)
                     kept.append([level, place])
             if before is not None and _snapshot((args, kwargs)) == before:
                 states.append("null")
@@ -348,28 +415,28 @@ class Server:
                           + ", ".join("[" + _encode_str(k) + ", " + self.state(v) + "]" for k, v in kwargs.items())
                           + "]]")
         changes = []
-        for number, obj in shared.items():
+        for number, obj in handles.shared.items():
             now = _snapshot(obj)
-            if now != self.snapshots.get(number) or now is None:
-                self.snapshots[number] = now
-                changes.append("[" + int.__repr__(number) + ", " + encode_value(obj, self.handles) + "]")
+            if now != handles.snapshots.get(number) or now is None:
+                handles.snapshots[number] = now
+                changes.append("[" + int.__repr__(number) + ", " + encode_value(obj, handles, True) + "]")
         now_settings = settings()
         moved = now_settings != self.settings
         self.settings = now_settings
-        if not (changed or kept or changes or moved):
+        if not (changed or kept or changes or moved or returned):
             return "null"
         return ("[[" + ", ".join(states) + "], " + encode_value(kept) + ", [" + ", ".join(changes) + "], "
-                + (encode_value(now_settings) if moved else "null") + "]")
+                + (encode_value(now_settings) if moved else "null") + ", " + encode_value(returned) + "]")
 
     def state(self, v, _type=type) -> str:
         """An argument's state after a call: its value where the call may have changed it in place
         (a mutable container, or a tuple holding one), else null."""
-        return encode_value(v, self.handles) if _holds_mutable(v) else "null"
+        return encode_value(v, self.handles, True) if _holds_mutable(v) else "null"
 
     def synced_down(self, number: int) -> None:
         """A shared container was made to hold what the test's holds (``receive``): that state is
         no change of the program's."""
-        self.snapshots[number] = _snapshot(self.receiver.shared[number])
+        self.handles.snapshots[number] = _snapshot(self.handles.shared[number])
 
     # -- callbacks ---------------------------------------------------------------------------
 
@@ -382,8 +449,7 @@ class Server:
         """The next item of the judge's iterator ``number``; raises ``StopIteration`` at its end."""
         return self._ask('"next", ' + _repr(number))
 
-    def _ask(self, request: str, _repr=int.__repr__, _builtins=vars(__import__("builtins")),
-             _isinstance=isinstance, _issubclass=issubclass, _type=type, _runtime=RuntimeError, _exception=Exception):
+    def _ask(self, request: str, _repr=int.__repr__, _isinstance=isinstance, _runtime=RuntimeError):
         self.up_seq += 1
         seq = self.up_seq
         sys.setrecursionlimit(sys.getrecursionlimit() + HARNESS_FRAMES)  # this nesting's frames are not the program's
@@ -398,15 +464,22 @@ class Server:
                 elif message[1] == seq and message[0] == "stop":
                     raise StopIteration
                 elif message[1] == seq and message[0] == "raise":
-                    error = _builtins.get(message[2])
-                    if not (_isinstance(error, _type) and _issubclass(error, _exception)):
-                        error = _runtime
-                    raise error(message[3])
+                    error = self.receiver.take(message[2])
+                    raise error if _isinstance(error, BaseException) else _runtime("the test's callable raised")
         finally:
             try:  # (the program may have changed it meanwhile: only this nesting's frames go)
                 sys.setrecursionlimit(max(sys.getrecursionlimit() - HARNESS_FRAMES, 100))
             except RecursionError:
                 pass
+
+
+def _drop_frames(e: BaseException) -> None:
+    """Let go of the frames an exception's traceback (and its cause's, its context's) holds."""
+    seen = 0
+    while isinstance(e, BaseException) and seen < 16:
+        e.__traceback__ = None
+        e = e.__cause__ or e.__context__  # type: ignore[assignment]
+        seen += 1
 
 
 def _type_mutable(v) -> bool:

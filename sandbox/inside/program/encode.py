@@ -25,14 +25,20 @@ class NotPlainData(Exception):
 
 class Handles:
     """The objects of the program's that the judge holds handles to, by number (one number per
-    object: the same object always gets the same handle); and the judge's callbacks given to the
-    program (``calls.Callback``), which go back as themselves."""
+    object: the same object always gets the same handle), and the containers the program shares
+    with the test (``shared``: kept by both sides, numbered in the order they became shared; each
+    crosses as its number, ``{"S": number}``, and its changes are synced with each answer:
+    ``calls.Server.sync_up``)."""
 
-    __slots__ = ("by_id", "objects")
+    __slots__ = ("by_id", "next_shared", "objects", "shared", "shared_ids", "snapshots")
 
     def __init__(self):
         self.objects: list = []
         self.by_id: dict[int, int] = {}
+        self.shared: dict[int, object] = {}
+        self.shared_ids: dict[int, int] = {}
+        self.snapshots: dict[int, bytes | None] = {}  # each shared container's state as last synced
+        self.next_shared = 0  # the number the next shared container gets (the judge counts alike)
 
     def forget(self, number, _type=type, _len=len, _id=id) -> None:
         """Let go of handle ``number``'s object (the judge no longer holds it): it may be freed."""
@@ -48,6 +54,22 @@ class Handles:
             self.objects.append(obj)  # kept alive: its id stays its own
         return number
 
+    def share(self, obj, number: int | None = None) -> int:
+        """Share ``obj`` with the test from now on, as ``number`` (the judge's) or the next one."""
+        if number is None:
+            number = self.next_shared
+        self.next_shared = max(self.next_shared, number + 1)
+        self.shared[number] = obj
+        self.shared_ids[id(obj)] = number
+        return number
+
+    def unshare(self, number: int) -> None:
+        """The test no longer holds shared container ``number``: its changes no longer matter."""
+        obj = self.shared.pop(number, None)
+        if obj is not None:
+            self.shared_ids.pop(id(obj), None)
+        self.snapshots.pop(number, None)
+
 
 _INF = float("inf")
 _DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
@@ -57,14 +79,15 @@ _FACTORIES = {int: "int", float: "float", str: "str", list: "list", dict: "dict"
               bool: "bool", complex: "complex", bytes: "bytes", frozenset: "frozenset"}  # a defaultdict's, by name
 
 
-def encode_value(value, handles: Handles | None = None, _type=type, _str=_encode_str, _repr_int=int.__repr__,
-                 _bit_length=int.bit_length) -> str:
+def encode_value(value, handles: Handles | None = None, inline: bool = False, _type=type, _str=_encode_str,
+                 _repr_int=int.__repr__, _bit_length=int.bit_length) -> str:
     """Write ``value`` as tagged JSON.
 
     Args:
         value: what the program returned (or passes to a callback).
         handles: where objects that are not plain data go (the judge's calls); None: they may
             not (a ``call`` test, compared as JSON by the runner).
+        inline: write ``value`` itself whole even where it is a shared container (its state).
 
     Raises:
         NotPlainData: ``handles`` is None and the value holds anything but the plain types (a
@@ -78,10 +101,12 @@ def encode_value(value, handles: Handles | None = None, _type=type, _str=_encode
         return _repr_int(value)
     if t is bool:
         return "true" if value else "false"
+    if inline:
+        return _encode_walk(value, 0, handles, None)
     return _encode_walk(value, 0, handles)
 
 
-def _encode_walk(v, depth, handles, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr__,
+def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _repr_float=float.__repr__,
                  _str=_encode_str, _hex=bytes.hex, _hex_array=bytearray.hex, _format=int.__format__,
                  _bit_length=int.bit_length, _join=", ".join, _append=list.append, _items=dict.items) -> str:
     t = _type(v)
@@ -103,6 +128,10 @@ def _encode_walk(v, depth, handles, _type=type, _repr_int=int.__repr__, _repr_fl
         return "null"
     if depth > MAX_VALUE_DEPTH:
         raise NotPlainData(f"the value nests deeper than {MAX_VALUE_DEPTH} levels")
+    if handles is not None and handles.shared_ids and (top is not None or depth):
+        number = handles.shared_ids.get(id(v))
+        if number is not None:  # a container the program shares with the test: the test's own object
+            return '{"S": ' + _repr_int(number) + "}"
     parts: list[str]
     if t is list or t is tuple or t is set or t is frozenset:
         parts = []

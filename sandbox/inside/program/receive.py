@@ -21,18 +21,20 @@ from __future__ import annotations
 from ..procs import REF_MARK
 from .encode import CALLBACK_TYPE
 
+_BUILTINS = dict(vars(__import__("builtins")))  # as the fork server loaded them: before any program
 _FACTORIES = {"int": int, "float": float, "str": str, "list": list, "dict": dict, "set": set, "tuple": tuple,
               "bool": bool, "complex": complex, "bytes": bytes, "frozenset": frozenset}
 
 
 class Callback:
     """A callable of the judge's (a test's lambda, a function it defines), as the program sees it:
-    calling it runs it in the judge."""
+    calling it runs it in the judge. It has the test's function's name, qualified name, module and
+    docstring (a decorator's ``functools.wraps`` copies them)."""
 
-    __slots__ = ("number", "server")
-
-    def __init__(self, server, number: int):
+    def __init__(self, server, number: int, about=()):
         self.number, self.server = number, server
+        if len(about) == 4 and all(type(x) is str or x is None for x in about):
+            self.__name__, self.__qualname__, self.__module__, self.__doc__ = about
 
     def __call__(self, *args, **kwargs):
         """Have the judge run the test's callable, and return what it returned."""
@@ -89,6 +91,45 @@ def _time_value(kind: str, fields) -> object:
     return datetime.datetime(year, month, day, hour, minute, second, microsecond, tz(zone), fold=fold)
 
 
+def _standard_object(module: str, qualname: str):
+    """A standard library module's function or class by name (imported here if the program has not)."""
+    import importlib
+
+    value: object = importlib.import_module(module)
+    for part in qualname.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def _exception_class(server, kind) -> type:
+    """An exception class by how the judge names it: a builtin's name, or ``(module, qualified
+    name)`` (a class of the program's: the program's own; a standard module's), else ``Exception``."""
+    cls = None
+    if type(kind) is str:
+        cls = _BUILTINS.get(kind)
+    elif type(kind) is tuple and len(kind) == 2 and all(type(x) is str for x in kind):
+        module, qualname = kind
+        try:
+            if module in ("main", "__main__"):
+                cls = server.namespace.get(qualname.partition(".")[0])
+                for part in qualname.split(".")[1:]:
+                    cls = getattr(cls, part)
+            else:
+                cls = _standard_object(module, qualname)
+        except BaseException:  # noqa: BLE001 - no such class here
+            cls = None
+    return cls if isinstance(cls, type) and issubclass(cls, BaseException) else Exception
+
+
+def _exception(server, kind, args):
+    """An exception the test raised, as its class here (``_exception_class``)."""
+    cls = _exception_class(server, kind)
+    try:
+        return cls(*args)
+    except BaseException:  # noqa: BLE001 - a class that wants other arguments
+        return Exception(*args)
+
+
 def sync(old, new) -> None:
     """Make the container ``old`` hold what ``new`` (a container of its type) holds, in place."""
     kind = type(old)
@@ -106,15 +147,14 @@ def sync(old, new) -> None:
 
 
 class Receiver:
-    """Builds what the judge sends (``take``) for one test's serving (``calls.Server``): it knows
-    the program's objects the judge holds handles to, and the containers the test shares with
-    the program (``shared``: kept by the program from an earlier call, by the judge's number)."""
+    """Builds what the judge sends (``take``) for one test's serving (``calls.Server``): the
+    program's objects the judge holds handles to, and the containers the test shares with the
+    program are the server's (``encode.Handles``)."""
 
-    __slots__ = ("memo", "server", "shared")
+    __slots__ = ("memo", "server")
 
     def __init__(self, server):
         self.server = server
-        self.shared: dict[int, object] = {}
         self.memo: dict[int, object] = {}
 
     def take(self, value):
@@ -159,14 +199,23 @@ class Receiver:
         if tag == "g":
             return server.resolve(("g", v[2]))
         if tag == "k":
-            return Callback(server, v[2])
+            return Callback(server, v[2], v[3:])
         if tag == "K":
             return TestIterator(server, v[2])
-        if tag == "m":  # a container the program keeps: the same object, holding what the test's holds now
+        if tag == "b":  # a builtin: the same one here (the interpreter's own, as the fork server loaded it)
+            return _BUILTINS[v[2]]
+        if tag == "M":  # a standard library function or class: the same one here
+            return _standard_object(v[2], v[3])
+        if tag == "x":  # an exception of the test's (a ``with`` block's, for ``__exit__``)
+            return _exception(server, v[2], self._take(v[3], depth + 1))
+        if tag == "X":  # an exception class (of the program's, as the judge made it: its own here)
+            return _exception_class(server, v[2])
+        if tag == "m":  # a container shared with the test: the same object, holding what the test's holds now
             number, state = v[2], self._take(v[3], depth + 1)
-            held = self.shared.get(number)
+            held = server.handles.shared.get(number)
             if held is None:
-                self.shared[number] = held = state
+                server.handles.share(state, number)
+                held = state
             else:
                 sync(held, state)
             server.synced_down(number)
