@@ -110,7 +110,9 @@ class Task:
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
                    test_setup=test_setup(self.prompt, self.entry_point, self.prelude) if self.language == "python"
-                   else None, checker=self.checker, job_id=self.task_id, allow_non_finite=self.allow_non_finite)
+                   else None, checker=self.checker, job_id=self.task_id, allow_non_finite=self.allow_non_finite,
+                   entry_point=self.entry_point if self.language == "python" and self.entry_point
+                   and self.entry_point.isidentifier() else None)
 
     def to_dict(self) -> dict:
         """The docs/task-format.md form of this task (one line of problems.jsonl)."""

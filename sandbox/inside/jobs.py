@@ -109,9 +109,10 @@ class Plan:
         self.kind, self.visible, self.judged, self.why = kind, visible, judged, why
 
 
-def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any]) -> list[Plan]:
-    """The ``Plan`` of each test of a job whose test setup is ``setup``; what is compiled is kept
-    in ``cache`` (``RunnerState.compiled``)."""
+def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any],
+               entry_point: str | None = None) -> list[Plan]:
+    """The ``Plan`` of each test of a job whose test setup is ``setup`` (and whose task's entry
+    point is ``entry_point``); what is compiled is kept in ``cache`` (``RunnerState.compiled``)."""
     try:
         names = _cached(cache, ("setup", setup), partial(setup_names, setup)) if setup else frozenset()
     except (SyntaxError, ValueError, RecursionError):
@@ -126,7 +127,8 @@ def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any]
         else:
             code = test["code"]
             try:
-                planned = _cached(cache, ("judge", code, names), partial(plan_assert, code, names))
+                planned = _cached(cache, ("judge", code, names, entry_point),
+                                  partial(plan_assert, code, names, entry_point))
             except (SyntaxError, ValueError, RecursionError) as e:
                 plans.append(Plan("broken", why=f"the test code does not compile: {e}"))
                 continue
@@ -165,7 +167,7 @@ class _TestRun:
         self.cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
         self.memory_limit = (limits["memory_limit_mb"] + language.memory_overhead_mb) << 20 \
             if language.memory == "cgroup" else None
-        self.plans = plan_tests(job["tests"], job.get("test_setup"), state.compiled)
+        self.plans = plan_tests(job["tests"], job.get("test_setup"), state.compiled, job.get("entry_point"))
         # A zygote gets every call test of the job at its start, the judge every judged one; a
         # request names one by its place.
         self.zygote_index: dict[int, int] = {}

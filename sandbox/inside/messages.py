@@ -101,6 +101,7 @@ class RunRequest(TypedDict):
     checker: str | None
     allow_non_finite: bool
     budget_s: float
+    entry_point: NotRequired[str | None]
 
 
 class PingRequest(TypedDict):

@@ -16,7 +16,7 @@ lists), and one-key objects for the rest:
     ``_time_value``); and ``{"h": [number, type name]}`` a handle to an object of the program's,
     ``{"k": number}`` a callable and ``{"K": number}`` an iterator of the judge's handed back,
     ``{"S": number}`` a container the program shares with the test (the test's own object),
-    ``{"G": name}`` a global of the program's.
+    ``{"G": name}`` a global of the program's, ``{"X": parts}`` an exception (``program.lineage``).
 
 Everything the program's process writes is untrusted text: ``decode_value`` builds only those
 types, refuses anything else, and never runs code of the program's. It is total: any text gives a
@@ -93,7 +93,7 @@ class _Decoder:
         if tag == "e" and body == 0:
             return ...
         if self.refs is not None:  # the judge's: the standard library's values, handles
-            if tag in ("h", "k", "K", "S", "G"):
+            if tag in ("h", "k", "K", "S", "G", "X"):
                 return self.refs(tag, body)
             return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")

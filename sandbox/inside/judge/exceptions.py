@@ -4,15 +4,17 @@ The rule: an exception the program raises reaches the test as an exception of th
 far as the test can tell (``program.lineage`` says what crosses): ``except ValueError`` and
 ``except ParseError`` catch it where they would in one process, and ``isinstance(e, ParseError)``
 holds with the program's ``ParseError``; its ``args``, message, plain attributes and properties'
-values, its own classes' plain class attributes and its ``__cause__`` are the program's. Each class
-of the program's becomes a class of the judge's, made once per job, with the program's module and
-name on the same builtin bases (a standard module's own class where the test imported that module:
-``json.JSONDecodeError``). The exceptions that steer a test's control flow keep what they are where
-that is safe: ``KeyboardInterrupt``, ``SystemExit`` and ``GeneratorExit`` are themselves (an
-``except Exception`` does not catch them, as in one process); ``StopIteration`` and
-``StopAsyncIteration`` from a call become ``ProgramError`` (they would end the test's own ``map`` or
-loop early and make ``all()`` vacuous: PEP 479's rule for generators, applied to every call). No
-code of the program's runs here: the classes are the judge's own.
+values, its own classes' plain class attributes, what their ``__str__`` and ``__repr__`` say, its
+``__cause__``, ``__context__`` and notes, an exception group's exceptions are the program's. Each
+class of the program's becomes a class of the judge's, made once per job, with the program's module
+and name on its own direct bases (of the program's, rebuilt, or builtin); a standard module's own
+class is itself where the test imported that module (``json.JSONDecodeError``). The exceptions that
+steer a test's control flow keep what they are where that is safe: ``KeyboardInterrupt``,
+``SystemExit`` and ``GeneratorExit`` are themselves (an ``except Exception`` does not catch them, as
+in one process); ``StopIteration`` and ``StopAsyncIteration`` from a call become ``ProgramError``
+(they would end the test's own ``map`` or loop early and make ``all()`` vacuous: PEP 479's rule for
+generators, applied to every call). No code of the program's runs here: the classes are the
+judge's own.
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -22,9 +24,11 @@ from __future__ import annotations
 import builtins
 import sys
 
-from .taskcode import ProgramError
+from .taskcode import RAISED_IN, ProgramError
 
 TOLD_STR = "_program_str"  # where an exception the judge made keeps what the program's own ``__str__`` said
+TOLD_REPR = "_program_repr"  # and what its own ``__repr__`` said
+# where the program raised it, for the verdict's message (not one of its notes: ``taskcode.describe``)
 _STDLIB = frozenset(sys.stdlib_module_names)
 _STEERING = frozenset({"StopIteration", "StopAsyncIteration"})  # ProgramError, from a call
 _EXCEPTIONS = {name: value for name, value in vars(builtins).items()
@@ -48,20 +52,29 @@ def _standard_class(module: str, qualname: str) -> type | None:
     return value if value.__module__ == module and value.__qualname__ == qualname else None
 
 
-def _told_str(self: BaseException) -> str:
-    """``__str__`` of an exception class the judge made for one of the program's: what the
-    program's own ``__str__`` said of this exception (``program.lineage.own_str``), an error where
-    it raised, else the rule of the builtin class below it."""
-    told = self.__dict__.get(TOLD_STR)
+def _told(self: BaseException, kept: str, method: str, own) -> str:
+    told = self.__dict__.get(kept)
     if type(told) is str:
         return told
     if told is False:
-        raise ProgramError(f"the program's {type(self).__qualname__}.__str__ raised")
+        raise ProgramError(f"the program's {type(self).__qualname__}.{method} raised")
     for klass in type(self).__mro__:
-        method = klass.__dict__.get("__str__")
-        if method is not None and method is not _told_str:
-            return method(self)
+        found = klass.__dict__.get(method)
+        if found is not None and found is not own:
+            return found(self)
     return ""
+
+
+def _told_str(self: BaseException) -> str:
+    """``__str__`` of an exception class the judge made for one of the program's: what the
+    program's own ``__str__`` said of this exception (``program.lineage.own_text``), an error where
+    it raised, else the rule of the builtin class below it."""
+    return _told(self, TOLD_STR, "__str__", _told_str)
+
+
+def _told_repr(self: BaseException) -> str:
+    """``__repr__`` of such a class: what the program's own ``__repr__`` said, as ``_told_str``."""
+    return _told(self, TOLD_REPR, "__repr__", _told_repr)
 
 
 class ExceptionClasses:
@@ -72,8 +85,8 @@ class ExceptionClasses:
 
     def of(self, lineage) -> type | None:
         """The judge's class for an exception class of the program's (``program.lineage.lineage``:
-        ``[builtin bases, own classes]``), each own class a subclass of the next, on the same builtin
-        bases; None where a base steers control flow (``ProgramError``) or is a ``MemoryError``."""
+        ``[builtin bases, own classes]``, each own class on its own direct bases), or None where a
+        base steers control flow (``ProgramError``) or is a ``MemoryError``."""
         if type(lineage) is not list or len(lineage) != 2 or type(lineage[0]) is not list \
                 or type(lineage[1]) is not list:
             return None
@@ -81,40 +94,57 @@ class ExceptionClasses:
         bases: tuple[type, ...] = tuple(b for b in named if b is not None)
         if not bases or len(bases) < len(named) or MemoryError in bases:
             return None
-        made: type | None = None
-        for own in reversed(lineage[1][:LINEAGE_LIMIT]):
-            if type(own) is not list or len(own) != 3 or type(own[0]) is not str or type(own[1]) is not str \
-                    or type(own[2]) is not dict:
+        own = lineage[1][:LINEAGE_LIMIT]
+        classes: list[type | None] = [None] * len(own)
+        for index in range(len(own) - 1, -1, -1):  # bases come after their subclasses in an MRO
+            classes[index] = self._own(own[index], classes, bases)
+            if classes[index] is None:
                 return None
-            module, qualname, attributes = own
-            real = _standard_class(module, qualname)
-            if real is not None:
-                made = real
-                continue
-            parents: tuple[type, ...] = (made,) if made is not None else bases
-            key = (module, qualname, parents)
-            if key not in self.made:
-                namespace = {key: value for key, value in attributes.items()
-                             if type(key) is str and key.isidentifier() and not key.startswith("_")}
-                namespace.update({"__module__": module, "__qualname__": qualname, "__str__": _told_str})
-                name = qualname.rpartition(".")[2] or "Exception"
-                try:
-                    self.made[key] = type(name, parents, namespace)
-                except TypeError:  # bases that cannot be one class's: the first
-                    self.made[key] = type(name, parents[:1], namespace)
-            made = self.made[key]
-        return made if made is not None else bases[0]
+        return classes[0] if classes else bases[0]
 
-    def build(self, parts, note: str, depth: int = 0) -> BaseException:
-        """The exception ``parts`` describe (``program.lineage.exception_parts``: ``[bases, message,
-        own classes, args, attributes, own str, cause]``), with where it came from as a note."""
-        bases, message, own, args, attributes, told, cause = parts
+    def _own(self, entry, classes: list, bases: tuple[type, ...]) -> type | None:
+        """One own class of a lineage, on its direct bases (made already: ``classes``)."""
+        if type(entry) is not list or len(entry) != 4 or type(entry[0]) is not str or type(entry[1]) is not str \
+                or type(entry[2]) is not dict or type(entry[3]) is not list:
+            return None
+        module, qualname, attributes, refs = entry
+        real = _standard_class(module, qualname)
+        if real is not None:
+            return real
+        parents: list[type] = []
+        for ref in refs:
+            if type(ref) is list and len(ref) == 2 and ref[0] == "b" and ref[1] in _EXCEPTIONS:
+                parents.append(_EXCEPTIONS[ref[1]])
+            elif type(ref) is list and len(ref) == 2 and ref[0] == "o" and type(ref[1]) is int \
+                    and 0 <= ref[1] < len(classes) and classes[ref[1]] is not None:
+                parents.append(classes[ref[1]])
+        if not any(issubclass(p, BaseException) for p in parents):
+            parents.append(bases[0])  # (a base the judge cannot rebuild: the nearest builtin one)
+        key = (module, qualname, tuple(parents))
+        if key not in self.made:
+            namespace = {key: value for key, value in attributes.items()
+                         if type(key) is str and key.isidentifier() and not key.startswith("_")}
+            namespace.update({"__module__": module, "__qualname__": qualname, "__str__": _told_str,
+                              "__repr__": _told_repr})
+            name = qualname.rpartition(".")[2] or "Exception"
+            try:
+                self.made[key] = type(name, tuple(parents), namespace)
+            except TypeError:  # bases that cannot be one class's: the first exception class among them
+                first = next(p for p in parents if issubclass(p, BaseException))
+                self.made[key] = type(name, (first,), namespace)
+        return self.made[key]
+
+    def build(self, parts, where: str = "", depth: int = 0) -> BaseException:
+        """The exception ``parts`` describe (``program.lineage.exception_parts``), with where it was
+        raised kept for the verdict's message (``taskcode.describe``)."""
+        bases, message, own, args, attributes, told, cause, context, told_repr, notes, group = parts
         error_class = self.of([bases, own])
         if error_class is None:
-            return ProgramError(f"{message} {note}".strip())
+            return ProgramError(f"{message} {where}".strip())
         args = tuple(args) if type(args) is list else ()
+        members = [self.build(x, "", depth + 1) for x in group if parts_ok(x)] if type(group) is list else None
         try:
-            error = error_class(*args)
+            error = error_class(args[0] if args else "", members) if members is not None else error_class(*args)
         except BaseException:  # noqa: BLE001 - a class that wants other arguments (JSONDecodeError)
             error = error_class.__new__(error_class, *args)
             error.args = args
@@ -125,16 +155,24 @@ class ExceptionClasses:
                         setattr(error, key, value)
                     except (AttributeError, TypeError):  # a read-only attribute of a builtin class
                         pass
-        if (type(told) is str or told is False) and error_class.__str__ is _told_str:
-            error.__dict__[TOLD_STR] = told
-        if type(cause) is list and len(cause) == 7 and depth < 4:
-            error.__cause__ = self.build(cause, "", depth + 1)
-        if note:
-            error.add_note(note)
+        for kept, text in ((TOLD_STR, told), (TOLD_REPR, told_repr)):
+            if type(text) is str or text is False:
+                error.__dict__[kept] = text
+        if depth < 4:
+            if parts_ok(cause):
+                error.__cause__ = self.build(cause, "", depth + 1)
+            if parts_ok(context):
+                error.__context__ = self.build(context, "", depth + 1)
+        if type(notes) is list:
+            for note in notes:
+                if type(note) is str:
+                    error.add_note(note)
+        if where:
+            error.__dict__[RAISED_IN] = where
         return error
 
 
 def parts_ok(parts) -> bool:
     """Whether ``parts`` has the shape of ``program.lineage.exception_parts`` (its items are read
     strictly where they are used)."""
-    return type(parts) is list and len(parts) == 7 and type(parts[1]) is str
+    return type(parts) is list and len(parts) == 11 and type(parts[1]) is str

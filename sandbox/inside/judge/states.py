@@ -167,13 +167,12 @@ class Shared:
         updates: list = []
         gone: list[int] = []
         for number, entry in list(self.objects.items()):
+            now = _snapshot(entry[0])
+            if now is None or now != entry[1]:  # (a change the test made just before letting go counts too)
+                entry[1] = now
+                updates.append(mark(entry[0]))
             if sys.getrefcount(entry[0]) <= 2:  # held by this entry and the call's argument only
                 del self.objects[number]
                 self.ids.pop(id(entry[0]), None)
                 gone.append(~number)
-                continue
-            now = _snapshot(entry[0])
-            if now is None or now != entry[1]:
-                entry[1] = now
-                updates.append(mark(entry[0]))
         return tuple(updates), gone

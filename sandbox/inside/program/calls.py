@@ -151,7 +151,7 @@ class Server:
         self.buffer = b""
         self.up_seq = 0
         self.depth = 0
-        self.kept: list = []  # nothing received is freed before exit: each free can copy a page
+        self.kept: list = []  # the frames received, never freed before exit (each free can copy a page)
         self.raised: dict = {}  # an iterator's exception held back until its items before it are taken
         self.settings = settings()
         self._loop: Any = None  # the event loop the program's coroutines run on for the test
@@ -200,6 +200,8 @@ class Server:
     def answer(self, message, _repr=int.__repr__, _type=type, _len=len) -> None:
         """Do one ``op`` request and send its answer up."""
         _, seq, op, ref, payload, forgotten, updates = message
+        if updates is not None:  # the test changed containers shared with the program
+            self.receiver.take(updates)
         for number in forgotten:  # the test no longer holds them: freed as in one process
             if number >= 0:
                 self.handles.forget(number)
@@ -211,10 +213,7 @@ class Server:
         reply: str | None
         parts = ""
         try:
-            if updates is not None:  # the test changed containers the program keeps
-                self.receiver.take(updates)
             payload = self.receiver.take(payload)
-            self.kept.append(payload)
             value = self.do(op, ref, payload, calls)
             if _type(value) is _Items:
                 body = "[" + ", ".join(value.texts) + "], " + ("true" if value.done else "false")

@@ -7,7 +7,8 @@ frozenset, dict, bytes, bytearray, complex, range, Ellipsis and very long ints a
 too, read by their own C or library code (``_standard``): ``deque``, ``Counter``, ``OrderedDict``,
 ``defaultdict`` (of a builtin type, or none), ``Fraction``, ``Decimal``, and ``date``, ``time``,
 ``datetime`` (naive, or with a fixed ``timezone``), ``timedelta`` and ``timezone``; anything else
-becomes a handle (``{"h": [id, type name]}``): the object stays here and the judge may call it,
+becomes a handle (``{"h": [id, type name]}``) but an exception, which crosses as the judge rebuilds
+it (``{"X": parts}``, ``lineage.exception_parts``): the object stays here and the judge may call it,
 read its attributes, iterate it (``calls``); and a callback of the judge's that the program hands
 back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``.
 """
@@ -74,6 +75,7 @@ class Handles:
 _INF = float("inf")
 _DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
 CALLBACK_TYPE: list = [None, None]  # ``receive.Callback`` and ``receive.TestIterator``, set by that module
+EXCEPTION_PARTS: list = [None]  # ``lineage.exception_parts``, set by that module (it imports this one)
 _DICT_ITEMS = dict.items
 _FACTORIES = {int: "int", float: "float", str: "str", list: "list", dict: "dict", set: "set", tuple: "tuple",
               bool: "bool", complex: "complex", bytes: "bytes", frozenset: "frozenset"}  # a defaultdict's, by name
@@ -162,6 +164,11 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
     standard = _standard(v, t, depth, handles)
     if standard is not None:
         return standard
+    if isinstance(v, BaseException):  # an exception as a value (kept, returned): as the judge rebuilds it
+        try:
+            return '{"X": [' + EXCEPTION_PARTS[0](v) + "]}"
+        except NotPlainData:
+            pass
     return '{"h": [' + _repr_int(handles.handle(v)) + ", " + _str(_type_name(t)) + "]}"
 
 

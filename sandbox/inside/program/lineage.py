@@ -18,7 +18,7 @@ from __future__ import annotations
 import builtins
 from _json import encode_basestring_ascii as _encode_str
 
-from .encode import NotPlainData, encode_value
+from .encode import EXCEPTION_PARTS, NotPlainData, encode_value
 from .errors import exception_message
 
 # The builtin exception classes, by identity, as the fork server loaded them (before any program):
@@ -35,7 +35,7 @@ _PROPERTY = property
 LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that the judge rebuilds
 ATTRIBUTES_LIMIT = 16  # attributes of an exception (and of each own class) that the judge gets
 OWN_STR_LIMIT = 10_000  # characters of what an exception's own ``__str__`` said that the judge gets
-CAUSE_DEPTH = 3  # exceptions of a ``raise ... from`` chain the judge gets
+CAUSE_DEPTH = 3  # exceptions of a chain (``raise ... from``, one raised while handling another) the judge gets
 
 
 def _plain_attributes(items) -> dict:
@@ -56,11 +56,14 @@ def _plain_attributes(items) -> dict:
 
 def lineage(cls) -> list:
     """``[builtin bases, own classes]`` of an exception class, what the judge rebuilds it from
-    (``judge.exceptions.exception_class``): the builtin exception classes of its MRO that are no base
-    of another of them (``KeyError`` and ``ValueError`` for ``class E(KeyError, ValueError)``), and
-    its own classes' ``[module, qualified name, plain class attributes]``, nearest first."""
+    (``judge.exceptions.ExceptionClasses.of``): the builtin exception classes of its MRO that are no
+    base of another of them (``KeyError`` and ``ValueError`` for ``class E(KeyError, ValueError)``),
+    and its own classes, in MRO order (nearest first), each ``[module, qualified name, plain class
+    attributes, direct bases]``, a base being ``["b", builtin name]`` or ``["o", index among the
+    own classes]``: the judge builds each of its classes on the same bases, so ``except Base``
+    catches what derives from ``Base`` and another class at once."""
     builtins_of: list[type] = []
-    own: list[list] = []
+    own: list[type] = []
     try:
         for klass in _MRO(cls):
             name = BUILTIN_EXCEPTIONS.get(id(klass))
@@ -68,23 +71,33 @@ def lineage(cls) -> list:
                 if not any(_ISSUBCLASS(b, klass) for b in builtins_of):
                     builtins_of.append(klass)
             elif klass is not object and len(own) < LINEAGE_LIMIT:
-                own.append([_STR(_MODULE(klass)), _STR(_QUALNAME(klass)),
-                            _plain_attributes(list(_TYPE.__dict__["__dict__"].__get__(klass).items()))])
+                own.append(klass)
+        described = []
+        for klass in own:
+            bases: list[list] = []
+            for base in _TYPE.__dict__["__bases__"].__get__(klass):
+                if id(base) in BUILTIN_EXCEPTIONS:
+                    bases.append(["b", BUILTIN_EXCEPTIONS[id(base)]])
+                elif any(base is o for o in own):
+                    bases.append(["o", next(i for i, o in enumerate(own) if o is base)])
+            described.append([_STR(_MODULE(klass)), _STR(_QUALNAME(klass)),
+                              _plain_attributes(list(_TYPE.__dict__["__dict__"].__get__(klass).items())), bases])
     except BaseException:  # noqa: BLE001 - a class of the program's that will not say: a plain Exception
         return [["Exception"], []]
-    return [[BUILTIN_EXCEPTIONS[id(b)] for b in builtins_of] or ["Exception"], own]
+    return [[BUILTIN_EXCEPTIONS[id(b)] for b in builtins_of] or ["Exception"], described]
 
 
-def own_str(e: BaseException) -> str | bool | None:
-    """``str(e)`` where a class of the program's, not a builtin, defines ``__str__`` (the judge's
-    copy of the class cannot run it), clipped to ``OWN_STR_LIMIT`` characters; False where that
-    ``__str__`` raises (so does ``str`` of the judge's copy); else None."""
+def own_text(e: BaseException, method: str = "__str__") -> str | bool | None:
+    """``str(e)`` (or ``repr(e)``, for ``__repr__``) where a class of the program's, not a builtin,
+    defines that method (the judge's copy of the class cannot run it), clipped to
+    ``OWN_STR_LIMIT`` characters; False where it raises (so does the judge's copy); else None."""
     try:
         for klass in _MRO(type(e)):
-            if "__str__" in klass.__dict__:
-                return None if id(klass) in BUILTIN_EXCEPTIONS or klass is object \
-                    else _STR(str(e))[:OWN_STR_LIMIT]
-    except BaseException:  # noqa: BLE001 - a ``__str__`` that raises, or a class that will not say
+            if method in _TYPE.__dict__["__dict__"].__get__(klass):
+                if id(klass) in BUILTIN_EXCEPTIONS or klass is object:
+                    return None
+                return _STR(str(e) if method == "__str__" else repr(e))[:OWN_STR_LIMIT]
+    except BaseException:  # noqa: BLE001 - a method that raises, or a class that will not say
         return False
     return None
 
@@ -107,29 +120,52 @@ def _properties(e: BaseException) -> list:
     return values
 
 
+def _told(text) -> str:
+    return _encode_str(text) if type(text) is str else "false" if text is False else "null"
+
+
+def _nested(e, depth: int) -> str:
+    """An exception's chained exception (its cause, its context) in this same form, or null."""
+    if isinstance(e, BaseException) and depth + 1 < CAUSE_DEPTH:
+        return "[" + exception_parts(e, depth + 1) + "]"
+    return "null"
+
+
 def exception_parts(e: BaseException, depth: int = 0) -> str:
     """An exception as the judge rebuilds it, tagged JSON: ``builtin bases, message, own classes,
-    args, attributes, own str, cause``: ``args`` and the plain attributes of the exception (its
-    properties' values among them), for the judge to build it with; what its own ``__str__`` said
-    (``own_str``); and its ``__cause__`` in the same form (a list of these parts, or null)."""
+    args, attributes, own str, cause, context, own repr, notes, group``: ``args`` and the plain
+    attributes of the exception (its properties' values among them), for the judge to build it
+    with; what its own ``__str__`` and ``__repr__`` said (``own_text``); its ``__cause__`` and
+    ``__context__`` in the same form (or null); its notes (``add_note``); for an exception group,
+    the exceptions it holds, in the same form (else null)."""
     bases, own = lineage(type(e))
+    group = "null"
     try:
-        args = encode_value(list(e.args))
+        if isinstance(e, BaseExceptionGroup):
+            args = encode_value([e.message])
+            group = "[" + ", ".join("[" + exception_parts(x, depth + 1) + "]" for x in e.exceptions[:16]) + "]"
+        else:
+            args = encode_value(list(e.args))
     except BaseException:  # noqa: BLE001 - args that are not plain data: the message stands for them
         args = encode_value([BaseException.__str__(e)]) if isinstance(e, BaseException) else "[]"
     try:
         attributes = _plain_attributes([*list(vars(e).items()), *_properties(e)])
     except BaseException:  # noqa: BLE001 - no attributes it will give
         attributes = {}
-    own_text = own_str(e)
-    cause = "null"
+    chained = []
+    for name in ("__cause__", "__context__"):
+        try:
+            chained.append(_nested(BaseException.__dict__[name].__get__(e), depth))
+        except BaseException:  # noqa: BLE001
+            chained.append("null")
     try:
-        nested = BaseException.__dict__["__cause__"].__get__(e)
-        if isinstance(nested, BaseException) and depth + 1 < CAUSE_DEPTH:
-            cause = "[" + exception_parts(nested, depth + 1) + "]"
-    except BaseException:  # noqa: BLE001
-        cause = "null"
+        notes = encode_value([_STR(n)[:OWN_STR_LIMIT] for n in BaseException.__getattribute__(e, "__notes__")[:16]
+                              if isinstance(n, str)])
+    except BaseException:  # noqa: BLE001 - none, or not a list of text
+        notes = "null"
     return (encode_value(bases) + ", " + _encode_str(exception_message(e)) + ", " + encode_value(own) + ", "
-            + args + ", " + encode_value(attributes) + ", "
-            + (_encode_str(own_text) if type(own_text) is str else "false" if own_text is False else "null")
-            + ", " + cause)
+            + args + ", " + encode_value(attributes) + ", " + _told(own_text(e)) + ", " + chained[0] + ", "
+            + chained[1] + ", " + _told(own_text(e, "__repr__")) + ", " + notes + ", " + group)
+
+
+EXCEPTION_PARTS[0] = exception_parts
