@@ -365,14 +365,15 @@ JudgeMessage = JudgeTest | JudgeCheck
 Crossing = tuple[bool, Any]
 """A value on its way to the program (``judge.send.Sender.crossing``): ``(marked, data)``; where
 ``marked``, what ``marshal`` cannot carry as itself inside ``data`` is marked (``procs.REF_MARK``)."""
-CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...], Crossing | None]
+CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...], Crossing | None, tuple | None]
              | tuple[Literal["ret", "item"], int, Crossing] | tuple[Literal["stop"], int]
              | tuple[Literal["raise"], int, Crossing])
-"""Judge -> program, ``marshal`` (version 4): ``("op", seq, op, ref, payload, forgotten, updates)``
-has the program's process do ``op`` to its object ``ref``, after letting go of the handles and
-shared containers the test no longer holds (``forgotten``: their objects may be freed, and their
-``__del__`` run, as in one process) and making the containers it keeps hold what the test's hold
-(``updates``); ``("ret", seq, value)`` and ``("raise", seq, exception)`` answer a callback,
-``("item", seq, value)``, ``("stop", seq)`` and ``("raise", ...)`` the next item of an iterator of
-the test's (``program.calls``). The replies up are the program's: tagged JSON, read strictly
+"""Judge -> program, ``marshal`` (version 4): ``("op", seq, op, ref, payload, forgotten, updates,
+env)`` has the program's process do ``op`` to its object ``ref``, after letting go of the handles
+and shared containers the test no longer holds (``forgotten``: their objects may be freed, and
+their ``__del__`` run, as in one process), making the containers it keeps hold what the test's hold
+(``updates``), and with what the test set for its process (``env``: ``judge.environment``);
+``("ret", seq, value)`` and ``("raise", seq, exception)`` answer a callback or a request to an
+object of the test's, ``("item", seq, value)``, ``("stop", seq)`` and ``("raise", ...)`` the next
+item of an iterator of the test's (``program.calls``). The replies up are the program's: tagged JSON, read strictly
 (``values.decode_value``), never typed here."""

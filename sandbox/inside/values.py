@@ -13,8 +13,10 @@ lists), and one-key objects for the rest:
     OrderedDict, ``{"DD": [factory name or null, [[k, v], ...]]}`` defaultdict, ``{"F": [numerator,
     denominator]}`` Fraction, ``{"N": "text"}`` Decimal, ``{"dt": [kind, ...]}`` a ``datetime``
     value (``d`` date, ``t`` time, ``dt`` datetime, ``td`` timedelta, ``tz`` timezone:
-    ``_time_value``); and ``{"h": [number, type name]}`` a handle to an object of the program's,
-    ``{"k": number}`` a callable and ``{"K": number}`` an iterator of the judge's handed back,
+    ``_time_value``); and ``{"h": [number, type name, kind]}`` a handle to an object of the program's
+    (``kind``: ``await``, ``aiter`` or empty),
+    ``{"k": number}`` a callable, ``{"K": number}`` an iterator and ``{"j": number}`` an object of
+    the judge's handed back,
     ``{"S": number}`` a container the program shares with the test (the test's own object),
     ``{"G": name}`` a global of the program's, ``{"X": parts}`` an exception (``program.lineage``).
 
@@ -93,7 +95,7 @@ class _Decoder:
         if tag == "e" and body == 0:
             return ...
         if self.refs is not None:  # the judge's: the standard library's values, handles
-            if tag in ("h", "k", "K", "S", "G", "X"):
+            if tag in ("h", "k", "K", "j", "S", "G", "X"):
                 return self.refs(tag, body)
             return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")

@@ -20,7 +20,8 @@ from ..records import MESSAGE_LIMIT, clip
 from .channel import Channel, Stop
 from .checker import load_checker
 from .exceptions import ExceptionClasses
-from .remote import Remote, arun, type_of, vars_of
+from .module import bind
+from .remote import REMOTE_KINDS, arun, type_of, vars_of
 from .taskcode import describe, restore
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ _SAFE_BUILTINS = frozenset({
 _SAFE_MODULES = frozenset({"math", "cmath", "operator", "_operator", "string", "statistics", "fractions",
                            "decimal", "_decimal", "_pydecimal", "heapq", "_heapq", "bisect", "_bisect"})
 _TEST_FILES = frozenset({"<test>", "<setup>"})
+PROGRAM_MODULES = ("main",)  # what the test imports the program as (a fresh interpreter's name for it)
 
 
 _PLAIN_OWNERS = (list, dict, set, bytearray, str, bytes, int, float, tuple, frozenset)
@@ -141,7 +143,8 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
     """
     code, names, imports, source, catches = test
-    channel = Channel(call_fd, reply_fd, may_call_back, Remote, job.allow_non_finite, job.classes)
+    channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine)
+    bind(PROGRAM_MODULES, channel)
     try:
         namespace = job.namespace()
     except _SetupFailed as e:

@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, NoReturn
 from ..procs import REPLY_LIMIT
 from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
 from ..values import NotPlain, decode_value, non_finite
+from .environment import Environment
 from .exceptions import ExceptionClasses, parts_ok
+from .objects import serve
 from .send import CannotCross, Sender
 from .states import Shared, update
 
@@ -53,14 +55,17 @@ class Channel:
     """One test's pipes to the program's test process; ``outcome`` holds a failure that no test
     code can undo: ``(status, message)``."""
 
-    def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool], remote_type: type,
-                 allow_non_finite: bool = False, classes: ExceptionClasses | None = None):
+    def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool],
+                 remote_kinds: dict[str, type], allow_non_finite: bool = False,
+                 classes: ExceptionClasses | None = None, pristine: dict | None = None):
         self.call_fd, self.reply_fd = call_fd, reply_fd
         self.allow_non_finite = allow_non_finite
         self.classes = ExceptionClasses() if classes is None else classes
         self.shared = Shared()
-        self.sender = Sender(may_call_back, self.shared, remote_type)
-        self.remote_type = remote_type
+        self.remote_type = remote_kinds[""]
+        self.remote_kinds = remote_kinds  # the Remote class of each kind of handle (``judge.remote``)
+        self.sender = Sender(may_call_back, self.shared, self.remote_type)
+        self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine)
         self.ready: bool | None = None  # whether the program's process said its top level ran (``hello``)
         self.seq = 0
         self.calls = 0
@@ -91,10 +96,11 @@ class Channel:
             crossing = self.sender.crossing(payload, name)
             updates, gone = self.shared.outgoing(lambda obj: self.sender.mark(obj, name, 0, {})) \
                 if self.shared.objects else ((), [])
+            env = self.environment.outgoing(self.sender, name)
         except CannotCross as e:
             self._stop("runtime_error", str(e))
         frame: CallFrame = ("op", seq, op, ref, crossing, (*self.forgotten, *gone),
-                            (True, updates) if updates else None)
+                            (True, updates) if updates else None, env)
         self.forgotten.clear()
         self._send(marshal.dumps(frame, 4))
         if self.ready is None:  # the first request went before the program's ``ready``: read that first
@@ -105,7 +111,7 @@ class Channel:
         try:
             while True:
                 reply = self._reply()
-                if type(reply) is list and len(reply) >= 3 and reply[1] in ("callback", "next"):
+                if type(reply) is list and len(reply) >= 3 and reply[1] in ("callback", "next", "obj"):
                     self._serve(reply)
                     continue
                 return self._answer(reply, seq, op, ref, payload, name)
@@ -139,9 +145,11 @@ class Channel:
         """An answer's ``sync`` (``program.calls``): arguments' states, arguments kept, shared
         containers changed, settings, and what the call returned where it is no copy; gives back
         ``value`` as the test gets it (``judge.states.Shared.returned``)."""
-        if type(sync) is not list or len(sync) != 5:
+        if type(sync) is not list or len(sync) != 6:
             self._stop("failed", f"{name}() answered with a reply the judge does not know")
-        states, kept, changed, settings, returned = sync
+        states, kept, changed, settings, returned, io = sync
+        if io is not None:
+            self.environment.incoming(io)
         if not self.allow_non_finite and (non_finite(states) or non_finite(changed)):
             self.flags.add("non_finite")
             self._stop("failed", f"{name}() left NaN in an argument, which the task does not allow")
@@ -165,7 +173,9 @@ class Channel:
         seq, kind, number = request[0], request[1], request[2]
         valid = type(number) is int and 0 <= number < len(self.sender.callbacks) and (
             (kind == "next" and len(request) == 3)
-            or (len(request) == 5 and type(request[3]) is list and type(request[4]) is dict
+            or (kind == "obj" and len(request) == 5 and type(request[3]) is str and type(request[4]) is list
+                and self.sender.is_proxied(self.sender.callbacks[number]))
+            or (kind == "callback" and len(request) == 5 and type(request[3]) is list and type(request[4]) is dict
                 and all(type(k) is str for k in request[4])))
         if not valid:
             self._stop("failed", "the program called back with a request the judge does not know")
@@ -179,6 +189,8 @@ class Channel:
                     answer = ("item", seq, self.sender.crossing(next(target), "the test's iterator"))
                 except StopIteration:
                     answer = ("stop", seq)
+            elif kind == "obj":
+                answer = ("ret", seq, self.sender.crossing(serve(target, request[3], request[4]), "the test's object"))
             else:
                 value = target(*request[3], **request[4])
                 answer = ("ret", seq, self.sender.crossing(value, "the test's callback"))
@@ -263,13 +275,14 @@ class Channel:
         """The object a handle in a reply stands for (``values.decode_value``): one ``Remote`` per
         object of the program's, so ``is`` is the program's identity; a callable or an iterator of
         the test's handed back is itself."""
-        if tag == "h" and type(body) is list and len(body) == 2 and type(body[0]) is int and type(body[1]) is str:
+        if tag == "h" and type(body) is list and len(body) == 3 and type(body[0]) is int and type(body[1]) is str \
+                and body[2] in self.remote_kinds:
             ref = ("h", body[0])
             remote = self.remotes.get(ref)
-            if remote is None:
-                remote = self.remotes[ref] = self.remote_type(self, ref, clip(body[1], 60))
+            if remote is None:  # one Remote per object: ``is`` is the program's identity
+                remote = self.remotes[ref] = self.remote_kinds[body[2]](self, ref, clip(body[1], 60))
             return remote
-        if tag in ("k", "K") and type(body) is int and 0 <= body < len(self.sender.callbacks):
+        if tag in ("k", "K", "j") and type(body) is int and 0 <= body < len(self.sender.callbacks):
             return self.sender.callback(body)
         if tag == "S" and type(body) is int and body in self.shared.objects:
             return self.shared.objects[body][0]

@@ -64,7 +64,7 @@ class Remote:
 
     def _making(self, value):
         """``value``, marked made by the test where it is an object of the program's."""
-        if type(value) is Remote:
+        if isinstance(value, Remote):
             object.__setattr__(value, "_made", True)
         return value
 
@@ -109,7 +109,7 @@ class Remote:
         items = self._op("iter")
         if type(items) is list:
             return iter(items)
-        if type(items) is Remote:
+        if isinstance(items, Remote):
             if items._buffer is None:
                 object.__setattr__(items, "_buffer", [])
             object.__setattr__(self, "_iterator", items)
@@ -222,28 +222,11 @@ class Remote:
     def __reversed__(self):
         return iter(self._op("reversed"))
 
-    def __await__(self):
-        """``await`` of the program's coroutine (in the test's own ``async def``): it runs to its
-        value on its process's event loop; coroutines the test gathers run one after the other."""
-        return self._op("arun")
-        yield  # a generator: what ``__await__`` must be
-
-    def __aiter__(self):
-        return self
-
-    async def __anext__(self):
-        """The next item of the program's async iterator (``async for``)."""
-        answer = self._op("anext")
-        if type(answer) is not list or len(answer) != 2 or type(answer[0]) is not bool:
-            raise TypeError(f"the program's {self._kind} answered anext() with what the judge does not know")
-        if answer[0]:
-            raise StopAsyncIteration
-        return answer[1]
 
     def _plain(self):
         """This object as the plain data it is, or ``_NOT_PLAIN``."""
         value = self._op("value")
-        return _NOT_PLAIN if type(value) is Remote else value
+        return _NOT_PLAIN if isinstance(value, Remote) else value
 
     def _plain_or_stop(self, what: str):
         value = self._plain()
@@ -256,10 +239,10 @@ class Remote:
     def _compare(self, name: str, other, reflected: bool = False):
         """A comparison: the program's own where the test made one of the two from a class of the
         program's, or both are the program's and no plain data; else the plain values, compared here."""
-        if type(other) is Remote and (self._made or other._made):
+        if isinstance(other, Remote) and (self._made or other._made):
             return self._op("binop", (name, other, reflected))
         left = self._plain()
-        right = other._plain() if type(other) is Remote else other
+        right = other._plain() if isinstance(other, Remote) else other
         if left is _NOT_PLAIN and right is _NOT_PLAIN:  # two objects of the program's: theirs to compare
             return self._op("binop", (name, other, reflected))
         if left is _NOT_PLAIN or right is _NOT_PLAIN:
@@ -271,10 +254,10 @@ class Remote:
         return _BINARY[name](right, left) if reflected else _BINARY[name](left, right)
 
     def __eq__(self, other):
-        return True if type(other) is Remote and other._ref == self._ref else self._compare("eq", other)
+        return True if isinstance(other, Remote) and other._ref == self._ref else self._compare("eq", other)
 
     def __ne__(self, other):
-        return False if type(other) is Remote and other._ref == self._ref else self._compare("ne", other)
+        return False if isinstance(other, Remote) and other._ref == self._ref else self._compare("ne", other)
 
     def __lt__(self, other):
         return self._compare("lt", other)
@@ -291,10 +274,10 @@ class Remote:
     def _binary(self, name: str, other, reflected: bool):
         """An operator: the program's own where the test made an operand from a class of the
         program's (the result is made too); else the plain values, computed here."""
-        if self._made or (type(other) is Remote and other._made):
+        if self._made or (isinstance(other, Remote) and other._made):
             return self._making(self._op("binop", (name, other, reflected)))
         left = self._plain_or_stop(name)
-        right = other._plain_or_stop(name) if type(other) is Remote else other
+        right = other._plain_or_stop(name) if isinstance(other, Remote) else other
         return _BINARY[name](right, left) if reflected else _BINARY[name](left, right)
 
     def _unary(self, name: str, kinds: tuple[type, ...] = ()):
@@ -340,6 +323,40 @@ class Remote:
         return self._unary("round") if ndigits is None else self._binary("round", ndigits, False)
 
 
+class AwaitableRemote(Remote):
+    """An awaitable object of the program's (a coroutine): ``await`` of it in the test's own
+    ``async def`` runs it to its value on its process's event loop; coroutines the test gathers run
+    one after the other. Only these are awaitable: ``inspect.isawaitable`` is false of the rest."""
+
+    __slots__ = ()
+
+    def __await__(self):
+        return self._op("arun")
+        yield  # a generator: what ``__await__`` must be
+
+
+class AsyncIterRemote(Remote):
+    """An async iterator of the program's (an async generator): ``async for`` takes its items."""
+
+    __slots__ = ()
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        """The next item of the program's async iterator (``async for``)."""
+        answer = self._op("anext")
+        if type(answer) is not list or len(answer) != 2 or type(answer[0]) is not bool:
+            raise TypeError(f"the program's {self._kind} answered anext() with what the judge does not know")
+        if answer[0]:
+            raise StopAsyncIteration
+        return answer[1]
+
+
+# the Remote class of each kind of handle (``program.encode``: what its object is)
+REMOTE_KINDS: dict[str, type] = {"": Remote, "await": AwaitableRemote, "aiter": AsyncIterRemote}
+
+
 # The program's object's own ``__doc__`` and ``__module__`` (the class's would answer first).
 Remote.__doc__ = property(lambda self: self._op("getattr", ("__doc__",)))  # type: ignore[assignment]
 Remote.__module__ = property(lambda self: self._op("getattr", ("__module__",)))  # type: ignore[assignment]
@@ -374,7 +391,7 @@ for _name in ("iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "
 def arun(value):
     """``asyncio.run`` as a test calls it (``guard``): a coroutine of the program's runs in its
     process, to its value; any other, here (where it may await the program's: ``Remote.__await__``)."""
-    if type(value) is Remote:
+    if isinstance(value, Remote):
         return value._op("arun")
     import asyncio
 
@@ -384,11 +401,11 @@ def arun(value):
 def type_of(value):
     """``type(value)`` as a test calls it (``guard``): the program's class (a ``Remote``, the test's
     own name for it where it is a global) of the program's object; any other's, here."""
-    return value._op("type") if type(value) is Remote else type(value)
+    return value._op("type") if isinstance(value, Remote) else type(value)
 
 
 def vars_of(value):
     """``vars(value)`` as a test calls it (``guard``): the program's object's attributes (a copy)."""
-    return value._op("vars") if type(value) is Remote else vars(value)
+    return value._op("vars") if isinstance(value, Remote) else vars(value)
 
 

@@ -11,7 +11,8 @@ test's (it stays here and runs here when the program calls it, where ``may_call_
 the test's own functions and classes and builtins that only compute); an iterator of the test's
 (a generator, a ``map``, a ``zip``: it stays here and gives one item each time the program takes
 one); a container the program kept from an earlier call (``m``: the same object there, made to
-hold what the test's holds now: ``judge.states``). Anything else cannot cross: the test fails
+hold what the test's holds now: ``judge.states``); an object of the test's own classes or a mock (it
+stays here and the program gets a proxy: ``judge.objects``). Anything else cannot cross: the test fails
 (``runtime_error``: the task's fault), never with an exception a test could catch.
 
 Stdlib only, light: the fork server loads it (``judge``).
@@ -24,6 +25,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..procs import REF_MARK
+from .objects import is_test_object
 
 _SCALARS = frozenset({int, float, str, bool, type(None), bytes, complex})
 _SEQUENCES = (list, tuple, set, frozenset)
@@ -67,8 +69,9 @@ class Sender:
         self.may_call_back = may_call_back
         self.shared = shared
         self.remote_type = remote_type
-        self.callbacks: list = []  # callables and iterators of the test's the program holds, by number
+        self.callbacks: list = []  # callables, iterators and objects of the test's the program holds, by number
         self.numbers: dict[int, int] = {}
+        self.proxied: set[int] = set()  # ids of objects of the test's other than its own classes' it proxies
 
     def crossing(self, value, name: str) -> tuple[bool, object]:
         """``(marked, data)`` for ``value``: plain data as it is; else marked (``mark``).
@@ -87,6 +90,16 @@ class Sender:
             return self.crossing(e, "the test's callback")
         except CannotCross:
             return True, (REF_MARK, "x", _exception_kind(type(e)), [str(e)[:DOC_LIMIT]])
+
+    def proxy(self, obj):
+        """``obj`` (the test's stdin, say), to cross as a proxy of the test's object (``judge.objects``)."""
+        self.proxied.add(id(obj))
+        self._number(obj)  # (kept alive: its id stays its own)
+        return obj
+
+    def is_proxied(self, obj) -> bool:
+        """Whether ``obj`` crosses as a proxy: an object of the test's (``judge.objects``)."""
+        return is_test_object(obj) or id(obj) in self.proxied
 
     def callback(self, number: int):
         """The callable or iterator of the test's that the program knows as ``number``."""
@@ -111,8 +124,8 @@ class Sender:
         if depth > NESTING_LIMIT:
             raise CannotCross(f"the test passes {name}() a value nested too deeply")
         marked: object
-        if t is self.remote_type:
-            ref = v._ref
+        if isinstance(v, self.remote_type):
+            ref = v._ref  # type: ignore[attr-defined]
             marked = (REF_MARK, ref[0], ref[1])
         else:
             number = self.shared.ids.get(key)
@@ -175,9 +188,14 @@ class Sender:
             return (REF_MARK, "X", _exception_kind(v))
         if isinstance(v, BaseException):  # (an exception of the test's: a ``with`` block's, a callback's)
             return (REF_MARK, "x", _exception_kind(type(v)), mark(list(v.args), name, depth + 1, memo))
+        if self.is_proxied(v):  # an object of the test's, a mock: it stays here, the program gets a proxy
+            return (REF_MARK, "j", self._number(v), str(getattr(type(v), "__name__", "object")))
         if isinstance(v, Iterator):  # a generator, a map, a zip...: one item at a time, as the program takes it
             return (REF_MARK, "K", self._number(v))
         if callable(v):
+            owner = getattr(v, "__self__", None)
+            if owner is not None and type(owner).__module__ != "builtins" and self.is_proxied(owner):
+                return (REF_MARK, "k", self._number(v), *_about(v))  # a method of an object of the test's
             if not self.may_call_back(v):
                 raise CannotCross(f"the test hands {name}() {v!r:.60}, which the program may not call in the judge "
                                   "(only the test's own functions and classes, and builtins that compute)")

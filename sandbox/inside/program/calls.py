@@ -45,7 +45,9 @@ Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as 
     numbered in order), the shared containers the program changed (``[number, state]``), and the
     settings where they changed (else null);
     ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's;
-    ``[seq, "next", number]``: the program takes the next item of an iterator of the judge's.
+    ``[seq, "next", number]``: the program takes the next item of an iterator of the judge's;
+    ``[seq, "obj", number, op, payload]``: the program does ``op`` to an object of the test's
+    (``receive.TestObject``; the judge answers as for a callback).
 
 Nothing here is believed: the judge reads every frame strictly (``values.decode_value``), and
 what the program answers is its answer. At end of file (the test is over) the process exits.
@@ -63,6 +65,8 @@ from typing import Any
 
 from ..procs import REPLY_LIMIT
 from .encode import Handles, NotPlainData, encode_value
+from .environment import apply as apply_environment
+from .environment import undo as undo_environment
 from .lineage import exception_parts
 from .receive import Receiver
 
@@ -154,6 +158,8 @@ class Server:
         self.kept: list = []  # the frames received, never freed before exit (each free can copy a page)
         self.raised: dict = {}  # an iterator's exception held back until its items before it are taken
         self.settings = settings()
+        self.test_objects: dict[int, object] = {}  # the test's objects the program holds, by the judge's number
+        self.io: list | None = None  # what the last request's environment sends back (``environment.undo``)
         self._loop: Any = None  # the event loop the program's coroutines run on for the test
 
     def loop(self):
@@ -199,7 +205,7 @@ class Server:
 
     def answer(self, message, _repr=int.__repr__, _type=type, _len=len) -> None:
         """Do one ``op`` request and send its answer up."""
-        _, seq, op, ref, payload, forgotten, updates = message
+        _, seq, op, ref, payload, forgotten, updates, env = message
         if updates is not None:  # the test changed containers shared with the program
             self.receiver.take(updates)
         for number in forgotten:  # the test no longer holds them: freed as in one process
@@ -212,9 +218,13 @@ class Server:
         calls: list = []
         reply: str | None
         parts = ""
+        applied = None
         try:
+            applied = apply_environment(env, self.receiver.take)
             payload = self.receiver.take(payload)
             value = self.do(op, ref, payload, calls)
+            self.io = undo_environment(applied)
+            applied = None
             if _type(value) is _Items:
                 body = "[" + ", ".join(value.texts) + "], " + ("true" if value.done else "false")
                 reply = head + '"ok", [' + body + "], " + self.sync_up(calls) + "]"
@@ -242,6 +252,8 @@ class Server:
             reply = None
         finally:
             self.depth -= 1
+            if applied is not None:  # (a request that raised: put back all the same)
+                self.io = undo_environment(applied)
         if reply is None:  # (outside the ``except``: the exception and its frames are gone by now)
             try:
                 sync = self.sync_up(calls)
@@ -329,6 +341,20 @@ class Server:
             return _Global(cls.__name__) if named is cls else cls
         if op == "vars":
             return dict(vars(target))
+        if op == "global":  # ``main.name`` read by the test (``judge.module``): the object it is now
+            if payload[0] not in self.namespace:
+                raise AttributeError(f"module 'main' has no attribute {payload[0]!r}")
+            return self.namespace[payload[0]]
+        if op == "setglobal":  # ``main.name = value`` (``mock.patch("main.name")``, ``monkeypatch``)
+            self.namespace[payload[0]] = payload[1]
+            return None
+        if op == "delglobal":
+            del self.namespace[payload[0]]
+            return None
+        if op == "names":  # what ``from main import *`` binds
+            names = self.namespace.get("__all__")
+            return [str(n) for n in names] if isinstance(names, (list, tuple)) else \
+                [n for n in self.namespace if type(n) is str and not n.startswith("_")]
         if op == "enter":
             return target.__enter__()
         if op == "exit":
@@ -354,8 +380,10 @@ class Server:
         raise TypeError(f"the judge asked for {op!r}, which the program's process does not do")
 
     def resolve(self, ref):
-        """The program's object that ``ref`` names."""
+        """The program's object that ``ref`` names (``("m", "")``: its module's globals)."""
         kind, key = ref
+        if kind == "m":
+            return self.namespace
         if kind == "g":
             if key not in self.namespace:
                 raise NameError(f"name {key!r} is not defined")
@@ -422,10 +450,12 @@ class Server:
         now_settings = settings()
         moved = now_settings != self.settings
         self.settings = now_settings
-        if not (changed or kept or changes or moved or returned):
+        io, self.io = self.io, None
+        if not (changed or kept or changes or moved or returned or io):
             return "null"
         return ("[[" + ", ".join(states) + "], " + encode_value(kept) + ", [" + ", ".join(changes) + "], "
-                + (encode_value(now_settings) if moved else "null") + ", " + encode_value(returned) + "]")
+                + (encode_value(now_settings) if moved else "null") + ", " + encode_value(returned) + ", "
+                + encode_value(io, self.handles) + "]")
 
     def state(self, v, _type=type) -> str:
         """An argument's state after a call: its value where the call may have changed it in place
@@ -447,6 +477,11 @@ class Server:
     def next_item(self, number: int, _repr=int.__repr__):
         """The next item of the judge's iterator ``number``; raises ``StopIteration`` at its end."""
         return self._ask('"next", ' + _repr(number))
+
+    def ask_object(self, number: int, op: str, payload: tuple, _repr=int.__repr__):
+        """Have the judge do ``op`` to the test's object ``number`` (``receive.TestObject``)."""
+        return self._ask('"obj", ' + _repr(number) + ", " + _encode_str(op) + ", "
+                         + encode_value(list(payload), self.handles))
 
     def _ask(self, request: str, _repr=int.__repr__, _isinstance=isinstance, _runtime=RuntimeError):
         self.up_seq += 1

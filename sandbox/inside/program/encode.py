@@ -7,10 +7,10 @@ frozenset, dict, bytes, bytearray, complex, range, Ellipsis and very long ints a
 too, read by their own C or library code (``_standard``): ``deque``, ``Counter``, ``OrderedDict``,
 ``defaultdict`` (of a builtin type, or none), ``Fraction``, ``Decimal``, and ``date``, ``time``,
 ``datetime`` (naive, or with a fixed ``timezone``), ``timedelta`` and ``timezone``; anything else
-becomes a handle (``{"h": [id, type name]}``) but an exception, which crosses as the judge rebuilds
+becomes a handle (``{"h": [id, type name, kind]}``) but an exception, which crosses as the judge rebuilds
 it (``{"X": parts}``, ``lineage.exception_parts``): the object stays here and the judge may call it,
 read its attributes, iterate it (``calls``); and a callback of the judge's that the program hands
-back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``.
+back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``, an object of the test's ``{"j": id}``.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class Handles:
 
 _INF = float("inf")
 _DECIMAL_BITS = 13000  # ints longer than this are written in hex (decimal text is capped at 4300 digits)
-CALLBACK_TYPE: list = [None, None]  # ``receive.Callback`` and ``receive.TestIterator``, set by that module
+CALLBACK_TYPE: list = [None, None, None]  # ``receive``'s Callback, TestIterator and TestObject, set there
 EXCEPTION_PARTS: list = [None]  # ``lineage.exception_parts``, set by that module (it imports this one)
 _DICT_ITEMS = dict.items
 _FACTORIES = {int: "int", float: "float", str: "str", list: "list", dict: "dict", set: "set", tuple: "tuple",
@@ -161,6 +161,8 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
         return '{"k": ' + _repr_int(v.number) + "}"
     if t is CALLBACK_TYPE[1]:
         return '{"K": ' + _repr_int(v.number) + "}"
+    if t is CALLBACK_TYPE[2]:
+        return '{"j": ' + _repr_int(object.__getattribute__(v, "_number")) + "}"
     standard = _standard(v, t, depth, handles)
     if standard is not None:
         return standard
@@ -169,7 +171,7 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
             return '{"X": [' + EXCEPTION_PARTS[0](v) + "]}"
         except NotPlainData:
             pass
-    return '{"h": [' + _repr_int(handles.handle(v)) + ", " + _str(_type_name(t)) + "]}"
+    return '{"h": [' + _repr_int(handles.handle(v)) + ", " + _str(_type_name(t)) + ', "' + _kind(t) + '"]}'
 
 
 def _pairs(items, depth, handles) -> str:
@@ -246,6 +248,26 @@ def _time_value(v, t, datetime) -> str | None:
         return ('{"dt": ["t", ' + ", ".join(map(r, (v.hour, v.minute, v.second, v.microsecond, v.fold))) + ", "
                 + tz + "]}")
     return None
+
+
+_KINDS: dict[int, str] = {}  # what each type of the program's objects is to the judge, once known
+_MRO = type.__dict__["__mro__"].__get__
+_DICT = type.__dict__["__dict__"].__get__
+
+
+def _kind(t) -> str:
+    """``await`` for an awaitable type (a coroutine), ``aiter`` for an async iterator, else empty:
+    read from the classes' own dicts (no code of the program's runs)."""
+    kind = _KINDS.get(id(t))
+    if kind is None:
+        kind = ""
+        try:
+            names = set().union(*(_DICT(k) for k in _MRO(t)))
+            kind = "await" if "__await__" in names else "aiter" if "__anext__" in names else ""
+        except BaseException:  # noqa: BLE001 - a class that will not say: a plain object
+            pass
+        _KINDS[id(t)] = kind
+    return kind
 
 
 def _type_name(t, _qualname=type.__dict__["__qualname__"].__get__, _str=str, _type=type) -> str:

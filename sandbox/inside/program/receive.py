@@ -8,7 +8,8 @@ the standard library's value types (``deque``, ``Counter``, ``OrderedDict``, ``d
 ``Fraction``, ``Decimal``, ``date``, ``time``, ``datetime``, ``timedelta``, ``timezone``), a dict's
 keys, values or items view (over a copy of the dict); an object of the program's that the test
 holds a handle to (the object itself); a callable of the test's (a ``Callback``: calling it runs
-it in the judge) and an iterator of the test's (a ``TestIterator``: each item is asked of the
+it in the judge), an object of the test's (a ``TestObject``: what the program does with it is done
+in the judge) and an iterator of the test's (a ``TestIterator``: each item is asked of the
 judge as the program takes it, so a generator of the test's runs exactly as far as the program
 pulls it); a container the program kept from an earlier call (the same object, its items made
 what the test's now are: ``Shared``).
@@ -65,8 +66,107 @@ class TestIterator:
         return "<an iterator of the test's>"
 
 
+class TestObject:
+    """An object of the test's (an instance of a class the test or its setup defines, a mock), as
+    the program sees it: one per object (``is`` is the test's identity), and what the program does
+    with it is done to the real object, in the judge (``judge.objects``): read or set an attribute
+    (``node.next``), call it (a mock), iterate it, index it, compare it, use it in ``with``. Its
+    ``__class__`` is the program's class of the same name, where the program has one
+    (``isinstance(node, ListNode)`` holds, as where both share one class)."""
+
+    __slots__ = ("_number", "_server", "_type")
+    __test__ = False  # not a pytest class
+
+    def __init__(self, server, number: int, type_name: str):
+        object.__setattr__(self, "_server", server)
+        object.__setattr__(self, "_number", number)
+        object.__setattr__(self, "_type", type_name)
+
+    def _ask(self, op: str, *payload):
+        return self._server.ask_object(self._number, op, payload)
+
+    @property  # type: ignore[misc]
+    def __class__(self):
+        """The program's class of the test's class's name, where the program has one."""
+        own = self._server.namespace.get(self._type)
+        return own if isinstance(own, type) else TestObject
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return self._ask("getattr", name)
+
+    def __setattr__(self, name: str, value) -> None:
+        self._ask("setattr", name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self._ask("delattr", name)
+
+    def __call__(self, *args, **kwargs):
+        """Call the test's object (a mock, an instance of a class with ``__call__``), in the judge."""
+        return self._ask("call", list(args), kwargs)
+
+    def __iter__(self):
+        return self._ask("iter")
+
+    def __next__(self):
+        return self._ask("next")
+
+    def __len__(self) -> int:
+        return self._ask("len")
+
+    def __getitem__(self, key):
+        return self._ask("getitem", key)
+
+    def __setitem__(self, key, value) -> None:
+        self._ask("setitem", key, value)
+
+    def __delitem__(self, key) -> None:
+        self._ask("delitem", key)
+
+    def __contains__(self, item) -> bool:
+        return self._ask("contains", item)
+
+    def __str__(self) -> str:
+        return self._ask("str")
+
+    def __repr__(self) -> str:
+        return self._ask("repr")
+
+    def __bool__(self) -> bool:
+        return self._ask("bool")
+
+    def __hash__(self) -> int:
+        return self._ask("hash")
+
+    def __eq__(self, other):
+        return self._ask("eq", other)
+
+    def __ne__(self, other):
+        return self._ask("ne", other)
+
+    def __lt__(self, other):
+        return self._ask("lt", other)
+
+    def __le__(self, other):
+        return self._ask("le", other)
+
+    def __gt__(self, other):
+        return self._ask("gt", other)
+
+    def __ge__(self, other):
+        return self._ask("ge", other)
+
+    def __enter__(self):
+        return self._ask("enter")
+
+    def __exit__(self, kind, value, traceback):
+        return self._ask("exit", value)
+
+
 CALLBACK_TYPE[0] = Callback
 CALLBACK_TYPE[1] = TestIterator
+CALLBACK_TYPE[2] = TestObject
 
 
 def _time_value(kind: str, fields) -> object:
@@ -202,6 +302,11 @@ class Receiver:
             return Callback(server, v[2], v[3:])
         if tag == "K":
             return TestIterator(server, v[2])
+        if tag == "j":  # an object of the test's: one proxy per object
+            held = server.test_objects.get(v[2])
+            if held is None:
+                held = server.test_objects[v[2]] = TestObject(server, v[2], v[3])
+            return held
         if tag == "b":  # a builtin: the same one here (the interpreter's own, as the fork server loaded it)
             return _BUILTINS[v[2]]
         if tag == "M":  # a standard library function or class: the same one here
