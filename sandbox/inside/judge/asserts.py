@@ -156,6 +156,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
             pass
     for name in names:
         namespace[name] = channel.global_remote(name)
+    channel.environment.namespace = namespace
 
     def method_call(name, args, kwargs, method, margs, mkwargs):
         return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)

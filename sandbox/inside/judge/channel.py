@@ -29,7 +29,7 @@ from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
 from ..values import NotPlain, decode_value, non_finite
 from .environment import Environment
 from .exceptions import ExceptionClasses, parts_ok
-from .objects import serve
+from .objects import copyable, serve
 from .send import CannotCross, Sender
 from .states import Shared, update
 
@@ -145,11 +145,12 @@ class Channel:
         """An answer's ``sync`` (``program.calls``): arguments' states, arguments kept, shared
         containers changed, settings, and what the call returned where it is no copy; gives back
         ``value`` as the test gets it (``judge.states.Shared.returned``)."""
-        if type(sync) is not list or len(sync) != 6:
+        if type(sync) is not list or len(sync) != 7:
             self._stop("failed", f"{name}() answered with a reply the judge does not know")
-        states, kept, changed, settings, returned, io = sync
+        states, kept, changed, settings, returned, io, objects = sync
         if io is not None:
             self.environment.incoming(io)
+        self._objects_changed(objects)
         if not self.allow_non_finite and (non_finite(states) or non_finite(changed)):
             self.flags.add("non_finite")
             self._stop("failed", f"{name}() left NaN in an argument, which the task does not allow")
@@ -166,6 +167,21 @@ class Channel:
         if settings is not None:
             self._follow(settings)
         return value
+
+    def _objects_changed(self, objects) -> None:
+        """The program changed its copies of the test's objects (``[number, attributes]`` each):
+        the test's objects hold that now (their attributes: values, the test's own objects, and
+        the program's objects the program put there, as ``Remote`` handles)."""
+        if type(objects) is not list:
+            return
+        for item in objects:
+            if type(item) is list and len(item) == 2 and type(item[0]) is int and type(item[1]) is dict \
+                    and 0 <= item[0] < len(self.sender.callbacks):
+                target = self.sender.callbacks[item[0]]
+                if copyable(target):
+                    attributes = vars(target)
+                    attributes.clear()
+                    attributes.update({k: v for k, v in item[1].items() if type(k) is str})
 
     def _serve(self, request: list) -> None:
         """Run a callable of the test's that the program called, or take the next item of an

@@ -21,6 +21,14 @@ import sys
 _MISSING = object()
 
 
+def _defined(value) -> bool:
+    """Whether ``value`` is a class or function the test (or the task's setup) defines."""
+    if isinstance(value, type):
+        return value.__module__ == "__test__"
+    code = getattr(value, "__code__", None)
+    return code is not None and getattr(code, "co_filename", None) in ("<test>", "<setup>")
+
+
 class Environment:
     """One test's environment as the program's process must see it (the module docstring)."""
 
@@ -30,10 +38,14 @@ class Environment:
         module = sys.modules.get("random")
         self.random_last = module.getstate() if module is not None else None
         self.random_shared = False  # the test seeded or drew: one stream from now on
+        self.namespace: dict = {}  # the test's (``asserts.run_test`` sets it)
+        self.seen = 0  # the namespace's size when its definitions were last sent
+        self.sent: set[str] = set()  # the names of the test's definitions sent
 
     def outgoing(self, sender, name: str) -> tuple | None:
         """What the next request carries of the environment: ``(capture stdout, capture stderr,
-        stdin, builtins patched, random state)``, or None where the test changed none of them."""
+        stdin, builtins patched, random state, random shared, the test's new definitions)``, or
+        None where the test changed none of them."""
         out, err = sys.stdout is not self.stdout, sys.stderr is not self.stderr
         stdin = sender.crossing(sender.proxy(sys.stdin), name) if sys.stdin is not self.stdin else None
         patches = None
@@ -48,9 +60,16 @@ class Environment:
             if now != self.random_last:
                 self.random_last, self.random_shared = now, True
                 state = sender.crossing(now, name)
-        if not (out or err or stdin or patches or state or self.random_shared):
+        definitions = None
+        if len(self.namespace) != self.seen:
+            self.seen = len(self.namespace)
+            new = {key: value for key, value in self.namespace.items() if key not in self.sent and _defined(value)}
+            if new:
+                self.sent.update(new)
+                definitions = sender.crossing(new, name)
+        if not (out or err or stdin or patches or state or self.random_shared or definitions):
             return None
-        return out, err, stdin, patches, state, self.random_shared
+        return out, err, stdin, patches, state, self.random_shared, definitions
 
     def incoming(self, io) -> None:
         """What an answer says of the environment (``[stdout text, stderr text, random state]``):

@@ -10,6 +10,9 @@ not read or set a dunder attribute of it (``node.__class__.__init__.__globals__`
 judge's), nor a mock's controls (what the test reads to judge the program: its ``assert_*``
 methods, ``call_args``, ``reset_mock``, ``side_effect``, ``return_value``...), nor set any of a
 mock's attributes. What comes back crosses as any value the test hands the program (``judge.send``).
+A data object (``copyable``: a ``ListNode``) crosses instead as a copy into the program's class of
+its name where the program has one (as in one namespace, where both share one class), and what the
+program changes in it comes back to the test's object.
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -37,6 +40,17 @@ def is_test_object(v) -> bool:
     the task's setup defines, or a mock."""
     module = getattr(type(v), "__module__", None)
     return module in (TEST_MODULE, MOCK_MODULE)
+
+
+def copyable(v) -> bool:
+    """Whether an object of the test's crosses as a copy into the program's class of its name
+    (``program.receive.Receiver._copy``), where the program has one, with what the program changes
+    in it coming back (``Channel._sync``): an instance of a class the test or its setup defines that
+    holds its state in its ``__dict__`` and is no callable (a ``ListNode``, a ``TreeNode``: what the
+    program builds and walks as its own, patches the class of, compares)."""
+    cls = type(v)
+    return cls.__module__ == TEST_MODULE and "__call__" not in dir(cls) and "__slots__" not in vars(cls) \
+        and isinstance(getattr(v, "__dict__", None), dict)
 
 
 def _name(obj, name, setting: bool) -> str:

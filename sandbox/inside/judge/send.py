@@ -12,7 +12,9 @@ the test's own functions and classes and builtins that only compute); an iterato
 (a generator, a ``map``, a ``zip``: it stays here and gives one item each time the program takes
 one); a container the program kept from an earlier call (``m``: the same object there, made to
 hold what the test's holds now: ``judge.states``); an object of the test's own classes or a mock (it
-stays here and the program gets a proxy: ``judge.objects``). Anything else cannot cross: the test fails
+stays here and the program gets a proxy: ``judge.objects``; a data object, a ``ListNode``, becomes an
+object of the program's class of that name where it has one, and what the program changes in it
+comes back). Anything else cannot cross: the test fails
 (``runtime_error``: the task's fault), never with an exception a test could catch.
 
 Stdlib only, light: the fork server loads it (``judge``).
@@ -25,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..procs import REF_MARK
-from .objects import is_test_object
+from .objects import copyable, is_test_object
 
 _SCALARS = frozenset({int, float, str, bool, type(None), bytes, complex})
 _SEQUENCES = (list, tuple, set, frozenset)
@@ -189,7 +191,15 @@ class Sender:
         if isinstance(v, BaseException):  # (an exception of the test's: a ``with`` block's, a callback's)
             return (REF_MARK, "x", _exception_kind(type(v)), mark(list(v.args), name, depth + 1, memo))
         if self.is_proxied(v):  # an object of the test's, a mock: it stays here, the program gets a proxy
-            return (REF_MARK, "j", self._number(v), str(getattr(type(v), "__name__", "object")))
+            type_name = str(getattr(type(v), "__name__", "object"))
+            if not copyable(v):
+                return (REF_MARK, "j", self._number(v), type_name)
+            # a data object (a ListNode): its state too, for a copy of the program's class of its name
+            state: dict = {}
+            marked = (REF_MARK, "o", self._number(v), type_name, state)
+            memo[id(v)] = marked  # (before its attributes: a node that points back at itself)
+            state.update({k: mark(x, name, depth + 1, memo) for k, x in vars(v).items() if type(k) is str})
+            return marked
         if isinstance(v, Iterator):  # a generator, a map, a zip...: one item at a time, as the program takes it
             return (REF_MARK, "K", self._number(v))
         if callable(v):

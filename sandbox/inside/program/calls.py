@@ -159,6 +159,8 @@ class Server:
         self.raised: dict = {}  # an iterator's exception held back until its items before it are taken
         self.settings = settings()
         self.test_objects: dict[int, object] = {}  # the test's objects the program holds, by the judge's number
+        self.copies: dict[int, object] = {}  # the program's copies of the test's objects, by the judge's number
+        self.copy_states: dict[int, object] = {}  # each copy's state as last synced
         self.io: list | None = None  # what the last request's environment sends back (``environment.undo``)
         self._loop: Any = None  # the event loop the program's coroutines run on for the test
 
@@ -220,7 +222,7 @@ class Server:
         parts = ""
         applied = None
         try:
-            applied = apply_environment(env, self.receiver.take)
+            applied = apply_environment(env, self.receiver.take, self.namespace)
             payload = self.receiver.take(payload)
             value = self.do(op, ref, payload, calls)
             self.io = undo_environment(applied)
@@ -450,17 +452,27 @@ class Server:
         now_settings = settings()
         moved = now_settings != self.settings
         self.settings = now_settings
+        objects = []
+        for number, obj in self.copies.items():
+            now_state = _object_state(obj)
+            if now_state != self.copy_states.get(number):
+                self.copy_states[number] = now_state
+                objects.append("[" + int.__repr__(number) + ", " + encode_value(dict(vars(obj)), handles) + "]")
         io, self.io = self.io, None
-        if not (changed or kept or changes or moved or returned or io):
+        if not (changed or kept or changes or moved or returned or io or objects):
             return "null"
         return ("[[" + ", ".join(states) + "], " + encode_value(kept) + ", [" + ", ".join(changes) + "], "
                 + (encode_value(now_settings) if moved else "null") + ", " + encode_value(returned) + ", "
-                + encode_value(io, self.handles) + "]")
+                + encode_value(io, self.handles) + ", [" + ", ".join(objects) + "]]")
 
     def state(self, v, _type=type) -> str:
         """An argument's state after a call: its value where the call may have changed it in place
         (a mutable container, or a tuple holding one), else null."""
         return encode_value(v, self.handles, True) if _holds_mutable(v) else "null"
+
+    def copied(self, number: int) -> None:
+        """A copy was made to hold what the test's object holds (``receive``): no change of the program's."""
+        self.copy_states[number] = _object_state(self.copies[number])
 
     def synced_down(self, number: int) -> None:
         """A shared container was made to hold what the test's holds (``receive``): that state is
@@ -519,6 +531,12 @@ def _drop_frames(e: BaseException) -> None:
 def _type_mutable(v) -> bool:
     t = type(v)
     return t in _MUTABLE or t.__name__ == "deque"
+
+
+def _object_state(obj) -> tuple:
+    """What an object's attributes hold, to tell a change: plain values by their bytes, the rest by
+    identity."""
+    return tuple((key, _snapshot(value) or id(value)) for key, value in vars(obj).items())
 
 
 def _snapshot(value, _dumps=marshal.dumps) -> bytes | None:

@@ -31,7 +31,7 @@ class Handles:
     crosses as its number, ``{"S": number}``, and its changes are synced with each answer:
     ``calls.Server.sync_up``)."""
 
-    __slots__ = ("by_id", "next_shared", "objects", "shared", "shared_ids", "snapshots")
+    __slots__ = ("by_id", "copy_ids", "next_shared", "objects", "shared", "shared_ids", "snapshots")
 
     def __init__(self):
         self.objects: list = []
@@ -40,6 +40,7 @@ class Handles:
         self.shared_ids: dict[int, int] = {}
         self.snapshots: dict[int, bytes | None] = {}  # each shared container's state as last synced
         self.next_shared = 0  # the number the next shared container gets (the judge counts alike)
+        self.copy_ids: dict[int, int] = {}  # the program's copies of the test's objects: id -> the judge's number
 
     def forget(self, number, _type=type, _len=len, _id=id) -> None:
         """Let go of handle ``number``'s object (the judge no longer holds it): it may be freed."""
@@ -166,6 +167,9 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
     standard = _standard(v, t, depth, handles)
     if standard is not None:
         return standard
+    copy = handles.copy_ids.get(id(v))
+    if copy is not None:  # the program's copy of an object of the test's: the test's own object
+        return '{"j": ' + _repr_int(copy) + "}"
     if isinstance(v, BaseException):  # an exception as a value (kept, returned): as the judge rebuilds it
         try:
             return '{"X": [' + EXCEPTION_PARTS[0](v) + "]}"

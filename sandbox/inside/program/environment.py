@@ -3,7 +3,8 @@
 The program's ``sys.stdout`` and ``sys.stderr`` write into buffers whose text goes back to the
 test's own streams where the test redirected them; its ``sys.stdin`` is the test's (a proxy) where
 the test replaced it; the builtins the test replaced are the test's (proxies, callbacks) for the
-request; ``random``'s state is the test's, and goes back once the request changed it. Everything
+request; ``random``'s state is the test's, and goes back once the request changed it; the
+classes and functions the test defines are the program's globals where it has none of the name. Everything
 is put back when the request is answered, so the program's code after it sees its own again, and
 the monitor sees its builtins as they were.
 
@@ -34,11 +35,15 @@ class Applied:
         self.random_after = None
 
 
-def apply(env, take) -> Applied | None:
-    """Apply ``env`` (``judge.environment.Environment.outgoing``), its values built by ``take``."""
+def apply(env, take, namespace: dict) -> Applied | None:
+    """Apply ``env`` (``judge.environment.Environment.outgoing``), its values built by ``take``; the
+    test's definitions become the program's globals (``namespace``) where it has none of the name."""
     if env is None:
         return None
-    out, err, stdin, patches, state, shared_random = env
+    out, err, stdin, patches, state, shared_random, definitions = env
+    if definitions is not None:
+        for name, value in take(definitions).items():
+            namespace.setdefault(name, value)
     applied = Applied()
     applied.streams = [sys.stdout, sys.stderr]
     if out:

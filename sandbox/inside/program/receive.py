@@ -274,6 +274,8 @@ class Receiver:
             if _len(v) >= 2 and v[0] == REF_MARK:
                 key = _id(v)
                 if key not in self.memo:  # one object for each object of the test's, however often it appears
+                    if v[1] == "o":
+                        return self._copy(v, key, depth)
                     self.memo[key] = self._build(v, depth)
                 return self.memo[key]
             return _tuple(self._take(x, depth + 1) for x in v)
@@ -290,6 +292,34 @@ class Receiver:
         if t is set or t is frozenset:
             return t(self._take(x, depth + 1) for x in v)
         return v
+
+    def _copy(self, v, key: int, depth: int):
+        """An object of the test's own class (a ``ListNode``), as an object of the program's class of
+        that name where the program has one (``server.copies``: the same object each time, holding
+        what the test's holds now; what the program changes goes back: ``calls.Server.sync_up``),
+        else a proxy (``TestObject``)."""
+        server = self.server
+        number, type_name, state = v[2], v[3], v[4]
+        held = server.copies.get(number)
+        if held is None:
+            cls = server.namespace.get(type_name)
+            if isinstance(cls, type) and cls is not TestObject:
+                try:
+                    held = cls.__new__(cls)  # type: ignore[call-overload]
+                    vars(held)
+                except BaseException:  # noqa: BLE001 - a class whose objects cannot be made so: a proxy
+                    held = None
+            if held is None:
+                self.memo[key] = proxy = self._build((REF_MARK, "j", number, type_name), depth)
+                return proxy
+            server.copies[number] = held
+            server.handles.copy_ids[id(held)] = number
+        self.memo[key] = held
+        attributes = vars(held)
+        attributes.clear()
+        attributes.update({k: self._take(x, depth + 1) for k, x in state.items()})
+        server.copied(number)
+        return held
 
     def _build(self, v, depth):
         tag = v[1]
