@@ -18,7 +18,8 @@ lists), and one-key objects for the rest:
     ``{"k": number}`` a callable, ``{"K": number}`` an iterator and ``{"j": number}`` an object of
     the judge's handed back,
     ``{"S": number}`` a container the program shares with the test (the test's own object),
-    ``{"G": name}`` a global of the program's, ``{"X": parts}`` an exception (``program.lineage``).
+    ``{"G": name}`` a global of the program's, ``{"X": parts}`` an exception (``program.lineage``),
+    ``{"P": [value, plain base, handle]}`` an object of a plain type's subclass (a NamedTuple).
 
 Everything the program's process writes is untrusted text: ``decode_value`` builds only those
 types, refuses anything else, and never runs code of the program's. It is total: any text gives a
@@ -95,7 +96,7 @@ class _Decoder:
         if tag == "e" and body == 0:
             return ...
         if self.refs is not None:  # the judge's: the standard library's values, handles
-            if tag in ("h", "k", "K", "j", "S", "G", "X"):
+            if tag in ("h", "k", "K", "j", "S", "G", "X", "P"):
                 return self.refs(tag, body)
             return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")

@@ -63,6 +63,7 @@ class Channel:
         self.classes = ExceptionClasses() if classes is None else classes
         self.shared = Shared()
         self.remote_type = remote_kinds[""]
+        self.hybrid = remote_kinds["plain"]  # what makes a plain type's subclass's object (``judge.remote.hybrid``)
         self.remote_kinds = remote_kinds  # the Remote class of each kind of handle (``judge.remote``)
         self.sender = Sender(may_call_back, self.shared, self.remote_type)
         self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine)
@@ -306,6 +307,9 @@ class Channel:
             return self.global_remote(body)
         if tag == "X" and parts_ok(body):  # an exception of the program's as a value: the judge's copy
             return self.classes.build(body)
+        if tag == "P" and type(body) is list and len(body) == 3 and type(body[1]) is str:
+            remote = self.refs("h", body[2])  # a plain type's subclass's object: its value, and it behind
+            return self.hybrid(body[0], body[1], remote)
         raise NotPlain(f"a malformed reference {tag!r}")
 
     def global_remote(self, name: str):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable
+from typing import Any
 
 from ..records import clip
 from .channel import Channel, Stop
@@ -353,8 +354,49 @@ class AsyncIterRemote(Remote):
         return answer[1]
 
 
+_HYBRIDS: dict[tuple[str, type], type] = {}
+_PLAIN_TYPES = {t.__name__: t for t in (int, float, complex, str, bytes, bytearray, tuple, list, dict, frozenset, set)}
+
+
+def _forward(self, name: str):
+    if name.startswith("__") and name.endswith("__"):
+        raise AttributeError(name)
+    return getattr(self.__dict__["_remote"], name)
+
+
+def _forward_text(method: str):
+    def text(self) -> str:
+        return getattr(self.__dict__["_remote"], method)()
+
+    text.__name__ = method
+    return text
+
+
+def hybrid(value, base_name: str, remote: Remote):
+    """An object of the program's whose class is a plain type's subclass (a NamedTuple, an IntEnum,
+    a ``dict`` subclass), as the test holds it: a value of a class of the judge's with the
+    program's class's name on the same plain base, so ``isinstance(p, tuple)``, ``json.dumps(p)``,
+    ``p == (3, 4)`` and its arithmetic are the plain value's (decided here), while its other
+    attributes (``p.x``, ``e.name``, ``p._asdict()``) and its ``str`` and ``repr`` are the
+    program's object's; it crosses back to the program as that object."""
+    base = _PLAIN_TYPES.get(base_name)
+    if base is None or type(value) is not base:
+        return remote
+    key = (remote._kind, base)
+    cls = _HYBRIDS.get(key)
+    if cls is None:
+        cls = _HYBRIDS[key] = type(remote._kind.rpartition(".")[2] or base.__name__, (base,), {
+            "__getattr__": _forward, "__str__": _forward_text("__str__"), "__repr__": _forward_text("__repr__"),
+            "__grpo_hybrid__": True, "__qualname__": remote._kind, "__module__": "main"})
+    made = cls(value) if base not in (list, dict, set, bytearray) else cls()
+    if base in (list, dict, set, bytearray):
+        made.extend(value) if base in (list, bytearray) else made.update(value)
+    made.__dict__["_remote"] = remote
+    return made
+
+
 # the Remote class of each kind of handle (``program.encode``: what its object is)
-REMOTE_KINDS: dict[str, type] = {"": Remote, "await": AwaitableRemote, "aiter": AsyncIterRemote}
+REMOTE_KINDS: dict[str, Any] = {"": Remote, "await": AwaitableRemote, "aiter": AsyncIterRemote, "plain": hybrid}
 
 
 # The program's object's own ``__doc__`` and ``__module__`` (the class's would answer first).

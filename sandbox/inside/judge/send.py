@@ -126,6 +126,8 @@ class Sender:
         if depth > NESTING_LIMIT:
             raise CannotCross(f"the test passes {name}() a value nested too deeply")
         marked: object
+        if getattr(t, "__grpo_hybrid__", False):  # a plain value with an object of the program's behind it
+            v = v.__dict__["_remote"]
         if isinstance(v, self.remote_type):
             ref = v._ref  # type: ignore[attr-defined]
             marked = (REF_MARK, ref[0], ref[1])

@@ -64,7 +64,7 @@ from _json import encode_basestring_ascii as _encode_str
 from typing import Any
 
 from ..procs import REPLY_LIMIT
-from .encode import Handles, NotPlainData, encode_value
+from .encode import Handles, NotPlainData, encode_value, plain_value
 from .environment import apply as apply_environment
 from .environment import undo as undo_environment
 from .lineage import exception_parts
@@ -72,12 +72,6 @@ from .receive import Receiver
 
 PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset, str, bytes, bytearray, range)  # iterated at once
 _MUTABLE = frozenset({list, dict, set, bytearray})
-# A plain type's subclass (a NamedTuple, an IntEnum) as the plain value it holds: read by the plain
-# type's own code, never by the subclass's (its value is data, compared in the judge).
-PLAIN_BASES: tuple[tuple[type, Any], ...] = (
-    (bool, bool.__bool__), (int, int.__int__), (float, float.__float__), (complex, complex.__complex__),
-    (str, str.__str__), (bytes, bytes), (bytearray, bytearray), (tuple, tuple), (list, list), (dict, dict.copy),
-    (frozenset, frozenset), (set, set))
 OPERATORS: dict[str, Any] = {name: getattr(operator, name) for name in (
     "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and_", "or_", "xor", "lshift", "rshift",
     "lt", "le", "gt", "ge", "eq", "ne", "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul",
@@ -86,25 +80,6 @@ UNARY: dict[str, Any] = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "
                          "float": float, "index": operator.index, "round": round, "floor": math.floor,
                          "ceil": math.ceil, "trunc": math.trunc, "hash": hash}
 HARNESS_FRAMES = 6  # frames of this module between two frames of the program's, a nesting level apart
-
-
-def plain_value(value, _type=type, _issubclass=issubclass):
-    """``value`` as plain data where it is an instance of a plain type's subclass (its base's own
-    value, read by the base's code), else ``value`` itself."""
-    kind = _type(value)
-    for base, convert in PLAIN_BASES:
-        if kind is not base and _issubclass(kind, base):
-            converted = convert(value)
-            if _type(converted) is dict:
-                return {plain_value(k): plain_value(v) for k, v in dict.items(converted)}
-            if _type(converted) in (list, tuple, set, frozenset):
-                return _type(converted)(plain_value(v) for v in converted)
-            return converted
-    if kind in (list, tuple, set, frozenset):
-        return kind(plain_value(v) for v in value)
-    if kind is dict:
-        return {plain_value(k): plain_value(v) for k, v in dict.items(value)}
-    return value
 
 
 def settings() -> list:

@@ -7,7 +7,9 @@ frozenset, dict, bytes, bytearray, complex, range, Ellipsis and very long ints a
 too, read by their own C or library code (``_standard``): ``deque``, ``Counter``, ``OrderedDict``,
 ``defaultdict`` (of a builtin type, or none), ``Fraction``, ``Decimal``, and ``date``, ``time``,
 ``datetime`` (naive, or with a fixed ``timezone``), ``timedelta`` and ``timezone``; anything else
-becomes a handle (``{"h": [id, type name, kind]}``) but an exception, which crosses as the judge rebuilds
+becomes a handle (``{"h": [id, type name, kind]}``), but a plain type's subclass (a NamedTuple, an
+IntEnum), which crosses as its plain value with its handle (``{"P": [value, base, handle]}``), and an
+exception, which crosses as the judge rebuilds
 it (``{"X": parts}``, ``lineage.exception_parts``): the object stays here and the judge may call it,
 read its attributes, iterate it (``calls``); and a callback of the judge's that the program hands
 back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``, an object of the test's ``{"j": id}``.
@@ -16,6 +18,7 @@ back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``, an object of th
 from __future__ import annotations
 
 from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
+from typing import Any
 
 from ..procs import MAX_VALUE_DEPTH
 
@@ -71,6 +74,42 @@ class Handles:
         if obj is not None:
             self.shared_ids.pop(id(obj), None)
         self.snapshots.pop(number, None)
+
+
+# A plain type's subclass (a NamedTuple, an IntEnum) as the plain value it holds: read by the plain
+# type's own code, never by the subclass's (its value is data, compared in the judge).
+PLAIN_BASES: tuple[tuple[type, Any], ...] = (
+    (bool, bool.__bool__), (int, int.__int__), (float, float.__float__), (complex, complex.__complex__),
+    (str, str.__str__), (bytes, bytes), (bytearray, bytearray), (tuple, tuple), (list, list), (dict, dict.copy),
+    (frozenset, frozenset), (set, set))
+
+
+def plain_value(value, _type=type, _issubclass=issubclass):
+    """``value`` as plain data where it is an instance of a plain type's subclass (its base's own
+    value, read by the base's code), else ``value`` itself."""
+    kind = _type(value)
+    for base, convert in PLAIN_BASES:
+        if kind is not base and _issubclass(kind, base):
+            converted = convert(value)
+            if _type(converted) is dict:
+                return {plain_value(k): plain_value(v) for k, v in dict.items(converted)}
+            if _type(converted) in (list, tuple, set, frozenset):
+                return _type(converted)(plain_value(v) for v in converted)
+            return converted
+    if kind in (list, tuple, set, frozenset):
+        return kind(plain_value(v) for v in value)
+    if kind is dict:
+        return {plain_value(k): plain_value(v) for k, v in dict.items(value)}
+    return value
+
+
+def _plain_base(t, _issubclass=issubclass):
+    """The plain type ``t`` is a subclass of (a NamedTuple's ``tuple``, an IntEnum's ``int``), and
+    its converter, or None."""
+    for base, convert in PLAIN_BASES:
+        if t is not base and _issubclass(t, base):
+            return base, convert
+    return None
 
 
 _INF = float("inf")
@@ -170,12 +209,21 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
     copy = handles.copy_ids.get(id(v))
     if copy is not None:  # the program's copy of an object of the test's: the test's own object
         return '{"j": ' + _repr_int(copy) + "}"
+    base = _plain_base(t)
+    if base is not None:  # a NamedTuple, an IntEnum: its plain value, with the object behind it
+        return ('{"P": [' + _encode_walk(base[1](v), depth + 1, handles) + ", " + _str(base[0].__name__) + ", "
+                + _encode_walk(handle_of(v, t, handles), depth + 1, None) + "]}")
     if isinstance(v, BaseException):  # an exception as a value (kept, returned): as the judge rebuilds it
         try:
             return '{"X": [' + EXCEPTION_PARTS[0](v) + "]}"
         except NotPlainData:
             pass
-    return '{"h": [' + _repr_int(handles.handle(v)) + ", " + _str(_type_name(t)) + ', "' + _kind(t) + '"]}'
+    return '{"h": ' + _encode_walk(handle_of(v, t, handles), depth + 1, None) + "}"
+
+
+def handle_of(v, t, handles) -> list:
+    """``[number, type name, kind]`` of ``v``'s handle (``kind``: ``_kind``)."""
+    return [handles.handle(v), _type_name(t), _kind(t)]
 
 
 def _pairs(items, depth, handles) -> str:
