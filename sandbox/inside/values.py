@@ -18,6 +18,7 @@ lists), and one-key objects for the rest:
     ``{"k": number}`` a callable, ``{"K": number}`` an iterator and ``{"j": number}`` an object of
     the judge's handed back,
     ``{"S": number}`` a container the program shares with the test (the test's own object),
+    ``{"V": [number, value]}`` one it shares from now on,
     ``{"G": name}`` a global of the program's, ``{"X": parts}`` an exception (``program.lineage``),
     ``{"P": [value, plain base, handle]}`` an object of a plain type's subclass (a NamedTuple).
 
@@ -96,7 +97,7 @@ class _Decoder:
         if tag == "e" and body == 0:
             return ...
         if self.refs is not None:  # the judge's: the standard library's values, handles
-            if tag in ("h", "k", "K", "j", "S", "G", "X", "P"):
+            if tag in ("h", "k", "K", "j", "S", "V", "G", "X", "P"):
                 return self.refs(tag, body)
             return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")

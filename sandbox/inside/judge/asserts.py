@@ -69,6 +69,20 @@ def may_call_back(fn) -> bool:
     return getattr(fn, "__name__", "") in _SAFE_BUILTINS if module == "builtins" else module in _SAFE_MODULES
 
 
+def _map(function, iterable, *iterables):
+    """``map`` as the test's code has it: a generator, so a ``StopIteration`` the program's function
+    raises cannot end it early (PEP 479: ``RuntimeError``), as the test's own generators."""
+    for args in zip(iterable, *iterables, strict=False):
+        yield function(*args)
+
+
+def _filter(function, iterable):
+    """``filter`` as the test's code has it (``_map``)."""
+    for item in iterable:
+        if (function(item) if function is not None else item):
+            yield item
+
+
 def _assert_message(exc: AssertionError, code: str, tb) -> str:
     text = str(exc)
     line = None
@@ -164,6 +178,8 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     namespace[ASYNC_RUN] = arun  # test code's asyncio.run(...) (guard.ASYNC_RUN)
     namespace[TYPE_OF] = type_of  # test code's type(x) (guard.TYPE_OF)
+    namespace.setdefault("map", _map)  # (a name of the setup's own stays)
+    namespace.setdefault("filter", _filter)
     namespace[VARS_OF] = vars_of  # test code's vars(x) (guard.VARS_OF)
     status, message = "passed", ""
     try:  # the first request goes without waiting for the program's ``ready`` (``Channel.op`` reads it)

@@ -303,6 +303,9 @@ class Channel:
             return self.sender.callback(body)
         if tag == "S" and type(body) is int and body in self.shared.objects:
             return self.shared.objects[body][0]
+        if tag == "V" and type(body) is list and len(body) == 2 and type(body[0]) is int:
+            self.shared.share(body[1], body[0])  # a container the program keeps: from now on the test's own
+            return body[1]
         if tag == "G" and type(body) is str:
             return self.global_remote(body)
         if tag == "X" and parts_ok(body):  # an exception of the program's as a value: the judge's copy

@@ -9,12 +9,12 @@ values, its own classes' plain class attributes, what their ``__str__`` and ``__
 class of the program's becomes a class of the judge's, made once per job, with the program's module
 and name on its own direct bases (of the program's, rebuilt, or builtin); a standard module's own
 class is itself where the test imported that module (``json.JSONDecodeError``). The exceptions that
-steer a test's control flow keep what they are where that is safe: ``KeyboardInterrupt``,
-``SystemExit`` and ``GeneratorExit`` are themselves (an ``except Exception`` does not catch them, as
-in one process); ``StopIteration`` and ``StopAsyncIteration`` from a call become ``ProgramError``
-(they would end the test's own ``map`` or loop early and make ``all()`` vacuous: PEP 479's rule for
-generators, applied to every call). No code of the program's runs here: the classes are the
-judge's own.
+steer control flow are themselves too: ``KeyboardInterrupt``, ``SystemExit`` and ``GeneratorExit``
+pass an ``except Exception`` as in one process; a ``StopIteration`` the test catches is caught, and
+one that would end the test's own ``map`` or ``filter`` early (and make ``all()`` vacuous) cannot:
+the test's ``map`` and ``filter`` are generators (``asserts``), which PEP 479 makes raise
+``RuntimeError`` instead, as the test's own generator expressions do. No code of the program's runs
+here: the classes are the judge's own.
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -30,9 +30,8 @@ TOLD_STR = "_program_str"  # where an exception the judge made keeps what the pr
 TOLD_REPR = "_program_repr"  # and what its own ``__repr__`` said
 # where the program raised it, for the verdict's message (not one of its notes: ``taskcode.describe``)
 _STDLIB = frozenset(sys.stdlib_module_names)
-_STEERING = frozenset({"StopIteration", "StopAsyncIteration"})  # ProgramError, from a call
 _EXCEPTIONS = {name: value for name, value in vars(builtins).items()
-               if isinstance(value, type) and issubclass(value, BaseException) and name not in _STEERING}
+               if isinstance(value, type) and issubclass(value, BaseException)}
 LINEAGE_LIMIT = 8
 
 
@@ -41,13 +40,12 @@ def _standard_class(module: str, qualname: str) -> type | None:
     catches ``json.JSONDecodeError`` imported ``json``): never imported for the program's asking.
     Only a class that is that name (its own ``__module__`` and ``__qualname__``: a path through a
     module's attributes, ``codecs.builtins.StopIteration``, names another class) and an exception
-    that does not steer control flow and is no ``MemoryError``."""
+    that is no ``MemoryError``."""
     loaded = sys.modules.get(module) if module.partition(".")[0] in _STDLIB else None
     value: object = loaded
     for part in qualname.split(".") if loaded is not None else ():
         value = getattr(value, part, None)
-    if not isinstance(value, type) or not issubclass(value, BaseException) \
-            or issubclass(value, (StopIteration, StopAsyncIteration, MemoryError)):
+    if not isinstance(value, type) or not issubclass(value, BaseException) or issubclass(value, MemoryError):
         return None
     return value if value.__module__ == module and value.__qualname__ == qualname else None
 
@@ -86,7 +84,7 @@ class ExceptionClasses:
     def of(self, lineage) -> type | None:
         """The judge's class for an exception class of the program's (``program.lineage.lineage``:
         ``[builtin bases, own classes]``, each own class on its own direct bases), or None where a
-        base steers control flow (``ProgramError``) or is a ``MemoryError``."""
+        base is a ``MemoryError`` (``ProgramError``)."""
         if type(lineage) is not list or len(lineage) != 2 or type(lineage[0]) is not list \
                 or type(lineage[1]) is not list:
             return None

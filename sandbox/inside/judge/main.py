@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..procs import JUDGE_UID, recv_message, set_dumpable, setup_child
 from ..records import VERDICT, record_line, write_all
+from .applied import install
 from .asserts import JobTests, run_test
 from .checker import run_check
+from .remote import Remote
 from .taskcode import BUILTINS
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ def judge_main(request: JudgeRequest) -> NoReturn:
         del request
         resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
         pristine = dict(BUILTINS)
+        install(Remote)  # (the standard library's functions a test applies to the program's objects)
         job = JobTests(setup, tests, checker, pristine, allow_non_finite)
         while True:
             received = recv_message(sock)
