@@ -141,8 +141,9 @@ HOSTILE = {
     "shadow_isinstance_sorted": ("def isinstance(*a):\n    return True\ndef sorted(*a, **k):\n    return [0, 2]\n"
     "" + WRONG,
                                  FAILED, {"builtins_patched"}),
+    # (the last test's ``import random`` breaks on its patched isinstance, as in one process: an error)
     "patch_builtins_sorted": ("import builtins\nbuiltins.sorted = lambda *a, **k: [0, 2]\n"
-                              "builtins.isinstance = lambda *a: True\n" + WRONG, FAILED, {"builtins_patched"}),
+                              "builtins.isinstance = lambda *a: True\n" + WRONG, EITHER, {"builtins_patched"}),
     "patch_builtins_abs": ("import builtins\nbuiltins.abs = lambda x: 0.0\n" + WRONG, FAILED, {"builtins_patched"}),
     "patch_math_isclose": ("import math\nmath.isclose = lambda *a, **k: True\n" + WRONG, FAILED, {"module_patched"}),
     "patch_random_choice": ("import random\nrandom.choice = lambda seq: seq[0]\n"
@@ -459,12 +460,12 @@ def test_objects_callbacks_and_classes_of_the_program_work_across_the_boundary(e
 
 
 def test_a_test_the_judge_cannot_run_is_refused_when_the_job_is_made():
-    for code, why in (("assert f(x for x in [1, 2]) == 3", "generator"),
-                      ("class T(Base):\n    pass\nassert T()", "subclasses"),
-                      ("with Ctx() as c:\n    assert c", "context manager"),
+    for code, why in (("class T(Base):\n    pass\nassert T()", "subclasses"),
                       ("assert f(", "does not compile")):
         with pytest.raises(ValueError, match=why):
             Job(program="", tests=(TestCase(kind="assert", code=code),))
+    for code in ("assert f(x for x in [1, 2]) == 3", "with Ctx() as c:\n    assert c"):  # these cross now
+        Job(program="", tests=(TestCase(kind="assert", code=code),))
 
 
 CALL_FORGER = FORGER.replace("def add(a, b):", "def add(a, b):\n    forge()\n    return 0\ndef forge():")
@@ -504,18 +505,26 @@ def test_a_compiled_program_writing_records_on_every_descriptor_is_not_believed(
     assert executor.run_one(stdio_job(C_FORGER.replace('"41"', '"42"'), "", "42\n", language="c")).passed
 
 
+JUDGES_OWN = ("import sys\njudge = next(m for n, m in sys.modules.items() if n.endswith('judge.channel'))\n"
+              "assert apply({}, 1) is not None")
+
+
 def test_a_program_cannot_call_back_what_would_run_its_code_in_the_judge(executor):
-    # A callable the test hands the program runs in the judge when the program calls it: only the
-    # test's own functions and builtins that compute may go; eval, exec, open, getattr never do,
-    # whatever program receives them (the test cannot be judged: the task's fault, for every program).
+    # A builtin or a standard library function the test hands the program is the program's own (it
+    # runs in the program's process, as the program's user); a callable of the test's own runs in
+    # the judge; one of the judge's own never crosses (the test cannot be judged: the task's fault).
     program = "def apply(f, x):\n    return f(x)\n"
     tests = (TestCase(kind="assert", code="assert apply(len, [1, 2]) == 2"),
-             TestCase(kind="assert", code="assert apply(eval, '1 + 1') == 2"),
+             TestCase(kind="assert", code="assert apply(eval, '__import__(\"os\").getuid()') == 10001"),
              TestCase(kind="assert", code="assert apply(open, '/run/judge/x') is not None"),
-             TestCase(kind="assert", code="assert apply(getattr, 'x') is not None"))
+             TestCase(kind="assert", code="import os\nassert apply(lambda x: os.getuid(), 1) == 10000"),
+             TestCase(kind="assert", code=JUDGES_OWN.format("judge.Channel")),
+             TestCase(kind="assert", code=JUDGES_OWN.format("judge.Channel.op")))
     verdict = executor.run_one(Job(program=program, tests=tests))
-    assert statuses(verdict) == ["passed", "runtime_error", "runtime_error", "runtime_error"]
-    assert all("may not call in the judge" in t.message for t in verdict.test_results[1:])
+    assert statuses(verdict) == ["passed", "passed", "runtime_error", "passed", "runtime_error", "runtime_error"], \
+        [t.message for t in verdict.test_results]
+    assert "PermissionError" in verdict.test_results[2].message  # the program's own open, as its user
+    assert all("cannot cross" in t.message or "may not call" in t.message for t in verdict.test_results[4:])
 
 
 @pytest.mark.parametrize("str_body, first, said, flag", [

@@ -61,6 +61,46 @@ import operator
 import os
 import sys
 from _json import encode_basestring_ascii as _encode_str
+
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    abs,
+    any,
+    bool,
+    bytearray,
+    bytes,
+    delattr,
+    dict,
+    divmod,
+    enumerate,
+    float,
+    format,
+    frozenset,
+    getattr,
+    hash,
+    id,
+    int,
+    isinstance,
+    issubclass,
+    iter,
+    len,
+    list,
+    max,
+    next,
+    object,
+    range,
+    repr,
+    reversed,
+    round,
+    set,
+    setattr,
+    str,
+    tuple,
+    type,
+    vars,
+    zip,
+)
 from typing import Any
 
 from ..procs import REPLY_LIMIT

@@ -18,6 +18,32 @@ back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``, an object of th
 from __future__ import annotations
 
 from _json import encode_basestring_ascii as _encode_str  # C code: untouched by a program's monkeypatching
+
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    bool,
+    bytearray,
+    bytes,
+    complex,
+    dict,
+    float,
+    frozenset,
+    id,
+    int,
+    isinstance,
+    issubclass,
+    len,
+    list,
+    map,
+    max,
+    object,
+    range,
+    set,
+    str,
+    tuple,
+    type,
+)
 from typing import Any
 
 from ..procs import MAX_VALUE_DEPTH

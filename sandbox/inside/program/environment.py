@@ -17,6 +17,15 @@ import builtins
 import io
 import sys
 
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    dict,
+    list,
+    object,
+    vars,
+)
+
 _MISSING = object()
 _BUILTINS = vars(builtins)
 

@@ -18,6 +18,30 @@ from __future__ import annotations
 import builtins
 from _json import encode_basestring_ascii as _encode_str
 
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    any,
+    bool,
+    callable,
+    dict,
+    enumerate,
+    getattr,
+    id,
+    int,
+    isinstance,
+    issubclass,
+    len,
+    list,
+    next,
+    object,
+    property,
+    repr,
+    str,
+    type,
+    vars,
+)
+
 from .encode import EXCEPTION_PARTS, NotPlainData, encode_value
 from .errors import exception_message
 

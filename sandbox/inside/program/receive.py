@@ -19,6 +19,37 @@ Nothing here is trusted: it runs in the program's process, and what it builds is
 
 from __future__ import annotations
 
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    all,
+    bool,
+    bytearray,
+    bytes,
+    complex,
+    dict,
+    enumerate,
+    float,
+    frozenset,
+    getattr,
+    hasattr,
+    id,
+    int,
+    isinstance,
+    issubclass,
+    len,
+    list,
+    object,
+    property,
+    range,
+    set,
+    slice,
+    str,
+    tuple,
+    type,
+    vars,
+)
+
 from ..procs import REF_MARK
 from .encode import CALLBACK_TYPE
 
