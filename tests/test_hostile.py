@@ -639,3 +639,55 @@ def test_an_answer_the_judge_cannot_read_fails_the_test_and_says_why(executor):
     assert statuses(verdict) == ["failed", "failed"], [t.message for t in verdict.test_results]
     assert "cannot read: the value nests deeper than" in verdict.test_results[0].message
     assert "cannot read: the answer is larger than the judge reads" in verdict.test_results[1].message
+
+
+# -- the crossing as exact as one process: wrong programs a looser crossing paid -----------------
+
+CROSSING_CHEATS = {
+    # an entry point named like a builtin is the program's: the test calls the program's max, not the real one
+    "wrong_max": ("def max(xs):\n    return 0\n", "max",
+                  ("assert max([3, 9, 2]) == 9", "def check(candidate):\n    assert candidate([1, 5]) == 5\ncheck(max)")),
+    "wrong_pow": ("def pow(b, e, m):\n    return 1\n", "pow",
+                  ("def check(candidate):\n    assert candidate(2, 10, 1000) == 24\ncheck(pow)",
+                   "assert pow(3, 3, 100) == 27")),
+    # a BaseException the program raises is not caught by the test's ``except Exception``
+    "keyboard_interrupt": ("def is_valid(s):\n    raise KeyboardInterrupt\n", None,
+                           ("try:\n    ok = is_valid('x')\nexcept Exception:\n    ok = True\nassert ok",
+                            "try:\n    assert is_valid('y') is False\nexcept Exception:\n    pass")),
+    # a class that claims a builtin's module and name is the program's, not the builtin
+    "fake_builtin_class": ("class Fake(TypeError):\n    pass\nFake.__module__ = 'builtins'\n"
+                           "Fake.__name__ = Fake.__qualname__ = 'ValueError'\n"
+                           "def parse(s):\n    raise Fake('no')\n", None,
+                           ("try:\n    parse('x')\nexcept ValueError:\n    pass",
+                            "try:\n    parse('y')\n    assert False\nexcept ValueError:\n    pass")),
+    # a list the test handed the program and the program kept, changed by a later call: the test sees it
+    "corrupts_kept_list": ("class Stack:\n    def __init__(self, items):\n        self.items = items\n"
+                           "    def peek(self):\n        self.items.clear()\n        return 3\n", None,
+                           ("items = [1, 2, 3]\ns = Stack(items)\nassert s.peek() == 3\nassert items == [1, 2, 3]",)),
+    # an argument the program changed before it raised: the test sees the change
+    "corrupts_before_raise": ("def pop_or_fail(xs):\n    xs.clear()\n    raise ValueError('empty')\n", None,
+                              ("xs = [1, 2]\ntry:\n    pop_or_fail(xs)\nexcept ValueError:\n    pass\nassert xs == [1, 2]",)),
+}
+
+
+@pytest.mark.parametrize("name", list(CROSSING_CHEATS))
+def test_a_wrong_program_a_looser_crossing_paid_is_paid_nothing(executor, name):
+    program, entry_point, codes = CROSSING_CHEATS[name]
+    verdict = executor.run_one(Job(program=program, entry_point=entry_point,
+                                   tests=tuple(TestCase(kind="assert", code=c) for c in codes)))
+    assert verdict.pass_rate == 0.0, (statuses(verdict), [t.message for t in verdict.test_results])
+
+
+def test_a_correct_program_named_like_a_builtin_is_the_program_s(executor):
+    # sum of squares named sum: the test's sum is the program's (the task's entry point), and gets its answer
+    program = "def sum(xs):\n    total = 0\n    for x in xs:\n        total += x * x\n    return total\n"
+    tests = (TestCase(kind="assert", code="assert sum([1, 2, 3]) == 14"),
+             TestCase(kind="assert", code="def check(candidate):\n    assert candidate([]) == 0\ncheck(sum)"))
+    verdict = executor.run_one(Job(program=program, tests=tests, entry_point="sum"))
+    assert verdict.passed, [t.message for t in verdict.test_results]
+    # a name of the program's that is no entry point stays the builtin: a program's own ``abs`` never
+    # decides what the test computes
+    cheat = "def abs(x):\n    return 0\ndef add(a, b):\n    return 0\n"
+    verdict = executor.run_one(Job(program=cheat, entry_point="add",
+                                   tests=(TestCase(kind="assert", code="assert abs(add(1, 2) - 3) < 1e-9"),)))
+    assert verdict.pass_rate == 0.0

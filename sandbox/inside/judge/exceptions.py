@@ -41,7 +41,7 @@ def _standard_class(module: str, qualname: str) -> type | None:
     Only a class that is that name (its own ``__module__`` and ``__qualname__``: a path through a
     module's attributes, ``codecs.builtins.StopIteration``, names another class) and an exception
     that is no ``MemoryError``."""
-    loaded = sys.modules.get(module) if module.partition(".")[0] in _STDLIB else None
+    loaded = sys.modules.get(module) if module != "builtins" and module.partition(".")[0] in _STDLIB else None
     value: object = loaded
     for part in qualname.split(".") if loaded is not None else ():
         value = getattr(value, part, None)
@@ -102,13 +102,14 @@ class ExceptionClasses:
 
     def _own(self, entry, classes: list, bases: tuple[type, ...]) -> type | None:
         """One own class of a lineage, on its direct bases (made already: ``classes``)."""
-        if type(entry) is not list or len(entry) != 4 or type(entry[0]) is not str or type(entry[1]) is not str \
+        if type(entry) is not list or len(entry) != 5 or type(entry[0]) is not str or type(entry[1]) is not str \
                 or type(entry[2]) is not dict or type(entry[3]) is not list:
             return None
-        module, qualname, attributes, refs = entry
-        real = _standard_class(module, qualname)
-        if real is not None:
-            return real
+        module, qualname, attributes, refs, standard = entry
+        real = _standard_class(module, qualname) if standard is True else None
+        if real is not None and all(issubclass(real, _EXCEPTIONS[r[1]]) for r in refs
+                                    if type(r) is list and len(r) == 2 and r[0] == "b" and r[1] in _EXCEPTIONS):
+            return real  # (a standard module's own class, as the program's process has it: the test's)
         parents: list[type] = []
         for ref in refs:
             if type(ref) is list and len(ref) == 2 and ref[0] == "b" and ref[1] in _EXCEPTIONS:

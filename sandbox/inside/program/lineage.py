@@ -16,6 +16,7 @@ classes of its own from it.
 from __future__ import annotations
 
 import builtins
+import sys
 from _json import encode_basestring_ascii as _encode_str
 
 # The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
@@ -49,6 +50,7 @@ from .errors import exception_message
 # a program can make a class named like one, never one of them.
 BUILTIN_EXCEPTIONS: dict[int, str] = {id(value): name for name, value in vars(builtins).items()
                                       if isinstance(value, type) and issubclass(value, BaseException)}
+_STDLIB = frozenset(sys.stdlib_module_names)
 _MRO = type.__dict__["__mro__"].__get__  # a class's own MRO, whatever its metaclass says
 _MODULE = type.__dict__["__module__"].__get__
 _QUALNAME = type.__dict__["__qualname__"].__get__
@@ -83,8 +85,9 @@ def lineage(cls) -> list:
     (``judge.exceptions.ExceptionClasses.of``): the builtin exception classes of its MRO that are no
     base of another of them (``KeyError`` and ``ValueError`` for ``class E(KeyError, ValueError)``),
     and its own classes, in MRO order (nearest first), each ``[module, qualified name, plain class
-    attributes, direct bases]``, a base being ``["b", builtin name]`` or ``["o", index among the
-    own classes]``: the judge builds each of its classes on the same bases, so ``except Base``
+    attributes, direct bases, standard]``: a base is ``["b", builtin name]`` or ``["o", index among
+    the own classes]``, and ``standard`` says whether it is a standard module's own class
+    (``_is_standard``). The judge builds each of its classes on the same bases, so ``except Base``
     catches what derives from ``Base`` and another class at once."""
     builtins_of: list[type] = []
     own: list[type] = []
@@ -104,11 +107,24 @@ def lineage(cls) -> list:
                     bases.append(["b", BUILTIN_EXCEPTIONS[id(base)]])
                 elif any(base is o for o in own):
                     bases.append(["o", next(i for i, o in enumerate(own) if o is base)])
-            described.append([_STR(_MODULE(klass)), _STR(_QUALNAME(klass)),
-                              _plain_attributes(list(_TYPE.__dict__["__dict__"].__get__(klass).items())), bases])
+            module, qualname = _STR(_MODULE(klass)), _STR(_QUALNAME(klass))
+            described.append([module, qualname,
+                              _plain_attributes(list(_TYPE.__dict__["__dict__"].__get__(klass).items())), bases,
+                              _is_standard(klass, module, qualname)])
     except BaseException:  # noqa: BLE001 - a class of the program's that will not say: a plain Exception
         return [["Exception"], []]
     return [[BUILTIN_EXCEPTIONS[id(b)] for b in builtins_of] or ["Exception"], described]
+
+
+def _is_standard(klass, module: str, qualname: str) -> bool:
+    """Whether ``klass`` is the class a standard module of this process has under that name (a
+    class that only claims a module and a name, ``builtins.ValueError``, is not)."""
+    if module == "builtins" or module.partition(".")[0] not in _STDLIB:
+        return False
+    value: object = sys.modules.get(module)
+    for part in qualname.split("."):
+        value = getattr(value, part, None) if value is not None else None
+    return value is klass
 
 
 def own_text(e: BaseException, method: str = "__str__") -> str | bool | None:
