@@ -18,7 +18,8 @@ and assert forms) twice, in the same image (``sandbox.image.image_tag``):
   ``sandbox.DockerExecutor``.
 
 The plain run is the reference. A program agrees when each of its tests has the same outcome
-(passed or not) both ways; the target is 100%. It prints the agreement per language and form,
+(passed or not) both ways, but a test the corpus documents as differing by design (``differs``:
+docs/architecture.md says why), which must differ; the target is 100%. It prints the agreement per language and form,
 every disagreement (the plain outcome and the judge's status and message, test by test), the
 programs whose plain run fails (the corpus's own errors: the program or its tests are wrong),
 the plain test that took the most CPU and the one that wrote the most, the overall agreement and
@@ -198,8 +199,10 @@ class Comparison:
 
     @property
     def agrees(self) -> bool:
-        """Every test has the same outcome (passed or not) both ways."""
-        return all(a.passed == b.passed for a, b in zip(self.plain, self.judge, strict=True))
+        """Every test has the same outcome (passed or not) both ways, but a documented difference,
+        which differs (``Program.differs``)."""
+        return all((a.passed == b.passed) != (i in self.program.differs)
+                   for i, (a, b) in enumerate(zip(self.plain, self.judge, strict=True)))
 
     def record(self) -> dict:
         """The JSON form (``--json``)."""
@@ -216,6 +219,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.programs = self.tests = self.plain_passed = self.judge_passed = self.agree = self.tests_agree = 0
+        self.documented = 0  # tests whose difference is by design (``Program.differs``)
 
     def add(self, c: Comparison) -> None:
         self.programs += 1
@@ -224,6 +228,7 @@ class Tally:
         self.judge_passed += all(o.passed for o in c.judge)
         self.agree += c.agrees
         self.tests_agree += sum(a.passed == b.passed for a, b in zip(c.plain, c.judge, strict=True))
+        self.documented += len(c.program.differs)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -250,9 +255,15 @@ def report(comparisons: Sequence[Comparison], seconds: dict[str, float], image: 
     for c in disagreeing:
         print(f"  {c.program.id}  [{', '.join(c.program.tags)}]")
         for i, (a, b) in enumerate(zip(c.plain, c.judge, strict=True)):
-            if a.passed != b.passed:
+            if (a.passed != b.passed) != (i in c.program.differs):
                 plain_text = "passed" if a.passed else f"failed ({a.detail})"
-                print(f"    test {i}: plain {plain_text}; judge {'passed' if b.passed else b.detail[:300]}")
+                documented = " (documented to differ: it agrees now; drop it from 'differs')" \
+                    if i in c.program.differs else ""
+                print(f"    test {i}: plain {plain_text}; judge {'passed' if b.passed else b.detail[:300]}{documented}")
+    documented = [(c.program.id, i, why) for c in comparisons for i, why in sorted(c.program.differs.items())]
+    print(f"\ndifferences by design (docs/architecture.md): {len(documented)} tests")
+    for program_id, i, why in documented:
+        print(f"  {program_id} test {i}: {why}")
     broken = [c for c in comparisons if not all(o.passed for o in c.plain)]
     print(f"\nplain runs that fail (the corpus's own errors: the program or its tests are wrong): {len(broken)}")
     for c in broken:
@@ -264,7 +275,8 @@ def report(comparisons: Sequence[Comparison], seconds: dict[str, float], image: 
         print(f"\nplain runs: most CPU {cpu[0].cpu_s or 0:.2f} s ({cpu[1]} test {cpu[2]}), most output "
               f"{out[0].output_bytes or 0:,} bytes ({out[1]} test {out[2]})")
     print(f"\nagreement: {_percent(total.agree, total.programs)} of programs ({total.agree}/{total.programs}), "
-          f"{_percent(total.tests_agree, total.tests)} of tests ({total.tests_agree}/{total.tests})")
+          f"{_percent(total.tests_agree, total.tests)} of tests ({total.tests_agree}/{total.tests}; "
+          f"{total.documented} differ by design)")
     print(f"wall time: plain runs {seconds['plain']:.1f} s, judge {seconds['judge']:.1f} s, "
           f"total {seconds['plain'] + seconds['judge']:.1f} s")
     return not disagreeing and not broken

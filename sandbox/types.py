@@ -62,7 +62,7 @@ class SandboxFault(SandboxError):
 
 
 @functools.lru_cache(maxsize=8192)
-def unjudgeable(code: str, test_setup: str | None = None) -> str | None:
+def unjudgeable(code: str, test_setup: str | None = None, entry_point: str | None = None) -> str | None:
     """Why the judge cannot run an ``assert`` test whose code is ``code`` (after ``test_setup``),
     or None if it can: the code does not compile, or it needs what cannot cross to the program's
     process (``sandbox.inside.guard.plan_assert``). No test is ever judged in the program's process."""
@@ -73,7 +73,7 @@ def unjudgeable(code: str, test_setup: str | None = None) -> str | None:
     except (SyntaxError, ValueError, RecursionError):
         names = frozenset()  # a broken setup fails every test when it runs (``tasks validate`` says so)
     try:
-        planned = plan_assert(code, names)
+        planned = plan_assert(code, names, entry_point)
     except (SyntaxError, ValueError, RecursionError) as e:
         return f"the test code does not compile: {e}"
     return planned if isinstance(planned, str) else None
@@ -294,9 +294,13 @@ class Job:
             ``/run_code`` of ``grpo-code serve``). An option of the request, not of the task
             format; the test's status is decided as without it.
         allow_non_finite: a ``call`` or ``assert`` test passes a returned value that holds NaN
-            or an infinity (anywhere: a float, a complex's part, a set's member, a dict's key);
-            by default such a value fails the test, flagged ``non_finite`` (a NaN passes a
-            tolerance written as ``not abs(got - want) > eps``).
+            (anywhere: a float, a complex's part, a set's member, a dict's key); by default such a
+            value fails the test, flagged ``non_finite`` (a NaN passes a tolerance written as
+            ``not abs(got - want) > eps``). An infinity is a number like any other.
+        entry_point: the function the task is about (a Python identifier), where there is one:
+            an ``assert`` test's use of that name is the program's even where it is a builtin's
+            (a function named ``max`` or ``pow``, ``check(pow)``), as where the test runs in the
+            program's namespace.
     """
 
     program: str
@@ -310,9 +314,12 @@ class Job:
     job_id: str = ""
     capture_output: bool = False
     allow_non_finite: bool = False
+    entry_point: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))
+        _require(self.entry_point is None or (isinstance(self.entry_point, str) and self.entry_point.isidentifier()),
+                 f"entry_point must be a Python identifier, got {self.entry_point!r}", "entry_point")
         _require(self.language in LANGUAGES,
                  f"unknown language {self.language!r}; the sandbox runs {', '.join(LANGUAGES)}", "language")
         supported = LANGUAGES[self.language].test_kinds
@@ -331,19 +338,20 @@ class Job:
         _require(self.checker is None or any(t.kind == "stdio" for t in self.tests),
                  "a checker judges stdio tests, and there are none", "checker")
         for i, test in enumerate(self.tests):
-            why = unjudgeable(test.code, self.test_setup) if test.kind == "assert" else None
+            why = unjudgeable(test.code, self.test_setup, self.entry_point) if test.kind == "assert" else None
             _require(why is None, f"tests[{i}]: the judge cannot run this assert test: {why}", f"tests[{i}]")
 
     @classmethod
     def from_dict(cls, data: dict) -> Job:
         """Build from JSON: ``program``, ``tests`` (docs/task-format.md test cases), and optionally
         ``language``, ``limits`` (``Limits`` fields), ``compare``, ``float_tolerance``,
-        ``test_setup``, ``checker``, ``job_id``, ``capture_output``, ``allow_non_finite``. Raises
+        ``test_setup``, ``checker``, ``job_id``, ``capture_output``, ``allow_non_finite``,
+        ``entry_point``. Raises
         ValueError naming the
         bad field (``tests[2]: ...``, ``limits: ...``)."""
         _require(isinstance(data, dict), f"a job must be a JSON object, got {type(data).__name__}")
         known = {"program", "tests", "language", "limits", "compare", "float_tolerance", "test_setup", "checker",
-                 "job_id", "capture_output", "allow_non_finite"}
+                 "job_id", "capture_output", "allow_non_finite", "entry_point"}
         for name in sorted(set(data) - known):
             close = difflib.get_close_matches(name, sorted(known), n=1)
             raise ValueError(f"unknown job field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
@@ -373,7 +381,7 @@ class Job:
         for name, kind in (("language", str), ("compare", str), ("job_id", str), ("capture_output", bool),
                            ("allow_non_finite", bool)):
             _require(name not in data or type(data[name]) is kind, f"{name!r} must be a {kind.__name__}")
-        for name in ("test_setup", "checker"):
+        for name in ("test_setup", "checker", "entry_point"):
             _require(data.get(name) is None or isinstance(data[name], str), f"{name!r} must be a string or null")
         _require(type(data.get("float_tolerance", 0.0)) in (int, float), "'float_tolerance' must be a number")
         return cls(program=data["program"], tests=tuple(parsed), language=data.get("language", "python"),
@@ -381,7 +389,7 @@ class Job:
                    float_tolerance=float(data.get("float_tolerance", 1e-6)), test_setup=data.get("test_setup"),
                    checker=data.get("checker"), job_id=data.get("job_id", ""),
                    capture_output=data.get("capture_output", False),
-                   allow_non_finite=data.get("allow_non_finite", False))
+                   allow_non_finite=data.get("allow_non_finite", False), entry_point=data.get("entry_point"))
 
     def to_wire(self, submission_id: str) -> RunRequest:
         """The request the in-container runner reads (see ``sandbox.inside.runner.serve``); its ``id`` is
@@ -395,7 +403,8 @@ class Job:
         return {"op": "run", "id": submission_id, "language": self.language, "program": self.program,
                 "tests": tests, "limits": self.limits.to_dict(), "compare": self.compare,
                 "float_tolerance": self.float_tolerance, "test_setup": self.test_setup, "checker": self.checker,
-                "allow_non_finite": self.allow_non_finite, "budget_s": self.limits.job_budget_s(len(tests))}
+                "allow_non_finite": self.allow_non_finite, "budget_s": self.limits.job_budget_s(len(tests)),
+                "entry_point": self.entry_point}
 
 
 def _text(value: str) -> str:

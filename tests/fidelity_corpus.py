@@ -8,14 +8,16 @@ each program's name to its idioms (``tags``) and its tests, and the program itse
 ``tests/fidelity/<language>/<name>.<ext>``, which a person can open and run. A manifest entry
 either names a shared ``stdio`` problem (``problem``: ``fidelity_problems``), whose statement
 and tests it takes, or gives its own ``prompt`` and ``tests`` (docs/task-format.md), with an
-``entry_point`` where it applies and a ``compare`` where the tests need one. Each program is a
+``entry_point`` where it applies, a ``compare`` where the tests need one, ``allow_non_finite``
+where NaN is a right answer, and ``differs`` (test index -> why) for a test whose verdict through
+the judge differs from the plain run's by design (docs/architecture.md says which and why). Each program is a
 task of its own (``grpo_code.suites.tasks.parse_task``): its program is the task's reference solution.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -26,7 +28,7 @@ from grpo_code.suites.tasks import Task, parse_task
 CORPUS_DIR = Path(__file__).resolve().parent / "fidelity"
 EXTENSIONS = {"python": "py", "c": "c", "cpp": "cpp", "javascript": "js", "typescript": "ts", "java": "java",
               "rust": "rs", "go": "go"}
-ENTRY_KEYS = {"tags", "problem", "prompt", "tests", "entry_point", "compare"}
+ENTRY_KEYS = {"tags", "problem", "prompt", "tests", "entry_point", "compare", "allow_non_finite", "differs"}
 
 
 class CorpusError(ValueError):
@@ -57,6 +59,8 @@ class Program:
         form: the kind of its tests: ``stdio``, ``call`` or ``assert``.
         program: its source text.
         task: the task whose reference solution is the program.
+        differs: the tests whose verdict through the judge is known to differ from the plain run's,
+            by index, with why (docs/architecture.md lists each such difference and its reason).
     """
 
     id: str
@@ -65,6 +69,7 @@ class Program:
     form: str
     program: str
     task: Task
+    differs: dict[int, str] = field(default_factory=dict)
 
 
 def _program(language: str, name: str, entry: object, where: str) -> Program:
@@ -96,14 +101,20 @@ def _program(language: str, name: str, entry: object, where: str) -> Program:
         if not isinstance(entry.get("prompt"), str):
             raise CorpusError(f"{where}: an entry with its own tests needs a 'prompt' saying what the program does")
         task.update(prompt=entry["prompt"], tests=entry["tests"])
-    for key in ("entry_point", "compare"):
+    for key in ("entry_point", "compare", "allow_non_finite"):
         if key in entry:
             task[key] = entry[key]
+    differs = entry.get("differs", {})
+    if not (isinstance(differs, dict) and all(isinstance(k, int) and isinstance(v, str) and v for k, v in
+                                               differs.items())):
+        raise CorpusError(f"{where}: 'differs' maps a test's index to why the judge's verdict differs")
     parsed = parse_task(task, path=CORPUS_DIR / f"{language}.yaml")
     kinds = {t.kind for t in parsed.tests}
     if len(kinds) != 1:
         raise CorpusError(f"{where}: the tests of one program are of one kind, got {', '.join(sorted(kinds))}")
-    return Program(f"{language}/{name}", language, tuple(tags), kinds.pop(), program, parsed)
+    if any(not 0 <= i < len(parsed.tests) for i in differs):
+        raise CorpusError(f"{where}: 'differs' names a test it does not have")
+    return Program(f"{language}/{name}", language, tuple(tags), kinds.pop(), program, parsed, dict(differs))
 
 
 def _languages(languages: Iterable[str] | None) -> list[str]:

@@ -36,8 +36,9 @@ def still_clean(executor) -> None:
 
 
 def trusted_processes(executor) -> list[tuple[str, str]]:
-    """``(stat, user)`` of the container's processes (the runner, its fork server, the judge, and
-    after a Python job the spare made ready for the next: ``forkclient.Spare``)."""
+    """``(stat, user)`` of the container's processes (the runner, its fork server, and after a
+    Python job the spare made ready for the next: ``forkclient.Spare``; between jobs there is no
+    judge: each job's goes with it)."""
     top = executor.client.api.top(executor.container_ids()[0], ps_args="-eo pid,stat,user,args")["Processes"]
     return sorted((row[1], row[2]) for row in top)
 
@@ -164,12 +165,13 @@ int main(void) {
 """
 
 DENIED = "forkserver: denied\njudge: denied\nrunner: denied\n"
+EXACT_CHECKER = "def check(stdin, output, expected):\n    return output == expected\n"
 
 
 @pytest.mark.parametrize("language, program", [("python", PROBE_PYTHON), ("c", PROBE_C)])
 def test_no_program_can_signal_limit_trace_or_read_a_trusted_process(solo_executor, language, program):
-    assert statuses(solo_executor.run_one(add_job())) == ["passed", "passed"]  # the container has its judge now
-    probe = solo_executor.run_one(Job(program=program, language=language,
+    # A job with a checker has its judge from its start to its end: the probe meets it
+    probe = solo_executor.run_one(Job(program=program, language=language, checker=EXACT_CHECKER,
                                       tests=(TestCase(kind="stdio", expected_stdout=DENIED),)))
     assert probe.passed, (probe.compile_output[-500:], [t.message for t in probe.test_results])
     assert not any("T" in stat for stat, _ in trusted_processes(solo_executor))  # nothing was stopped
@@ -187,12 +189,12 @@ def test_programs_run_as_their_own_user_with_no_capability_at_all(executor):
 def test_the_trusted_processes_have_the_users_the_design_says(solo_executor):
     assert statuses(solo_executor.run_one(add_job())) == ["passed", "passed"]
     users = sorted(user for _, user in trusted_processes(solo_executor))
-    # the judge; the spare made ready for the next Python job (the program's user, nothing of any
-    # program's in it yet); the runner and its fork server
-    assert users == ["10000", "10001", "root", "root"], users
+    # the spare made ready for the next Python job (the program's user, nothing of any program's
+    # in it yet); the runner and its fork server; the job's judge went with its job
+    assert users == ["10001", "root", "root"], users
     assert solo_executor.run_one(stdio_job("int main(void) { return 0; }\n", "", "", language="c")).passed
     users = sorted(user for _, user in trusted_processes(solo_executor))
-    assert users == ["10000", "root", "root"], users  # after a job in another language: no spare
+    assert users == ["root", "root"], users  # after a job in another language: no spare
 
 
 # -- whatever a job leaves, the next starts clean -------------------------------------------------
@@ -312,7 +314,7 @@ def test_processes_left_to_fill_the_pid_limit_are_gone_for_the_next_job(solo_exe
     verdict = solo_executor.run_one(add_job(FORK_EVERYTHING, time_limit_s=5))
     assert verdict.pass_rate == 0.0 and verdict.status != "sandbox_error"
     still_clean(solo_executor)
-    assert len(trusted_processes(solo_executor)) == 3  # the runner, the fork server, the judge
+    assert len(trusted_processes(solo_executor)) == 2  # the runner, the fork server
 
 
 FORK_BOMB_C = r"""
@@ -337,7 +339,7 @@ def test_a_compiled_fork_bomb_that_signals_the_runner_fails_and_leaves_nothing(s
         assert verdict.status not in ("sandbox_error", "compile_error") and verdict.pass_rate == 0.0, verdict
         assert [t.status for t in verdict.test_results] == ["timeout", "timeout"], verdict
     still_clean(solo_executor)
-    assert len(trusted_processes(solo_executor)) == 3
+    assert len(trusted_processes(solo_executor)) == 2  # the runner, the fork server
 
 
 def test_files_that_resist_deletion_are_gone_for_the_next_job(solo_executor):

@@ -1,4 +1,5 @@
-"""The judge is faithful: every correct program of the fidelity corpus passes every test through it.
+"""The judge is faithful: every correct program of the fidelity corpus passes every test through it,
+but the few the corpus documents as differing by design (``differs``), which must still differ.
 
 The corpus (``tests/fidelity/``, read by ``fidelity_corpus``) holds correct programs written as
 people and models write them, in every language and test form; each passes its tests when run
@@ -54,7 +55,9 @@ def verdicts(request, executor) -> dict[str, Verdict]:
 @pytest.mark.parametrize("program_id", program_ids())
 def test_a_correct_program_passes_every_test_through_the_judge(verdicts, program_id):
     verdict = verdicts[program_id]
+    differs = next(p.differs for p in load_corpus(ids={program_id}))
     failures = [f"test {i}: {t.status}: {t.message}" for i, t in enumerate(verdict.test_results)
-                if t.status != "passed"]
+                if (t.status != "passed") != (i in differs)]
     compiler = [verdict.compile_output[-500:]] if verdict.status == "compile_error" and verdict.compile_output else []
-    assert verdict.status == "passed", "\n".join([f"{program_id}: {verdict.status}", *compiler, *failures])
+    assert not failures and (differs or verdict.status == "passed"), \
+        "\n".join([f"{program_id}: {verdict.status}", *compiler, *failures])

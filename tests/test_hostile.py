@@ -141,8 +141,9 @@ HOSTILE = {
     "shadow_isinstance_sorted": ("def isinstance(*a):\n    return True\ndef sorted(*a, **k):\n    return [0, 2]\n"
     "" + WRONG,
                                  FAILED, {"builtins_patched"}),
+    # (the last test's ``import random`` breaks on its patched isinstance, as in one process: an error)
     "patch_builtins_sorted": ("import builtins\nbuiltins.sorted = lambda *a, **k: [0, 2]\n"
-                              "builtins.isinstance = lambda *a: True\n" + WRONG, FAILED, {"builtins_patched"}),
+                              "builtins.isinstance = lambda *a: True\n" + WRONG, EITHER, {"builtins_patched"}),
     "patch_builtins_abs": ("import builtins\nbuiltins.abs = lambda x: 0.0\n" + WRONG, FAILED, {"builtins_patched"}),
     "patch_math_isclose": ("import math\nmath.isclose = lambda *a, **k: True\n" + WRONG, FAILED, {"module_patched"}),
     "patch_random_choice": ("import random\nrandom.choice = lambda seq: seq[0]\n"
@@ -379,27 +380,42 @@ def test_an_exception_of_the_programs_cannot_steer_the_tests_control_flow(execut
     assert verdict.pass_rate == 0.0, statuses(verdict)
 
 
-NON_FINITE = {  # a wrong answer that a negated tolerance test (``not abs(got - want) > eps``) lets through
-    "nan": "float('nan')", "inf": "float('inf')", "minus_inf": "-float('inf')",
-    "complex_nan": "complex(float('nan'), 0)", "complex_inf_imag": "complex(2, float('inf'))",
-    "set_member": "{float('nan')}", "frozenset_member": "frozenset([2.0, float('inf')])",
+NAN = {  # a wrong answer that a negated tolerance test (``not abs(got - want) > eps``) lets through
+    "nan": "float('nan')", "complex_nan": "complex(float('nan'), 0)", "set_member": "{float('nan')}",
     "dict_key": "{float('nan'): 2.0}", "dict_value": "{'root': float('nan')}", "nested": "[[2.0, [float('nan')]]]",
-    "tuple_item": "(2.0, float('-inf'))",
+    "tuple_item": "(2.0, float('nan'))", "decimal": "__import__('decimal').Decimal('NaN')",
 }
+INFINITE = {  # an infinity passes no comparison a large finite number fails: a value like any other
+    "inf": "float('inf')", "minus_inf": "-float('inf')", "complex_inf_imag": "complex(2, float('inf'))",
+}
+NEGATED_TOLERANCE = TestCase(kind="assert", code="r = root(4)\nassert not abs(r - 2.0) > 1e-9 if "
+                                                 "isinstance(r, (int, float, complex)) else r is not None")
 
 
-@pytest.mark.parametrize("name", list(NON_FINITE))
-def test_a_returned_value_holding_nan_or_an_infinity_anywhere_fails_unless_the_task_allows_it(executor, name):
-    program = f"def root(x):\n    return {NON_FINITE[name]}\n"
-    assert_test = TestCase(kind="assert", code="r = root(4)\nassert not abs(r - 2.0) > 1e-9 if "
-                                               "isinstance(r, (int, float, complex)) else r is not None")
+@pytest.mark.parametrize("name", list(NAN))
+def test_a_returned_value_holding_nan_anywhere_fails_unless_the_task_allows_it(executor, name):
+    program = f"def root(x):\n    return {NAN[name]}\n"
     call_test = TestCase(kind="call", fn_name="root", args=[4], expected=2.0)
-    strict, allowed = executor.run([Job(program=program, tests=(assert_test, call_test)),
-                                    Job(program=program, tests=(assert_test,), allow_non_finite=True)])
+    strict, allowed = executor.run([Job(program=program, tests=(NEGATED_TOLERANCE, call_test)),
+                                    Job(program=program, tests=(NEGATED_TOLERANCE,), allow_non_finite=True)])
     assert statuses(strict) == ["failed", "failed"] and "non_finite" in strict.flags, \
         [t.message for t in strict.test_results]
-    assert "NaN or an infinity" in strict.test_results[0].message
+    assert "returned NaN" in strict.test_results[0].message
     assert allowed.flags == ()  # allowed: judged as any other value (here the negated test lets it through)
+
+
+@pytest.mark.parametrize("name", list(INFINITE))
+def test_an_infinity_is_judged_as_the_number_it_is(executor, name):
+    program = f"def root(x):\n    return {INFINITE[name]}\n"
+    verdict = executor.run_one(Job(program=program, tests=(
+        NEGATED_TOLERANCE, TestCase(kind="call", fn_name="root", args=[4], expected=2.0))))
+    assert statuses(verdict) == ["failed", "failed"] and verdict.flags == (), [t.message for t in verdict.test_results]
+    # an infinity that is the right answer (a distance never reached), returned and left in an argument
+    dijkstra = ("def unreachable(dist):\n    dist[1] = float('inf')\n    return float('inf')\n")
+    right = executor.run_one(Job(program=dijkstra, tests=(
+        TestCase(kind="assert", code="d = [0, 5]\nassert unreachable(d) == float('inf') and d == [0, float('inf')]"),
+        TestCase(kind="call", fn_name="unreachable", args=[[0, 1]], expected=float("inf")))))
+    assert right.passed and right.flags == (), [t.message for t in right.test_results]
 
 
 def test_a_task_that_allows_non_finite_answers_judges_them_as_values(executor):
@@ -444,12 +460,12 @@ def test_objects_callbacks_and_classes_of_the_program_work_across_the_boundary(e
 
 
 def test_a_test_the_judge_cannot_run_is_refused_when_the_job_is_made():
-    for code, why in (("assert f(x for x in [1, 2]) == 3", "generator"),
-                      ("class T(Base):\n    pass\nassert T()", "subclasses"),
-                      ("with Ctx() as c:\n    assert c", "context manager"),
+    for code, why in (("class T(Base):\n    pass\nassert T()", "subclasses"),
                       ("assert f(", "does not compile")):
         with pytest.raises(ValueError, match=why):
             Job(program="", tests=(TestCase(kind="assert", code=code),))
+    for code in ("assert f(x for x in [1, 2]) == 3", "with Ctx() as c:\n    assert c"):  # these cross now
+        Job(program="", tests=(TestCase(kind="assert", code=code),))
 
 
 CALL_FORGER = FORGER.replace("def add(a, b):", "def add(a, b):\n    forge()\n    return 0\ndef forge():")
@@ -489,18 +505,26 @@ def test_a_compiled_program_writing_records_on_every_descriptor_is_not_believed(
     assert executor.run_one(stdio_job(C_FORGER.replace('"41"', '"42"'), "", "42\n", language="c")).passed
 
 
+JUDGES_OWN = ("import sys\njudge = next(m for n, m in sys.modules.items() if n.endswith('judge.channel'))\n"
+              "assert apply({}, 1) is not None")
+
+
 def test_a_program_cannot_call_back_what_would_run_its_code_in_the_judge(executor):
-    # A callable the test hands the program runs in the judge when the program calls it: only the
-    # test's own functions and builtins that compute may go; eval, exec, open, getattr never do,
-    # whatever program receives them (the test cannot be judged: the task's fault, for every program).
+    # A builtin or a standard library function the test hands the program is the program's own (it
+    # runs in the program's process, as the program's user); a callable of the test's own runs in
+    # the judge; one of the judge's own never crosses (the test cannot be judged: the task's fault).
     program = "def apply(f, x):\n    return f(x)\n"
     tests = (TestCase(kind="assert", code="assert apply(len, [1, 2]) == 2"),
-             TestCase(kind="assert", code="assert apply(eval, '1 + 1') == 2"),
+             TestCase(kind="assert", code="assert apply(eval, '__import__(\"os\").getuid()') == 10001"),
              TestCase(kind="assert", code="assert apply(open, '/run/judge/x') is not None"),
-             TestCase(kind="assert", code="assert apply(getattr, 'x') is not None"))
+             TestCase(kind="assert", code="import os\nassert apply(lambda x: os.getuid(), 1) == 10000"),
+             TestCase(kind="assert", code=JUDGES_OWN.format("judge.Channel")),
+             TestCase(kind="assert", code=JUDGES_OWN.format("judge.Channel.op")))
     verdict = executor.run_one(Job(program=program, tests=tests))
-    assert statuses(verdict) == ["passed", "runtime_error", "runtime_error", "runtime_error"]
-    assert all("may not call in the judge" in t.message for t in verdict.test_results[1:])
+    assert statuses(verdict) == ["passed", "passed", "runtime_error", "passed", "runtime_error", "runtime_error"], \
+        [t.message for t in verdict.test_results]
+    assert "PermissionError" in verdict.test_results[2].message  # the program's own open, as its user
+    assert all("cannot cross" in t.message or "may not call" in t.message for t in verdict.test_results[4:])
 
 
 @pytest.mark.parametrize("str_body, first, said, flag", [
@@ -615,3 +639,55 @@ def test_an_answer_the_judge_cannot_read_fails_the_test_and_says_why(executor):
     assert statuses(verdict) == ["failed", "failed"], [t.message for t in verdict.test_results]
     assert "cannot read: the value nests deeper than" in verdict.test_results[0].message
     assert "cannot read: the answer is larger than the judge reads" in verdict.test_results[1].message
+
+
+# -- the crossing as exact as one process: wrong programs a looser crossing paid -----------------
+
+CROSSING_CHEATS = {
+    # an entry point named like a builtin is the program's: the test calls the program's max, not the real one
+    "wrong_max": ("def max(xs):\n    return 0\n", "max",
+                  ("assert max([3, 9, 2]) == 9", "def check(candidate):\n    assert candidate([1, 5]) == 5\ncheck(max)")),
+    "wrong_pow": ("def pow(b, e, m):\n    return 1\n", "pow",
+                  ("def check(candidate):\n    assert candidate(2, 10, 1000) == 24\ncheck(pow)",
+                   "assert pow(3, 3, 100) == 27")),
+    # a BaseException the program raises is not caught by the test's ``except Exception``
+    "keyboard_interrupt": ("def is_valid(s):\n    raise KeyboardInterrupt\n", None,
+                           ("try:\n    ok = is_valid('x')\nexcept Exception:\n    ok = True\nassert ok",
+                            "try:\n    assert is_valid('y') is False\nexcept Exception:\n    pass")),
+    # a class that claims a builtin's module and name is the program's, not the builtin
+    "fake_builtin_class": ("class Fake(TypeError):\n    pass\nFake.__module__ = 'builtins'\n"
+                           "Fake.__name__ = Fake.__qualname__ = 'ValueError'\n"
+                           "def parse(s):\n    raise Fake('no')\n", None,
+                           ("try:\n    parse('x')\nexcept ValueError:\n    pass",
+                            "try:\n    parse('y')\n    assert False\nexcept ValueError:\n    pass")),
+    # a list the test handed the program and the program kept, changed by a later call: the test sees it
+    "corrupts_kept_list": ("class Stack:\n    def __init__(self, items):\n        self.items = items\n"
+                           "    def peek(self):\n        self.items.clear()\n        return 3\n", None,
+                           ("items = [1, 2, 3]\ns = Stack(items)\nassert s.peek() == 3\nassert items == [1, 2, 3]",)),
+    # an argument the program changed before it raised: the test sees the change
+    "corrupts_before_raise": ("def pop_or_fail(xs):\n    xs.clear()\n    raise ValueError('empty')\n", None,
+                              ("xs = [1, 2]\ntry:\n    pop_or_fail(xs)\nexcept ValueError:\n    pass\nassert xs == [1, 2]",)),
+}
+
+
+@pytest.mark.parametrize("name", list(CROSSING_CHEATS))
+def test_a_wrong_program_a_looser_crossing_paid_is_paid_nothing(executor, name):
+    program, entry_point, codes = CROSSING_CHEATS[name]
+    verdict = executor.run_one(Job(program=program, entry_point=entry_point,
+                                   tests=tuple(TestCase(kind="assert", code=c) for c in codes)))
+    assert verdict.pass_rate == 0.0, (statuses(verdict), [t.message for t in verdict.test_results])
+
+
+def test_a_correct_program_named_like_a_builtin_is_the_program_s(executor):
+    # sum of squares named sum: the test's sum is the program's (the task's entry point), and gets its answer
+    program = "def sum(xs):\n    total = 0\n    for x in xs:\n        total += x * x\n    return total\n"
+    tests = (TestCase(kind="assert", code="assert sum([1, 2, 3]) == 14"),
+             TestCase(kind="assert", code="def check(candidate):\n    assert candidate([]) == 0\ncheck(sum)"))
+    verdict = executor.run_one(Job(program=program, tests=tests, entry_point="sum"))
+    assert verdict.passed, [t.message for t in verdict.test_results]
+    # a name of the program's that is no entry point stays the builtin: a program's own ``abs`` never
+    # decides what the test computes
+    cheat = "def abs(x):\n    return 0\ndef add(a, b):\n    return 0\n"
+    verdict = executor.run_one(Job(program=cheat, entry_point="add",
+                                   tests=(TestCase(kind="assert", code="assert abs(add(1, 2) - 3) < 1e-9"),)))
+    assert verdict.pass_rate == 0.0

@@ -62,11 +62,11 @@ def test_a_killed_score_client_leaves_no_container(tmp_path):
 
 
 def test_the_runner_watches_its_owner_without_a_task_of_its_own(solo_executor):
-    # Between two tests of a well-behaved job the container holds the runner, the fork server and
-    # the judge (kept from job to job) only; a watcher thread would be one more task, and every
-    # test would then be taken for one that left a process behind (everything killed and
-    # restarted after each test). Between jobs, the spare made for the next Python job (the
-    # program's user) is the one other process, with one task of its own.
+    # Between two jobs the container holds the runner and the fork server only (each job's judge
+    # goes with it); a watcher thread would be one more task, and every test would then be taken
+    # for one that left a process behind (everything killed and restarted after each test).
+    # Between jobs, the spare made for the next Python job (the program's user) is the one other
+    # process, with one task of its own.
     from sandbox import Job, TestCase
 
     def tasks():
@@ -80,4 +80,4 @@ def test_the_runner_watches_its_owner_without_a_task_of_its_own(solo_executor):
     before, spare = tasks()
     assert all(v.passed for v in solo_executor.run([job, Job(program=job.program + "\n", tests=job.tests)]))
     after, spare = tasks()
-    assert after == before and len(before) == 3 and len(spare) == 1  # the same runner, fork server and judge
+    assert after == before and len(before) == 2 and len(spare) == 1  # the same runner and fork server

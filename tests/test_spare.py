@@ -104,13 +104,20 @@ def test_a_program_run_by_the_spare_sees_what_a_process_forked_for_its_job_sees(
     assert [digest for digest, _ in spare] == [digest for digest, _ in forked]
 
 
-def _between_jobs(executor) -> dict[str, list[str]]:
-    """The pids of the container's processes between jobs, by user."""
-    top = executor.client.api.top(executor.container_ids()[0], ps_args="-eo pid,user")["Processes"]
-    users: dict[str, list[str]] = {}
-    for pid, user in top:
-        users.setdefault(user, []).append(pid)
-    return users
+def _between_jobs(executor, spares: int) -> dict[str, list[str]]:
+    """The pids of the container's processes between jobs, by user, once the runner's work after
+    the reply is done (the spare is forked after the reply, and is root's until it becomes the
+    program's user): as soon as they are the runner, the fork server and ``spares`` spares, or as
+    they are after 5 s."""
+    deadline = time.monotonic() + 5
+    while True:
+        top = executor.client.api.top(executor.container_ids()[0], ps_args="-eo pid,user")["Processes"]
+        users: dict[str, list[str]] = {}
+        for pid, user in top:
+            users.setdefault(user, []).append(pid)
+        if (len(users.get("root", [])) == 2 and len(users.get("10001", [])) == spares) or time.monotonic() > deadline:
+            return users
+        time.sleep(0.05)
 
 
 def test_a_job_that_takes_no_spare_lets_it_go_and_leaves_the_container_clean(solo_executor):
@@ -118,14 +125,15 @@ def test_a_job_that_takes_no_spare_lets_it_go_and_leaves_the_container_clean(sol
               tests=(TestCase(kind="assert", code="assert add(1, 2) == 3"),))
     broken = Job(program="def add(a, b:\n", tests=add.tests)
     c_job = stdio_job('#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n', "", "ok\n", language="c")
-    judge = None
+    forkserver = None
     for job, status, spare in ((add, "passed", 1), (c_job, "passed", 0), (add, "passed", 1),
                                (broken, "compile_error", 1), (add, "passed", 1), (c_job, "passed", 0)):
         assert solo_executor.run_one(job).status == status
-        between = _between_jobs(solo_executor)
+        between = _between_jobs(solo_executor, spare)
         assert len(between.get("10001", [])) == spare, between  # a spare after a Python job only
-        judge = judge or between["10000"]
-        assert between["10000"] == judge, between  # never killed: no process was left to kill
+        assert "10000" not in between, between  # each job's judge went with it
+        forkserver = forkserver or between["root"]
+        assert between["root"] == forkserver, between  # never killed: no process was left to kill
     stats = solo_executor.stats()
     assert stats.residue_replacements == 0 and stats.faults == 0 and stats.containers_started == 1, stats
 

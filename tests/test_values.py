@@ -8,6 +8,8 @@ import json
 import math
 import os
 import tempfile
+from collections import Counter, OrderedDict, deque
+from decimal import Decimal
 
 import pytest
 
@@ -224,17 +226,20 @@ class _Float(float):
 
 
 @pytest.mark.parametrize("value", [
-    math.nan, math.inf, -math.inf, _Float("nan"), complex(math.nan, 0), complex(1, -math.inf), {math.nan},
-    frozenset({1.0, math.inf}), {math.nan: 1}, {"k": math.inf}, [1, [2, (3, {4: [math.nan]})]], (0.5, -math.inf),
+    math.nan, _Float("nan"), complex(math.nan, 0), complex(1, math.nan), {math.nan}, frozenset({1.0, math.nan}),
+    {math.nan: 1}, {"k": math.nan}, [1, [2, (3, {4: [math.nan]})]], (0.5, -math.nan), Decimal("NaN"),
+    deque([1.0, math.nan]), Counter({"a": math.nan}), OrderedDict([(1, [math.nan])]),
 ])
-def test_a_nan_or_an_infinity_is_found_anywhere_in_a_value(value):
+def test_a_nan_is_found_anywhere_in_a_value(value):
     assert non_finite(value)
 
 
 @pytest.mark.parametrize("value", [
     0.5, 1e308, -0.0, complex(1, 2), {1.5}, {2.5: "nan"}, ["inf", b"nan", 10**400], None, True, range(3), ...,
+    math.inf, -math.inf, complex(1, -math.inf), {"k": math.inf}, (0.5, -math.inf), Decimal("Infinity"),
+    deque([math.inf]),
 ])
-def test_finite_values_and_text_that_merely_says_nan_are_finite(value):
+def test_numbers_infinities_and_text_that_merely_says_nan_hold_no_nan(value):
     assert not non_finite(value)
 
 

@@ -119,7 +119,9 @@ class Task:
         return Job(program=program, tests=tuple(tests or self.tests), language=self.language,
                    limits=self.limits, compare=self.compare, float_tolerance=self.float_tolerance,
                    test_setup=self.judge_setup(), checker=self.checker, job_id=self.task_id,
-                   allow_non_finite=self.allow_non_finite)
+                   allow_non_finite=self.allow_non_finite,
+                   entry_point=self.entry_point if self.language == "python" and self.entry_point
+                   and self.entry_point.isidentifier() else None)
 
     def judge_setup(self) -> str | None:
         """What the judge runs before each of this task's ``assert`` tests: its ``test_setup``,

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from types import CodeType
 
     from .languages import Language
-    from .messages import CallVisible, ChildLimits, ExecRequest, JudgeRequest, LimitsWire, PythonRequest
+    from .messages import CallVisible, ChildLimits, ExecRequest, JudgeJob, JudgeRequest, LimitsWire, PythonRequest
 
 COMPILE_FILE_BYTES = 512 * 1024 * 1024  # the largest file a compiler may write
 IPCRM_CPU_S = 5
@@ -88,7 +88,7 @@ def ipcrm_request() -> ExecRequest:
             "rlimits": {"cpu_s": IPCRM_CPU_S, "as_bytes": 0, "fsize_bytes": 0}}
 
 
-def judge_request(workdir: str) -> JudgeRequest:
-    """The judge, in its own folder ``workdir``: no CPU limit of its own (each test's is the
-    runner's to enforce), its memory set per job (``judge.main.judge_main``)."""
-    return {"mode": "judge", "workdir": workdir, "rlimits": {"fsize_bytes": JUDGE_FILE_BYTES}}
+def judge_request(workdir: str, job: JudgeJob) -> JudgeRequest:
+    """A job's judge, in its own folder ``workdir``, with the job's tests ``job``: no CPU limit of
+    its own (each test's is the runner's to enforce), its memory the job's (``judge.main.judge_main``)."""
+    return {"mode": "judge", "workdir": workdir, "rlimits": {"fsize_bytes": JUDGE_FILE_BYTES}, "job": job}

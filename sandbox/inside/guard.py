@@ -17,6 +17,12 @@ _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
 _STDLIB = frozenset(getattr(__import__("sys"), "stdlib_module_names", ()))
 METHOD_CALL = "__grpo_method__"
 ASYNC_RUN = "__grpo_async_run__"  # asyncio.run(...) in a test: the program's coroutine runs in its process
+TYPE_OF = "__grpo_type__"  # type(x) in a test: the program's class where x is the program's object
+VARS_OF = "__grpo_vars__"  # vars(x) in a test: the program's object's attributes
+HARNESS_NAMES = frozenset({METHOD_CALL, ASYNC_RUN, TYPE_OF, VARS_OF})
+_REWRITTEN_BUILTINS = {"type": TYPE_OF, "vars": VARS_OF}  # one-argument calls of these
+_CLASS_POSITIONS = {"isinstance": (1,), "issubclass": (0, 1), "raises": (0,), "assertRaises": (0,),
+                    "assertRaisesRegex": (0,), "assertIsInstance": (1,), "assertNotIsInstance": (1,)}
 
 
 def bound_names(tree: ast.AST) -> set[str]:
@@ -72,17 +78,24 @@ def _call_parts(call: ast.Call) -> tuple[ast.Tuple, ast.Dict]:
     return args, ast.Dict(keys=keys, values=[k.value for k in call.keywords])
 
 
-class _MethodCalls(ast.NodeTransformer):
-    """``P(a).m(b)`` with ``P`` a program name -> ``__grpo_method__("P", (a,), {}, "m", (b,), {})``:
-    the object is built and its method called in the program's process; only the plain result
-    crosses."""
+class _Rewrites(ast.NodeTransformer):
+    """What the judge does for a test in the program's process or with its own help:
+    ``P(a).m(b)`` with ``P`` a program name -> ``__grpo_method__("P", (a,), {}, "m", (b,), {})`` (the
+    object is built and its method called in the program's process: one call, whose arguments'
+    changes all come back); ``asyncio.run(c)`` -> ``__grpo_async_run__(c)``; ``type(x)`` and
+    ``vars(x)`` (the builtins, not a name the test binds) -> the judge's own, which ask the
+    program's process where ``x`` is the program's object."""
 
-    def __init__(self, program: set[str]):
-        self.program = program
+    def __init__(self, program: set[str], bound: set[str]):
+        self.program, self.bound = program, bound
 
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         func = node.func
+        if (isinstance(func, ast.Name) and func.id in _REWRITTEN_BUILTINS and func.id not in self.bound
+                and func.id not in self.program and len(node.args) == 1 and not node.keywords):
+            return ast.copy_location(ast.Call(func=ast.Name(_REWRITTEN_BUILTINS[func.id], ast.Load()),
+                                              args=node.args, keywords=[]), node)
         if (isinstance(func, ast.Attribute) and func.attr == "run" and isinstance(func.value, ast.Name)
                 and func.value.id == "asyncio" and len(node.args) == 1 and not node.keywords):
             return ast.copy_location(ast.Call(func=ast.Name(ASYNC_RUN, ast.Load()), args=node.args, keywords=[]),
@@ -100,60 +113,67 @@ class _MethodCalls(ast.NodeTransformer):
         return node
 
 
+def _class_names(node: ast.AST, program: set[str]) -> set[str]:
+    """The program's names a test uses as classes to catch or check against: in an ``except``
+    clause, as ``isinstance``'s and ``issubclass``'s classes, as what ``raises`` and
+    ``assertRaises`` expect (exception classes of the program's the judge makes its own)."""
+    names: set[str] = set()
+    if isinstance(node, ast.ExceptHandler) and node.type:
+        names.update(n.id for n in ast.walk(node.type) if isinstance(n, ast.Name) and n.id in program)
+    elif isinstance(node, ast.Call):
+        func = node.func
+        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        for position in _CLASS_POSITIONS.get(called or "", ()):
+            if position < len(node.args):
+                names.update(n.id for n in ast.walk(node.args[position])
+                             if isinstance(n, ast.Name) and n.id in program)
+    return names
 
 
-def plan_assert(code: str, setup_names: frozenset[str]) -> JudgedTest | str:
+def plan_assert(code: str, setup_names: frozenset[str], entry_point: str | None = None) -> JudgedTest | str:
     """Decide, from an ``assert`` test's code alone, how the judge runs it, and compile it.
 
     The names the test reads and never binds, that are not builtins nor defined by the task's
     test setup (``setup_names``), are the program's (the entry point, ``candidate`` passed on, a
     class or helper the program defines) or standard modules the test uses without importing
-    them. In the judge each of the program's names is a remote reference (``judge.remote.Remote``): the
-    test may call it, pass it on, keep what it returns and call its methods, read its attributes,
-    iterate it, and hand the program callables of its own (they run in the judge).
-    ``P(...).method(...)`` is compiled into one call made in the program's process
-    (``_MethodCalls``).
+    them; the task's ``entry_point`` is the program's whatever its name (a function named ``max``
+    or ``pow``: as where the test runs in the program's namespace). In the judge each of the
+    program's names is a remote reference (``judge.remote.Remote``): the test may call it, pass it
+    on, keep what it returns and call its methods, read its attributes, iterate it, use it as a
+    context manager, and hand the program callables and iterators of its own (they run in the
+    judge). Some calls are compiled into what the judge does for them (``_Rewrites``).
 
     Returns:
-        ``(code object, program names, module names, source, caught names)`` for the judge
-        (``judge.asserts.run_test``; the caught names: the program's names the test catches in an
-        ``except`` clause, exception classes the judge makes its own), or a string saying why
-        the judge cannot
-        run the test (it gives the program a generator, subclasses a class of the program's, or
-        uses one as a context manager): such a task is refused when its suite is loaded.
+        ``(code object, program names, module names, source, class names)`` for the judge
+        (``judge.asserts.run_test``; the class names: the program's names the test catches or
+        checks classes against, exception classes the judge makes its own), or a string saying
+        why the judge cannot run the test (it subclasses a class of the program's): such a task is
+        refused when its suite is loaded.
 
     Raises:
         SyntaxError, ValueError: the test code does not compile.
     """
     tree = ast.parse(code, filename="<test>")
     bound, loads, not_attribute = _scan(tree)
-    free = loads - bound - _BUILTIN_NAMES - setup_names - {METHOD_CALL, ASYNC_RUN}
-    modules = {name for name in free if name in _STDLIB and name not in not_attribute}
+    builtin_names = _BUILTIN_NAMES - {entry_point} if entry_point else _BUILTIN_NAMES
+    free = loads - bound - builtin_names - setup_names - HARNESS_NAMES
+    modules = {name for name in free if name in _STDLIB and name not in not_attribute and name != entry_point}
     program = free - modules
     catches: set[str] = set()
-    rewrites = False  # a call ``_MethodCalls`` rewrites: ``P(...).m(...)`` or ``asyncio.run(...)``
+    rewrites = False  # a call ``_Rewrites`` rewrites
     for node in ast.walk(tree):  # the first refusal in the order of ``ast.walk``
         if isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Name) and func.id in program:
-                for arg in [*node.args, *(k.value for k in node.keywords)]:
-                    inner = arg.value if isinstance(arg, ast.Starred) else arg
-                    if isinstance(inner, ast.GeneratorExp):
-                        return (f"the test passes a generator to the program's {func.id}(): only plain data and "
-                                "callables cross to the program's process (pass a list)")
-            elif isinstance(func, ast.Attribute):
+            if isinstance(func, ast.Attribute):
                 rewrites = rewrites or isinstance(func.value, ast.Call) or (
                     isinstance(func.value, ast.Name) and func.value.id == "asyncio")
+            elif isinstance(func, ast.Name) and func.id in _REWRITTEN_BUILTINS and func.id not in bound:
+                rewrites = True
         elif isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id in program for b in node.bases):
             return f"the test subclasses a class of the program's ({node.name}): it lives in another process"
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            for item in node.items:
-                if any(isinstance(n, ast.Name) and n.id in program for n in ast.walk(item.context_expr)):
-                    return "the test uses an object of the program's as a context manager (`with`)"
-        elif isinstance(node, ast.ExceptHandler) and node.type:
-            catches.update(n.id for n in ast.walk(node.type) if isinstance(n, ast.Name) and n.id in program)
+        catches |= _class_names(node, program)
     if rewrites:
-        tree = _MethodCalls(program).visit(tree)
+        tree = _Rewrites(program, bound).visit(tree)
         ast.fix_missing_locations(tree)
         compiled = compile(tree, "<test>", "exec", dont_inherit=True)
     else:  # the same code object, without handing the tree back to the compiler

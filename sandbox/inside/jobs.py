@@ -27,7 +27,7 @@ from .children import (
     program_request,
     run_request,
 )
-from .forkclient import FORKSERVER, ForkserverLost, claim_spare, fork_child, kill_all, make_spare
+from .forkclient import FORKSERVER, claim_spare, fork_child, kill_all, make_spare
 from .guard import plan_assert, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
@@ -109,9 +109,10 @@ class Plan:
         self.kind, self.visible, self.judged, self.why = kind, visible, judged, why
 
 
-def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any]) -> list[Plan]:
-    """The ``Plan`` of each test of a job whose test setup is ``setup``; what is compiled is kept
-    in ``cache`` (``RunnerState.compiled``)."""
+def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any],
+               entry_point: str | None = None) -> list[Plan]:
+    """The ``Plan`` of each test of a job whose test setup is ``setup`` (and whose task's entry
+    point is ``entry_point``); what is compiled is kept in ``cache`` (``RunnerState.compiled``)."""
     try:
         names = _cached(cache, ("setup", setup), partial(setup_names, setup)) if setup else frozenset()
     except (SyntaxError, ValueError, RecursionError):
@@ -126,7 +127,8 @@ def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any]
         else:
             code = test["code"]
             try:
-                planned = _cached(cache, ("judge", code, names), partial(plan_assert, code, names))
+                planned = _cached(cache, ("judge", code, names, entry_point),
+                                  partial(plan_assert, code, names, entry_point))
             except (SyntaxError, ValueError, RecursionError) as e:
                 plans.append(Plan("broken", why=f"the test code does not compile: {e}"))
                 continue
@@ -152,8 +154,8 @@ def _compile(language: Language, workdir: str, limits: LimitsWire, names: dict[s
 
 
 class _TestRun:
-    """The running of one job's tests: the job's zygote and the container's judge (``state``),
-    started when first needed; ``deadline``: when the job's whole budget is spent."""
+    """The running of one job's tests: the job's zygote and its judge, started when first needed
+    and gone at its end; ``deadline``: when the job's whole budget is spent."""
 
     def __init__(self, state: RunnerState, job: RunRequest, language: Language, program_code: CodeType | None,
                  workdir: str, names: dict[str, str], deadline: float):
@@ -165,7 +167,7 @@ class _TestRun:
         self.cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
         self.memory_limit = (limits["memory_limit_mb"] + language.memory_overhead_mb) << 20 \
             if language.memory == "cgroup" else None
-        self.plans = plan_tests(job["tests"], job.get("test_setup"), state.compiled)
+        self.plans = plan_tests(job["tests"], job.get("test_setup"), state.compiled, job.get("entry_point"))
         # A zygote gets every call test of the job at its start, the judge every judged one; a
         # request names one by its place.
         self.zygote_index: dict[int, int] = {}
@@ -182,7 +184,7 @@ class _TestRun:
         # A zygote pays off from the second test forked from the program on.
         self.use_zygote = self.python and len(self.zygote_index) + len(self.judge_index) > 1
         self.zygote: Zygote | None = None
-        self.judge: Judge | None = None  # the container's judge, once it has this job's tests
+        self.judge: Judge | None = None  # this job's judge, forked with its tests when first needed
         self.failed_start: tuple[Outcome, str] | None = None  # a zygote's top level that ran out of limits
         self.records = bytearray()  # records of the zygote's top level (flags)
         self.start_nonce = ""
@@ -190,12 +192,13 @@ class _TestRun:
 
     def tasks(self) -> int:
         """Processes that may be alive in the container between two tests, counted from what
-        exists: the runner, the fork server, the judge and the job's zygote."""
-        return self.state.resident_tasks() + (self.zygote is not None and self.zygote.exists())
+        exists: the runner, the fork server, the job's judge and its zygote."""
+        return self.state.resident_tasks() + (self.zygote is not None and self.zygote.exists()) \
+            + (self.judge is not None and self.judge.exists())
 
     def known(self) -> set[int]:
         """Pids of the runner's residents (a zygote may not name one as its test process)."""
-        judge = self.state.judge
+        judge = self.judge
         return {pid for pid in (FORKSERVER.pid, self.zygote and self.zygote.pid, judge and judge.pid) if pid}
 
     def wall(self) -> float:
@@ -223,21 +226,14 @@ class _TestRun:
         return self.zygote
 
     def _ensure_judge(self) -> Judge:
-        """The container's judge, started if there is none, with this job's tests."""
-        if self.judge is None:
-            state = self.state
-            for _ in range(2):
-                judge = state.judge
-                if judge is None or not judge.exists():
-                    if judge is not None:  # it went away: let it go
-                        judge.forget()
-                    state.judge = judge = Judge.start(judge_request(JUDGE_DIR))
-                if judge.job(self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
-                             self.job.get("checker"), self.job.get("allow_non_finite") is True):
-                    self.judge = judge
-                    break
-            else:
-                raise ForkserverLost("the judge does not take the job's tests")
+        """This job's judge, forked with the job's tests when first needed (``resident.Judge``):
+        no code of another job ever ran in it, and it goes when the job ends (``run``)."""
+        if self.judge is None or not self.judge.exists():
+            if self.judge is not None:  # it went away (killed with everything else): a fresh one
+                self.judge.forget()
+            self.judge = Judge.start(judge_request(JUDGE_DIR, (
+                self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
+                self.job.get("checker"), self.job.get("allow_non_finite") is True)))
         return self.judge
 
     def _zygote_gone(self) -> None:
@@ -247,11 +243,11 @@ class _TestRun:
 
     def _everything_killed(self) -> None:
         """After a ``kill_all``: the residents are gone; they restart when next needed."""
-        for resident in (self.zygote, self.state.judge):
+        for resident in (self.zygote, self.judge):
             if resident is not None:
                 resident.forget()
         self._zygote_gone()
-        self.judge = self.state.judge = None
+        self.judge = None
 
     def _out_of_budget(self) -> TestResultWire:
         return {"status": "timeout", "time_s": 0.0, "cpu_time_s": 0.0,
@@ -262,6 +258,8 @@ class _TestRun:
         compare, tolerance = self.job["compare"], self.job["float_tolerance"]  # Job.to_wire always sends both
         results = self.results
         try:
+            if self.judge_tests or self.job.get("checker"):  # the job's judge lives as long as the job
+                self._ensure_judge()
             for i, (test, plan) in enumerate(zip(self.job["tests"], self.plans, strict=True)):
                 nonce = _token(16)
                 if plan.kind == "broken":
@@ -288,8 +286,9 @@ class _TestRun:
                     result["output"] = captured(outcome)
                 results.append(result)
         finally:
-            if self.zygote is not None:
-                self.zygote.close()
+            for resident in (self.zygote, self.judge):
+                if resident is not None:
+                    resident.close()
         return results
 
     def _fresh_test(self, test: StdioTestWire | CallTestWire, plan: Plan, nonce: str) -> Outcome:
@@ -490,7 +489,6 @@ def run_job(state: RunnerState, request: RunRequest) -> RunReply:
     except Exception as e:  # a fault of the runner's: reported, the host retries it elsewhere
         flags = progress.flags()
         kill_all()
-        state.judge = None
         state.residue = state.leave_clean() or None
         raise JobFault(traceback.format_exc()[-4000:], progress.started, flags) from e
 

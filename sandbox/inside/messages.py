@@ -15,8 +15,9 @@ Boundaries, and who may be believed:
   server adds what ``Forked`` holds and forks; it answers each with the child's pid (4 bytes).
 - runner -> zygote (``ZygoteTests``, then ``ZygoteFork`` per test): ``marshal`` on the zygote's
   request socket; the zygote says which pid it forked in a ``ForkedRecord``.
-- runner -> judge (``JudgeJob``, ``JudgeTest``, ``JudgeCheck``): ``marshal`` on the judge's
-  request socket; judge -> runner: ``VerdictRecord`` on the judge's result channel.
+- runner -> judge: a job's judge is forked with the job's tests (``JudgeRequest``, its ``JudgeJob``),
+  then takes ``JudgeTest`` and ``JudgeCheck`` as ``marshal`` on its request socket; judge -> runner:
+  ``VerdictRecord`` on the judge's result channel.
 - the program's processes -> runner: ``ProgramRecord`` lines on a result channel. **Evidence
   only**: a program can write any bytes there, so ``records.read_records`` parses each line
   strictly against these definitions, and nothing in them can say that a test passed: a
@@ -103,6 +104,7 @@ class RunRequest(TypedDict):
     checker: str | None
     allow_non_finite: bool
     budget_s: float
+    entry_point: NotRequired[str | None]
 
 
 class PingRequest(TypedDict):
@@ -255,11 +257,13 @@ class SpareRequest(Forked):
 
 
 class JudgeRequest(Forked):
-    """Start the judge (``judge.main.judge_main``), a user of its own, in ``workdir``."""
+    """Start a job's judge (``judge.main.judge_main``), a user of its own, in ``workdir``, with the
+    job's tests (``job``): it judges that job and nothing else, and is gone at the job's end."""
 
     mode: Literal["judge"]
     workdir: str
     rlimits: ChildLimits
+    job: JudgeJob
 
 
 ChildRequest = ExecRequest | PythonRequest | SpareRequest | JudgeRequest
@@ -349,25 +353,30 @@ Record = ProgramRecord | VerdictRecord
 JudgedTest = tuple["CodeType", tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
 """A compiled ``assert`` test (``guard.plan_assert``): code object, the program's names, standard
 modules to import, source, the program's names it catches in an ``except`` clause."""
-JudgeJob = tuple[Literal["job"], str | None, list[JudgedTest], int, str | None, bool]
+JudgeJob = tuple[str | None, list[JudgedTest], int, str | None, bool]
 """A job's test setup (source), its judged tests, the judge's memory bytes, the task's checker,
-whether the task allows answers that hold NaN or an infinity (else they fail, flagged ``non_finite``)."""
+whether the task allows answers that hold NaN (else they fail, flagged ``non_finite``): what a
+job's judge is forked with (``JudgeRequest``)."""
 JudgeTest = tuple[Literal["test"], str, int]
 """Run judged test ``index`` for ``nonce``, with the call and reply pipe ends as descriptors."""
 JudgeCheck = tuple[Literal["check"], str, str, str, str]
 """Run the checker for ``nonce`` on ``(input, output, expected)``."""
-JudgeMessage = JudgeJob | JudgeTest | JudgeCheck
+JudgeMessage = JudgeTest | JudgeCheck
 
 # -- judge <-> program: length-prefixed frames on a test's call and reply pipes --------------------
 
 Crossing = tuple[bool, Any]
-"""A value on its way to the program (``judge.remote.Channel.encode``): ``(marked, data)``; where
-``marked``, handles and callables inside ``data`` are marked references (``procs.REF_MARK``)."""
-CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...]]
-             | tuple[Literal["ret"], int, Crossing] | tuple[Literal["raise"], int, str, str])
-"""Judge -> program, ``marshal``: ``("op", seq, op, ref, payload, forgotten)`` has the program's
-process do ``op`` to its object ``ref``, after letting go of the handles the test no longer holds
-(``forgotten``: their objects may be freed, and their ``__del__`` run, as in one process);
-``("ret", seq, value)`` and ``("raise", seq, kind, message)`` answer a callback (``program.calls``).
-The replies up are the program's: tagged JSON, read strictly (``values.decode_value``), never
-typed here."""
+"""A value on its way to the program (``judge.send.Sender.crossing``): ``(marked, data)``; where
+``marked``, what ``marshal`` cannot carry as itself inside ``data`` is marked (``procs.REF_MARK``)."""
+CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...], Crossing | None, tuple | None]
+             | tuple[Literal["ret", "item"], int, Crossing] | tuple[Literal["stop"], int]
+             | tuple[Literal["raise"], int, Crossing])
+"""Judge -> program, ``marshal`` (version 4): ``("op", seq, op, ref, payload, forgotten, updates,
+env)`` has the program's process do ``op`` to its object ``ref``, after letting go of the handles
+and shared containers the test no longer holds (``forgotten``: their objects may be freed, and
+their ``__del__`` run, as in one process), making the containers it keeps hold what the test's hold
+(``updates``), and with what the test set for its process (``env``: ``judge.environment``);
+``("ret", seq, value)`` and ``("raise", seq, exception)`` answer a callback or a request to an
+object of the test's, ``("item", seq, value)``, ``("stop", seq)`` and ``("raise", ...)`` the next
+item of an iterator of the test's (``program.calls``). The replies up are the program's: tagged JSON, read strictly
+(``values.decode_value``), never typed here."""

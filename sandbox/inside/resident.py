@@ -1,11 +1,12 @@
-"""The runner's handles on its resident children: a zygote, and the judge.
+"""The runner's handles on a job's resident children: its zygote, and its judge.
 
-Stdlib only. Both are forked by the fork server (as children of the runner), live as long as they
-are needed, and take requests on a Unix socket (``procs.send_message``): a ``Zygote`` ran the
-program's top level once and forks a fresh test process per request (``program.zygote``); the
-``Judge`` runs ``assert`` tests and checkers in a trusted process of its own user (``judge``),
-kept from job to job. Each test still runs in a fresh process of the program's: the zygote only
-saves the program's imports and definitions.
+Stdlib only. Both are forked by the fork server (as children of the runner), live as long as the
+job needs them (never longer), and take requests on a Unix socket (``procs.send_message``): a
+``Zygote`` ran the program's top level once and forks a fresh test process per request
+(``program.zygote``); the ``Judge`` runs the job's ``assert`` tests and checker in a trusted
+process of its own user (``judge``), forked with the job's tests, so no code of another job ever
+ran in it. Each test still runs in a fresh process of the program's: the zygote only saves the
+program's imports and definitions.
 
 A zygote is the program's process: all it says is which pid it forked for a test, and the runner
 believes that only if the pid is a child of its own (``follow_forked``); the test's outcome then
@@ -33,7 +34,6 @@ from .watch import Outcome, Watch
 if TYPE_CHECKING:
     from .messages import (
         ChildRequest,
-        JudgedTest,
         JudgeMessage,
         JudgeRequest,
         LimitsWire,
@@ -210,13 +210,12 @@ def _is_own_child(pid: int) -> bool:
 
 
 class Judge(Resident):
-    """The container's judge (``judge.main.judge_main``), kept from job to job: ``job`` hands it a
-    job's tests, then ``test`` runs one and ``check`` has the task's checker judge an output; each
-    ``verdict`` record arrives on ``watch``."""
+    """A job's judge (``judge.main.judge_main``), forked with the job's tests: ``test`` runs one and
+    ``check`` has the task's checker judge an output; each ``verdict`` record arrives on ``watch``."""
 
     @classmethod
     def start(cls, payload: JudgeRequest) -> Judge:
-        """Have the judge forked for ``payload`` (mode ``judge``).
+        """Have a judge forked for ``payload`` (mode ``judge``, with the job's tests).
 
         Raises:
             ForkserverLost: the fork server does not answer.
@@ -224,12 +223,6 @@ class Judge(Resident):
         judge = cls(*cls._fork(payload))
         judge.watch.guard(judge.pidfd)  # its end ends any watch of it
         return judge
-
-    def job(self, setup: str | None, tests: list[JudgedTest], memory_bytes: int, checker: str | None,
-            allow_non_finite: bool) -> bool:
-        """Hand the judge a job's test setup, tests, checker and whether answers may hold NaN or an
-        infinity (``messages.JudgeJob``); False if it does not take them."""
-        return self.request(("job", setup, tests, memory_bytes, checker, allow_non_finite))
 
     def test(self, nonce: str, index: int, fds: Sequence[int]) -> bool:
         """Run the job's judged test ``index`` for ``nonce`` against the program's process at the

@@ -1,10 +1,10 @@
 """What the runner keeps from job to job: one ``RunnerState``, made once (``runner.prepare``) and
 handed to every job (``jobs.run_job``); and how a job leaves the container as it found it.
 
-Stdlib only; runs in the runner. The state: the container's judge (kept from job to job), the
-places a job can write and their state at the container's start (``clean.Baseline``), what a job
-left that would not go (then the container refuses every later job), the tasks of processes that
-are none of the sandbox's, and the runner's cache of compiled ``assert`` tests.
+Stdlib only; runs in the runner. The state: the places a job can write and their state at the
+container's start (``clean.Baseline``), what a job left that would not go (then the container
+refuses every later job), the tasks of processes that are none of the sandbox's, and the runner's
+cache of compiled ``assert`` tests. No judge: each job has its own (``jobs``), gone at its end.
 
 The fork server's handle is not part of it: it is ``forkclient``'s own (``forkclient.FORKSERVER``,
 one per runner process), since ``kill_all``, which anything that holds a test's processes may call
@@ -23,7 +23,6 @@ from .watch import spawn
 
 if TYPE_CHECKING:
     from .clean import Baseline
-    from .resident import Judge
 
 SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 IPCRM_WALL_S = 10.0
@@ -36,8 +35,6 @@ class RunnerState:
     Attributes:
         baseline: the container's places and their state at its start: every job must leave
             them so (``leave_clean``).
-        judge: the container's judge (``resident.Judge``), kept from job to job; None until a job
-            needs it, and after everything was killed.
         residue: what a job left that would not go; once set, this container takes no more jobs
             (``refusal``).
         foreign: tasks of processes that are none of the sandbox's (``forkclient.foreign_tasks``),
@@ -50,7 +47,6 @@ class RunnerState:
 
     def __init__(self, baseline: Baseline):
         self.baseline = baseline
-        self.judge: Judge | None = None
         self.residue: list[str] | None = None
         self.foreign = 0
         self.compiled: dict[tuple, object] = {}
@@ -58,10 +54,9 @@ class RunnerState:
 
     def resident_tasks(self) -> int:
         """Processes the container may hold between jobs, counted from what exists: the runner, the
-        fork server, the judge, a spare not yet claimed (``forkclient.Spare``) (and what is none of
-        the sandbox's: ``foreign``)."""
-        judge = self.judge
-        return 1 + exists(FORKSERVER.pidfd) + (judge is not None and judge.exists()) + spare_waiting() + self.foreign
+        fork server, a spare not yet claimed (``forkclient.Spare``) (and what is none of the
+        sandbox's: ``foreign``)."""
+        return 1 + exists(FORKSERVER.pidfd) + spare_waiting() + self.foreign
 
     def note_foreign(self) -> None:
         """At a job's start, note the tasks of processes that are none of the sandbox's
@@ -78,10 +73,10 @@ class RunnerState:
         return None if residue is None else "the container is not back at its baseline: " + "; ".join(residue)
 
     def leave_clean(self) -> list[str]:
-        """After a job: no process of the program's left (counted from what exists; a spare no job
-        took included), no IPC object, nothing anywhere it could write (the next job's folder, if
-        one was made, included); then measure it. The judge, the fork server and their limits are
-        out of any program's reach (another user), so they stay.
+        """After a job: no process of the program's or of its judge's left (counted from what exists;
+        a spare no job took included), no IPC object, nothing anywhere it could write (the next
+        job's folder, if one was made, included); then measure it. The fork server and its limits
+        are out of any program's and any judge's reach (another user), so it stays.
 
         Returns:
             the residue: what is not back at its state at the container's start
@@ -91,9 +86,6 @@ class RunnerState:
         self.next_workdir = None
         if tasks_in_container() > self.resident_tasks():
             kill_all()
-            if self.judge is not None:
-                self.judge.forget()
-            self.judge = None
         residue = []
         if ipc_objects():
             remove_ipc_objects(self.resident_tasks())

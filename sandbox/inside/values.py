@@ -8,8 +8,19 @@ lists), and one-key objects for the rest:
     ``{"t": [...]}`` tuple, ``{"s": [...]}`` set, ``{"f": [...]}`` frozenset, ``{"d": [[k, v], ...]}``
     dict, ``{"b": "<hex>"}`` bytes, ``{"y": "<hex>"}`` bytearray, ``{"c": [re, im]}`` complex,
     ``{"i": "<hex>"}`` an integer too long for decimal, ``{"r": [start, stop, step]}`` range,
-    ``{"e": 0}`` Ellipsis; for the judge only, ``{"h": [number, type name]}`` a handle to an
-    object of the program's and ``{"k": number}`` a callable of the judge's handed back.
+    ``{"e": 0}`` Ellipsis; for the judge only, the standard library's value types as themselves:
+    ``{"q": [items, maxlen]}`` deque, ``{"C": [[k, v], ...]}`` Counter, ``{"O": [[k, v], ...]}``
+    OrderedDict, ``{"DD": [factory name or null, [[k, v], ...]]}`` defaultdict, ``{"F": [numerator,
+    denominator]}`` Fraction, ``{"N": "text"}`` Decimal, ``{"dt": [kind, ...]}`` a ``datetime``
+    value (``d`` date, ``t`` time, ``dt`` datetime, ``td`` timedelta, ``tz`` timezone:
+    ``_time_value``); and ``{"h": [number, type name, kind]}`` a handle to an object of the program's
+    (``kind``: ``await``, ``aiter`` or empty),
+    ``{"k": number}`` a callable, ``{"K": number}`` an iterator and ``{"j": number}`` an object of
+    the judge's handed back,
+    ``{"S": number}`` a container the program shares with the test (the test's own object),
+    ``{"V": [number, value]}`` one it shares from now on,
+    ``{"G": name}`` a global of the program's, ``{"X": parts}`` an exception (``program.lineage``),
+    ``{"P": [value, plain base, handle]}`` an object of a plain type's subclass (a NamedTuple).
 
 Everything the program's process writes is untrusted text: ``decode_value`` builds only those
 types, refuses anything else, and never runs code of the program's. It is total: any text gives a
@@ -85,9 +96,89 @@ class _Decoder:
             return range(*body)
         if tag == "e" and body == 0:
             return ...
-        if tag in ("h", "k") and self.refs is not None:
-            return self.refs(tag, body)
+        if self.refs is not None:  # the judge's: the standard library's values, handles
+            if tag in ("h", "k", "K", "j", "S", "V", "G", "X", "P"):
+                return self.refs(tag, body)
+            return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")
+
+
+_FACTORIES = {"int": int, "float": float, "str": str, "list": list, "dict": dict, "set": set, "tuple": tuple,
+              "bool": bool, "complex": complex, "bytes": bytes, "frozenset": frozenset}
+_DECIMAL_TEXT = 20000  # characters of a Decimal's text (its digits are bounded like an int's)
+
+
+def _pairs(body) -> list:
+    if type(body) is not list or not all(type(item) is list and len(item) == 2 for item in body):
+        raise NotPlain("a mapping's items must be [key, value] pairs")
+    return body
+
+
+def _standard(tag: str, body) -> object:
+    """A standard library value from its tagged form (imported here only when one crosses)."""
+    if tag == "q" and type(body) is list and len(body) == 2 and type(body[0]) is list \
+            and (body[1] is None or (type(body[1]) is int and 0 <= body[1] < _RANGE_LIMIT)):
+        from collections import deque
+
+        return deque(body[0], body[1])
+    if tag in ("C", "O"):
+        from collections import Counter, OrderedDict
+
+        return Counter(dict(_pairs(body))) if tag == "C" else OrderedDict(_pairs(body))
+    if tag == "DD" and type(body) is list and len(body) == 2 and (body[0] is None or body[0] in _FACTORIES):
+        from collections import defaultdict
+
+        return defaultdict(None if body[0] is None else _FACTORIES[body[0]], _pairs(body[1]))
+    if tag == "F" and type(body) is list and len(body) == 2 and all(type(x) is int for x in body) and body[1] > 0:
+        from fractions import Fraction
+
+        return Fraction(body[0], body[1])
+    if tag == "N" and type(body) is str and len(body) <= _DECIMAL_TEXT:
+        from decimal import Decimal, InvalidOperation
+
+        try:
+            return Decimal(body)
+        except (InvalidOperation, ValueError):
+            raise NotPlain("a malformed Decimal") from None
+    if tag == "dt" and type(body) is list and body and type(body[0]) is str:
+        try:
+            return _time_value(body[0], body[1:])
+        except (TypeError, ValueError, OverflowError):
+            raise NotPlain("a malformed date or time") from None
+    raise NotPlain(f"unknown tag {tag!r}")
+
+
+def _time_value(kind: str, fields: list) -> object:
+    """A ``datetime`` value: ``d`` [y, m, d], ``t`` [H, M, S, us, fold, tz], ``dt`` [y, m, d, H, M, S,
+    us, fold, tz], ``td`` [days, seconds, us], ``tz`` [days, seconds, us, name or null]; a tz is
+    null or ``tz``'s fields."""
+    import datetime
+
+    def tz(value):
+        if value is None:
+            return None
+        if type(value) is not list or len(value) != 4 or not all(type(x) is int for x in value[:3]) \
+                or not (value[3] is None or type(value[3]) is str):
+            raise ValueError("a malformed timezone")
+        offset = datetime.timedelta(value[0], value[1], value[2])
+        return datetime.timezone(offset) if value[3] is None else datetime.timezone(offset, value[3])
+
+    ints = fields[:-1] if kind in ("t", "dt") else fields
+    if not all(type(x) is int for x in ints):
+        raise ValueError("a malformed date or time")
+    if kind == "d" and len(fields) == 3:
+        return datetime.date(*fields)
+    if kind == "td" and len(fields) == 3:
+        return datetime.timedelta(*fields)
+    if kind == "tz" and len(fields) == 4:
+        return tz(fields)
+    if kind == "t" and len(fields) == 6:
+        hour, minute, second, microsecond, fold, zone = fields
+        return datetime.time(hour, minute, second, microsecond, tz(zone), fold=fold)
+    if kind == "dt" and len(fields) == 9:
+        year, month, day, hour, minute, second, microsecond, fold, zone = fields
+        return datetime.datetime(year, month, day, hour, minute, second, microsecond, tz(zone), fold=fold)
+    raise ValueError("a malformed date or time")
 
 
 def decode_value(text: str, refs=None) -> object:
@@ -116,20 +207,23 @@ def decode_value(text: str, refs=None) -> object:
 
 
 def non_finite(value, _depth: int = 0) -> bool:
-    """Whether ``value`` holds a NaN or an infinity anywhere: a float (of any subclass), either
-    part of a complex, an item of a list, tuple, set or frozenset, a key or a value of a dict,
-    nested to any depth a value may have (``MAX_VALUE_DEPTH``)."""
+    """Whether ``value`` holds a NaN anywhere: a float (of any subclass) or a ``Decimal``, either
+    part of a complex, an item of a list, tuple, set, frozenset or deque, a key or a value of a dict
+    (of any kind), nested to any depth a value may have (``MAX_VALUE_DEPTH``). An infinity is a
+    number like any other (a distance never reached): it passes no comparison a finite value
+    fails, where a NaN passes every ``not (got != want)`` and ``not abs(got - want) > eps``."""
     if isinstance(value, float):
-        return not math.isfinite(value)
+        return value != value
     if isinstance(value, complex):
-        return not (math.isfinite(value.real) and math.isfinite(value.imag))
+        return value.real != value.real or value.imag != value.imag
     if _depth > MAX_VALUE_DEPTH or isinstance(value, (str, bytes, bytearray, int)):
         return False
     if isinstance(value, dict):
         return any(non_finite(k, _depth + 1) or non_finite(v, _depth + 1) for k, v in value.items())
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (list, tuple, set, frozenset)) or type(value).__name__ == "deque":
         return any(non_finite(v, _depth + 1) for v in value)
-    return False
+    is_nan = getattr(value, "is_nan", None) if type(value).__name__ == "Decimal" else None
+    return bool(is_nan()) if is_nan is not None else False
 
 
 def to_json_form(value, _depth: int = 0):

@@ -17,8 +17,11 @@ import builtins
 from typing import TYPE_CHECKING
 
 from ..records import MESSAGE_LIMIT, clip
+from .channel import Channel, Stop
 from .checker import load_checker
-from .remote import Channel, Remote, Stop, arun
+from .exceptions import ExceptionClasses
+from .module import bind
+from .remote import REMOTE_KINDS, arun, type_of, vars_of
 from .taskcode import describe, restore
 
 if TYPE_CHECKING:
@@ -26,6 +29,8 @@ if TYPE_CHECKING:
 
 METHOD_CALL = "__grpo_method__"  # guard.METHOD_CALL (``guard`` imports ``ast``: not loaded here)
 ASYNC_RUN = "__grpo_async_run__"  # guard.ASYNC_RUN
+TYPE_OF = "__grpo_type__"  # guard.TYPE_OF
+VARS_OF = "__grpo_vars__"  # guard.VARS_OF
 
 
 # Callables of the judge's a program may call back: the test's own (its code runs with what the
@@ -40,6 +45,7 @@ _SAFE_BUILTINS = frozenset({
 _SAFE_MODULES = frozenset({"math", "cmath", "operator", "_operator", "string", "statistics", "fractions",
                            "decimal", "_decimal", "_pydecimal", "heapq", "_heapq", "bisect", "_bisect"})
 _TEST_FILES = frozenset({"<test>", "<setup>"})
+PROGRAM_MODULES = ("main",)  # what the test imports the program as (a fresh interpreter's name for it)
 
 
 _PLAIN_OWNERS = (list, dict, set, bytearray, str, bytes, int, float, tuple, frozenset)
@@ -61,6 +67,20 @@ def may_call_back(fn) -> bool:
         return type(owner) in _PLAIN_OWNERS
     module = getattr(fn, "__module__", None)
     return getattr(fn, "__name__", "") in _SAFE_BUILTINS if module == "builtins" else module in _SAFE_MODULES
+
+
+def _map(function, iterable, *iterables):
+    """``map`` as the test's code has it: a generator, so a ``StopIteration`` the program's function
+    raises cannot end it early (PEP 479: ``RuntimeError``), as the test's own generators."""
+    for args in zip(iterable, *iterables, strict=False):
+        yield function(*args)
+
+
+def _filter(function, iterable):
+    """``filter`` as the test's code has it (``_map``)."""
+    for item in iterable:
+        if (function(item) if function is not None else item):
+            yield item
 
 
 def _assert_message(exc: AssertionError, code: str, tb) -> str:
@@ -96,7 +116,7 @@ class JobTests:
     def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
                  allow_non_finite: bool = False):
         self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
-        self.exception_classes: dict = {}  # the program's exception classes, as the judge made them
+        self.classes = ExceptionClasses()  # the program's exception classes, as the judge made them
         self.setup_code, self.setup_error = None, None
         if setup is not None:
             try:
@@ -137,7 +157,8 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
     """
     code, names, imports, source, catches = test
-    channel = Channel(call_fd, reply_fd, may_call_back, job.allow_non_finite, job.exception_classes)
+    channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine)
+    bind(PROGRAM_MODULES, channel)
     try:
         namespace = job.namespace()
     except _SetupFailed as e:
@@ -148,17 +169,22 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         except ImportError:
             pass
     for name in names:
-        namespace[name] = Remote(channel, ("g", name), name)
+        namespace[name] = channel.global_remote(name)
+    channel.environment.namespace = namespace
 
     def method_call(name, args, kwargs, method, margs, mkwargs):
         return channel.op("method", ("g", name), (args, kwargs, method, margs, mkwargs), name)
 
     namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     namespace[ASYNC_RUN] = arun  # test code's asyncio.run(...) (guard.ASYNC_RUN)
+    namespace[TYPE_OF] = type_of  # test code's type(x) (guard.TYPE_OF)
+    namespace.setdefault("map", _map)  # (a name of the setup's own stays)
+    namespace.setdefault("filter", _filter)
+    namespace[VARS_OF] = vars_of  # test code's vars(x) (guard.VARS_OF)
     status, message = "passed", ""
     try:  # the first request goes without waiting for the program's ``ready`` (``Channel.op`` reads it)
         for name in catches:  # an exception class of the program's that the test catches by name
-            error = channel.exception_class(channel.op("lineage", ("g", name), (), name))
+            error = job.classes.of(channel.op("lineage", ("g", name), (), name))
             if error is not None and issubclass(AssertionError, error):  # it would catch the test's own
                 error = type(name, (error,), {"__module__": "main"})  # failed assertions: a class of its own
             if error is not None:

@@ -1,6 +1,8 @@
-"""The judge's process: forked by the fork server (``messages.JudgeRequest``), it takes a job's
-tests, then runs each ``assert`` test and each check it is asked for, and writes each ``verdict``
-record on its result channel (``judge``: the protocol).
+"""A job's judge: forked by the fork server (``messages.JudgeRequest``) for one job, with that
+job's tests, it runs each ``assert`` test and each check it is asked for, writes each ``verdict``
+record on its result channel (``judge``: the protocol), and is gone at the job's end. No code of an
+earlier job (its tests, setup or checker) ever ran in it: it is a fork of the fork server, which
+never runs task code; so a job's test code judges its own job and nothing else.
 
 Stdlib only, light: the fork server loads it.
 """
@@ -16,8 +18,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..procs import JUDGE_UID, recv_message, set_dumpable, setup_child
 from ..records import VERDICT, record_line, write_all
+from .applied import install
 from .asserts import JobTests, run_test
 from .checker import run_check
+from .remote import Remote
 from .taskcode import BUILTINS
 
 if TYPE_CHECKING:
@@ -33,19 +37,18 @@ def judge_main(request: JudgeRequest) -> NoReturn:
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=request["ctl_fd"])
         own_size = request["rlimits"].get("own_bytes", 0)
+        setup, tests, memory_bytes, checker, allow_non_finite = request["job"]
+        del request
+        resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
         pristine = dict(BUILTINS)
-        job = JobTests(None, [], None, pristine)
+        install(Remote)  # (the standard library's functions a test applies to the program's objects)
+        job = JobTests(setup, tests, checker, pristine, allow_non_finite)
         while True:
             received = recv_message(sock)
             if received is None:
                 os._exit(0)
             data, fds = received
             message: JudgeMessage = marshal.loads(data)
-            if message[0] == "job":
-                _, setup, tests, memory_bytes, checker, allow_non_finite = message
-                resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
-                job = JobTests(setup, tests, checker, pristine, allow_non_finite)
-                continue
             if message[0] == "check":
                 _, nonce, stdin, output, expected = message
                 status, text, score, flags = run_check(job.check, stdin, output, expected, pristine)

@@ -11,6 +11,8 @@ import builtins
 
 from ..records import MESSAGE_LIMIT, clip
 
+RAISED_IN = "_raised_in"  # judge.exceptions.RAISED_IN (that module imports this one)
+
 BUILTINS = vars(builtins)  # the judge's own builtins, which task code may change: ``restore``
 
 
@@ -32,7 +34,7 @@ def describe(exc: BaseException) -> str:
     except BaseException:  # noqa: BLE001 - cannot be shown
         text = ""
     name = type(exc).__name__ if not isinstance(exc, ProgramError) else "the program raised"
-    notes = getattr(exc, "__notes__", None)
-    if type(notes) is list and notes and all(type(n) is str for n in notes):  # where the program raised it
-        text = f"{text} {' '.join(notes)}" if text else " ".join(notes)
+    where = exc.__dict__.get(RAISED_IN) if hasattr(exc, "__dict__") else None
+    if type(where) is str:  # where the program raised it (``judge.exceptions``)
+        text = f"{text} {where}" if text else where
     return clip(f"{name}: {text}" if text else name, MESSAGE_LIMIT)

@@ -1,42 +1,53 @@
-"""Serving the judge's calls: the program's side of one ``assert`` test.
+"""Serving the judge's calls: the program's side of one judged test (``serve_calls``).
 
 The judge (a trusted process of another user) runs the test's code; each use of a name of the
 program's there becomes a request here, on a pair of pipes of this test's own. Frames both ways:
-a 4-byte little-endian length, then the payload.
+a 4-byte little-endian length, then the payload. What crosses has one owner per kind: values
+down (``receive``), values up (``encode``), exceptions (``lineage``), argument states (here:
+``Server.sync_up``, the judge's side is ``judge.states``).
 
-Down (judge -> here), ``marshal`` (version 2) tuples:
-    ``("op", seq, op, ref, payload)``: do ``op`` to the program's object ``ref`` (``("g", name)``,
-        a global of the program's, or ``("h", number)``, an object the judge holds a handle to):
-        ``call`` (payload ``(args, kwargs)``), ``method`` (``(args, kwargs, name, margs,
-        mkwargs)``: call, then call a method of the result), ``getattr``/``delattr`` (``(name,)``),
-        ``setattr`` (``(name, value)``), ``len``, ``iter``, ``getitem``/
-        ``delitem`` (``(key,)``), ``setitem`` (``(key, value)``), ``str``, ``bool``,
-        ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?), ``binop`` (``(name,
-        other, reflected)``: an operator of the ``operator`` module, ``ref`` its left operand or,
-        ``reflected``, its right one), ``unop`` (``(name,)``: ``neg``, ``pos``, ``abs``, ``invert``,
-        ``int``, ``float``, ``index``, ``round``), ``value`` (``ref`` itself: plain data comes back
-        as its value, anything else as a handle), ``next`` (``(n,)``: ``[items, done]``, the next
-        ``n`` items of an iterator at most, and whether it ended), ``lineage`` (for an exception
-        class: ``[builtin base, [its own classes, nearest first]]``, else null). ``iter`` gives a
-        plain container's items as a list, and a handle to a fresh iterator of anything else
-        (the judge then asks ``next`` for batches that double from one: an endless generator
-        computes at most twice the items the test takes).
-    ``("ret", seq, value)`` or ``("raise", seq, kind, message)``: the answer to a callback.
-    Values travel as ``(marked, data)``: plain data; where ``marked``, a handle the judge holds or a
-    callable of the judge's inside ``data`` is ``(REF_MARK, "h", number)`` (``"g", name`` for a global
-    of the program's) or ``(REF_MARK, "k", number)``.
+Down (judge -> here), ``marshal`` (version 4: one object passed twice arrives as one):
+    ``("op", seq, op, ref, payload, forgotten, updates)``: do ``op`` to the program's object ``ref``
+        (``("g", name)``, a global of the program's, or ``("h", number)``, an object the judge holds
+        a handle to), after letting go of the handles the test no longer holds (``forgotten``) and
+        making each container the program kept hold what the test's now holds (``updates``, a
+        crossing of ``m`` marks, or None): ``call`` (payload ``(args, kwargs)``), ``method``
+        (``(args, kwargs, name, margs, mkwargs)``: call, then call a method of the result: one call
+        of the program's, as ``P(a).m(b)`` is in one process), ``getattr``/``delattr``
+        (``(name,)``), ``setattr`` (``(name, value)``), ``len``, ``iter``, ``getitem``/``delitem``
+        (``(key,)``), ``setitem`` (``(key, value)``), ``str``, ``repr``, ``format`` (``(spec,)``),
+        ``bool``, ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?), ``subclass``
+        (``(cls,)``: is ``cls`` a subclass of ``ref``?), ``type`` (``ref``'s class: a global's name where
+        it is one, ``{"G": name}``), ``vars``, ``enter`` and ``exit`` (``(type, value, traceback)``: a
+        ``with`` block on ``ref``), ``reversed``, ``anext`` (the next item of an async iterator),
+        (``(name, other, reflected)``), ``unop`` (``(name,)``), ``value`` (``ref`` itself as plain
+        data where it is an instance of a plain type's subclass), ``next`` (``(n,)``: the next ``n``
+        items of an iterator at most, each written as it is taken), ``lineage`` (for an exception
+        class: ``[builtin bases, own classes]``, else null), ``copy`` and ``deepcopy`` (a copy, by the
+        ``copy`` module, in this process), ``arun`` (a coroutine run to its value on the test's
+        event loop here).
+    ``("ret", seq, value)``, ``("raise", seq, exception)``: the answer to a callback;
+    ``("item", seq, value)``, ``("stop", seq)``, ``("raise", ...)``: to a ``next`` of an iterator of
+    the test's.
+    Values travel as ``(marked, data)`` (``receive.Receiver.take``).
 
 Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as handles):
-    ``[0, "ready"]`` first: the program's top level has run (the judge passes no test before it);
-    ``[seq, "ok", value, arg_states, kwarg_states]`` (the arguments after the call, when it
-    changed them, so that in-place changes reach the judge; else nulls), ``[seq, "raised", bases,
-    message, own classes, args, attributes, own str]`` (``exception_parts``: the exception's
-    builtin bases, the names of the program's own classes above it, nearest first, and what it
-    needs to be rebuilt in the judge), ``[seq, "unreadable", why]`` (an answer that nests deeper
-    or is larger than the judge reads: the test fails), ``[seq, "exit"]``,
-    ``[seq, "memory"]``;
-    ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's
-    (``Callback``); the judge runs it and answers down, serving any call it makes meanwhile.
+    ``[0, "ready", settings]`` first: the program's top level has run (the judge passes no test
+    before it); ``settings``: ``[recursion limit, int max str digits]``, which the judge follows for
+    the program's values;
+    ``[seq, "ok", value, sync]``, ``[seq, "raised", [bases, message, own classes, args, attributes,
+    own str, cause], sync]`` (``lineage.exception_parts``), ``[seq, "unreadable", why, null]`` (an
+    answer that nests deeper or is larger than the judge reads: the test fails), ``[seq, "memory",
+    null, null]``; ``sync`` is null when the call left every argument as it was and the settings
+    too, else ``[states, kept, shared, settings]``: each call's ``[argument states, keyword
+    states]`` (an argument's value after the call where it may have changed, else null), the
+    arguments the program kept (``[call, position or name]``: from now on the container is shared,
+    numbered in order), the shared containers the program changed (``[number, state]``), and the
+    settings where they changed (else null);
+    ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's;
+    ``[seq, "next", number]``: the program takes the next item of an iterator of the judge's;
+    ``[seq, "obj", number, op, payload]``: the program does ``op`` to an object of the test's
+    (``receive.TestObject``; the judge answers as for a callback).
 
 Nothing here is believed: the judge reads every frame strictly (``values.decode_value``), and
 what the program answers is its answer. At end of file (the test is over) the process exits.
@@ -48,24 +59,59 @@ import marshal
 import math
 import operator
 import os
+import sys
 from _json import encode_basestring_ascii as _encode_str
+
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    abs,
+    any,
+    bool,
+    bytearray,
+    bytes,
+    delattr,
+    dict,
+    divmod,
+    enumerate,
+    float,
+    format,
+    frozenset,
+    getattr,
+    hash,
+    id,
+    int,
+    isinstance,
+    issubclass,
+    iter,
+    len,
+    list,
+    max,
+    next,
+    object,
+    range,
+    repr,
+    reversed,
+    round,
+    set,
+    setattr,
+    str,
+    tuple,
+    type,
+    vars,
+    zip,
+)
 from typing import Any
 
-from ..procs import REF_MARK, REPLY_LIMIT
-from .encode import CALLBACK_TYPE, Handles, NotPlainData, encode_value
-from .errors import exception_message
+from ..procs import REPLY_LIMIT
+from .encode import Handles, NotPlainData, encode_value, plain_value
+from .environment import apply as apply_environment
+from .environment import undo as undo_environment
+from .lineage import exception_parts
+from .receive import Receiver
 
-MAX_NESTING = 60  # calls inside callbacks inside calls
-_MUTABLE = frozenset({list, dict, set, bytearray})
-BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(__import__("builtins")).items()
-                                if isinstance(value, type) and issubclass(value, BaseException))
 PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset, str, bytes, bytearray, range)  # iterated at once
-# A plain type's subclass (a Counter, a NamedTuple, an IntEnum) as the plain value it holds: read by
-# the plain type's own code, never by the subclass's (its value is data, compared in the judge).
-PLAIN_BASES: tuple[tuple[type, Any], ...] = (
-    (bool, bool.__bool__), (int, int.__int__), (float, float.__float__), (complex, complex.__complex__),
-    (str, str.__str__), (bytes, bytes), (bytearray, bytearray), (tuple, tuple), (list, list), (dict, dict.copy),
-    (frozenset, frozenset), (set, set))
+_MUTABLE = frozenset({list, dict, set, bytearray})
 OPERATORS: dict[str, Any] = {name: getattr(operator, name) for name in (
     "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and_", "or_", "xor", "lshift", "rshift",
     "lt", "le", "gt", "ge", "eq", "ne", "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul",
@@ -73,87 +119,44 @@ OPERATORS: dict[str, Any] = {name: getattr(operator, name) for name in (
 UNARY: dict[str, Any] = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "invert": operator.invert, "int": int,
                          "float": float, "index": operator.index, "round": round, "floor": math.floor,
                          "ceil": math.ceil, "trunc": math.trunc, "hash": hash}
-LINEAGE_LIMIT = 8  # classes of the program's own above a builtin exception that the judge rebuilds
-ATTRIBUTES_LIMIT = 16  # attributes of an exception the judge gets
-OWN_STR_LIMIT = 10_000  # characters of what an exception's own ``__str__`` said that the judge gets
+# Standard library functions that read an object's own structure, applied where the object lives
+# (``judge.applied``): what the test gets is what they give for it in one process.
+APPLIED = frozenset({("dataclasses", "asdict"), ("dataclasses", "astuple"), ("dataclasses", "replace"),
+                     ("dataclasses", "fields"), ("dataclasses", "is_dataclass")})
+HARNESS_FRAMES = 6  # frames of this module between two frames of the program's, a nesting level apart
 
 
-def plain_value(value, _type=type, _issubclass=issubclass):
-    """``value`` as plain data where it is an instance of a plain type's subclass (its base's own
-    value, read by the base's code), else ``value`` itself."""
-    kind = _type(value)
-    for base, convert in PLAIN_BASES:
-        if kind is not base and _issubclass(kind, base):
-            converted = convert(value)
-            if _type(converted) is dict:
-                return {plain_value(k): plain_value(v) for k, v in dict.items(converted)}
-            if _type(converted) in (list, tuple, set, frozenset):
-                return _type(converted)(plain_value(v) for v in converted)
-            return converted
-    if kind in (list, tuple, set, frozenset):
-        return kind(plain_value(v) for v in value)
-    if kind is dict:
-        return {plain_value(k): plain_value(v) for k, v in dict.items(value)}
-    return value
+def settings() -> list:
+    """The interpreter's settings that change what the program's values do in the judge: the
+    recursion limit and the most digits ``str`` of an int writes (``sys.set_int_max_str_digits``)."""
+    return [sys.getrecursionlimit(), sys.get_int_max_str_digits()]
 
 
-def lineage(cls) -> list:
-    """``[builtin bases, own classes]`` of an exception class, what the judge rebuilds it from
-    (``judge.remote.Channel.exception_class``): the builtin exception classes of its MRO that are
-    no base of another of them (``KeyError`` and ``ValueError`` for ``class E(KeyError,
-    ValueError)``), and its own classes' ``[module, qualified name]``, nearest first."""
-    builtins_of: list[type] = []
-    own: list[list[str]] = []
-    try:
-        for klass in cls.__mro__:
-            if klass.__module__ == "builtins":
-                if klass.__name__ in BUILTIN_EXCEPTIONS and not any(issubclass(b, klass) for b in builtins_of):
-                    builtins_of.append(klass)
-            elif len(own) < LINEAGE_LIMIT:
-                own.append([str.__str__(klass.__module__), str.__str__(klass.__qualname__)])
-    except BaseException:  # noqa: BLE001 - a class of the program's that will not say: a plain Exception
-        return [["Exception"], []]
-    return [[b.__name__ for b in builtins_of] or ["Exception"], own]
+def _holds_mutable(v, depth: int = 0) -> bool:
+    """Whether ``v`` is, or is a tuple holding, a container a call may change in place."""
+    t = type(v)
+    if t in _MUTABLE or t.__name__ == "deque":
+        return True
+    return t is tuple and depth < 8 and any(_holds_mutable(x, depth + 1) for x in v)
 
 
-def own_str(e: BaseException) -> str | bool | None:
-    """``str(e)`` where a class of the program's, not a builtin, defines ``__str__`` (the judge's
-    copy of the class cannot run it), clipped to ``OWN_STR_LIMIT`` characters; False where that
-    ``__str__`` raises (so does ``str`` of the judge's copy); else None."""
-    try:
-        for klass in type(e).__mro__:
-            if "__str__" in klass.__dict__:
-                return None if klass.__module__ == "builtins" else str.__str__(str(e))[:OWN_STR_LIMIT]
-    except BaseException:  # noqa: BLE001 - a ``__str__`` that raises, or a class that will not say
-        return False
-    return None
+class _Items:
+    """An iterator's items, each written as tagged JSON the moment it was taken (an item the
+    generator changes in place after yielding it crosses as it was when yielded)."""
+
+    __slots__ = ("done", "texts")
+
+    def __init__(self, texts: list[str], done: bool):
+        self.texts, self.done = texts, done
 
 
-def exception_parts(e: BaseException) -> str:
-    """The tail of a ``raised`` answer: ``builtin bases, message, own classes, args, attributes,
-    own str`` (tagged JSON): ``args`` and the plain attributes of the exception, for the judge to
-    build it with (what ``str`` of it and its own attributes say, as the program's), and what its
-    own ``__str__`` said (``own_str``)."""
-    bases, own = lineage(type(e))
-    try:
-        args = encode_value(list(e.args))
-    except BaseException:  # noqa: BLE001 - args that are not plain data: the message stands for them
-        args = encode_value([BaseException.__str__(e)]) if isinstance(e, BaseException) else "[]"
-    attributes = {}
-    try:
-        for key, value in list(vars(e).items())[:ATTRIBUTES_LIMIT]:
-            if type(key) is str and not key.startswith("_"):
-                try:
-                    encode_value(value)
-                    attributes[key] = value
-                except NotPlainData:
-                    pass
-    except BaseException:  # noqa: BLE001 - no attributes it will give
-        attributes = {}
-    own_text = own_str(e)
-    return (encode_value(bases) + ", " + _encode_str(exception_message(e)) + ", " + encode_value(own) + ", "
-            + args + ", " + encode_value(attributes) + ", "
-            + (_encode_str(own_text) if type(own_text) is str else "false" if own_text is False else "null"))
+class _Global:
+    """A global of the program's, by name (a class ``type`` gave: the test's name for it)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
 
 
 class _Exit(BaseException):
@@ -167,11 +170,27 @@ class Server:
         self.call_fd, self.reply_fd, self.namespace, self.monitor = call_fd, reply_fd, namespace, monitor
         self.restore = restore  # undo the program's changes to builtins before our code runs on
         self.handles = Handles()
+        self.receiver = Receiver(self)
         self.buffer = b""
         self.up_seq = 0
         self.depth = 0
-        self.kept: list = []  # nothing received is freed before exit: each free can copy a page
+        self.kept: list = []  # the frames received, never freed before exit (each free can copy a page)
         self.raised: dict = {}  # an iterator's exception held back until its items before it are taken
+        self.settings = settings()
+        self.test_objects: dict[int, object] = {}  # the test's objects the program holds, by the judge's number
+        self.copies: dict[int, object] = {}  # the program's copies of the test's objects, by the judge's number
+        self.copy_states: dict[int, object] = {}  # each copy's state as last synced
+        self.io: list | None = None  # what the last request's environment sends back (``environment.undo``)
+        self._loop: Any = None  # the event loop the program's coroutines run on for the test
+
+    def loop(self):
+        """The event loop the program's coroutines the test awaits run on (one per test: an async
+        generator's items are taken on the loop that started it)."""
+        if self._loop is None:
+            import asyncio
+
+            self._loop = asyncio.new_event_loop()
+        return self._loop
 
     # -- frames ------------------------------------------------------------------------------
 
@@ -199,6 +218,7 @@ class Server:
 
     def serve(self) -> None:
         """Answer the judge until it closes the pipes."""
+        self.send('[0, "ready", ' + encode_value(self.settings) + "]")
         while True:
             message = self.receive()
             if message[0] == "op":
@@ -206,219 +226,370 @@ class Server:
 
     def answer(self, message, _repr=int.__repr__, _type=type, _len=len) -> None:
         """Do one ``op`` request and send its answer up."""
-        _, seq, op, ref, payload, forgotten = message
+        _, seq, op, ref, payload, forgotten, updates, env = message
+        if updates is not None:  # the test changed containers shared with the program
+            self.receiver.take(updates)
         for number in forgotten:  # the test no longer holds them: freed as in one process
-            self.handles.forget(number)
+            if number >= 0:
+                self.handles.forget(number)
+            else:  # a shared container the test no longer holds: its changes no longer matter
+                self.handles.unshare(~number)
         head = "[" + _repr(seq) + ", "
         self.depth += 1
+        calls: list = []
+        reply: str | None
+        parts = ""
+        applied = None
         try:
-            if self.depth > MAX_NESTING:
-                raise RecursionError("calls and callbacks nest too deeply")
-            payload = self.unmark(payload)
-            self.kept.append(payload)
-            value, states = self.do(op, ref, payload)
-            reply = head + '"ok", ' + encode_value(value, self.handles) + ", " + states + "]"
+            applied = apply_environment(env, self.receiver.take, self.namespace)
+            payload = self.receiver.take(payload)
+            value = self.do(op, ref, payload, calls)
+            self.io = undo_environment(applied)
+            applied = None
+            if _type(value) is _Items:
+                body = "[" + ", ".join(value.texts) + "], " + ("true" if value.done else "false")
+                reply = head + '"ok", [' + body + "], " + self.sync_up(calls) + "]"
+            elif _type(value) is _Global:
+                reply = head + '"ok", {"G": ' + _encode_str(value.name) + "}, " + self.sync_up(calls) + "]"
+            else:
+                returned = self.returned(value, calls)
+                text = encode_value(value, self.handles, returned is not None and returned[0] == -2)
+                reply = head + '"ok", ' + text + ", " + self.sync_up(calls, returned) + "]"
         except _Exit:
             raise
-        except SystemExit:
-            self.restore()
-            self.monitor.flag("early_exit")
-            self.send(head + '"exit"]')
-            raise _Exit() from None
         except MemoryError:
             self.restore()
-            reply = head + '"memory"]'
+            reply = head + '"memory", null, null]'
         except NotPlainData as e:  # nests deeper than the judge reads
             self.restore()
             self.monitor.flag("not_plain_data")
-            reply = head + '"unreadable", ' + _encode_str(str(e)) + "]"
+            reply = head + '"unreadable", ' + _encode_str(str(e)) + ", null]"
         except BaseException as e:  # noqa: BLE001 - the program's exception is the call's answer
             self.restore()
-            reply = head + '"raised", ' + exception_parts(e) + "]"
+            if _type(e) is SystemExit:
+                self.monitor.flag("early_exit")
+            parts = exception_parts(e)
+            _drop_frames(e)  # their references to the arguments are not the program's keeping
+            reply = None
         finally:
             self.depth -= 1
+            if applied is not None:  # (a request that raised: put back all the same)
+                self.io = undo_environment(applied)
+        if reply is None:  # (outside the ``except``: the exception and its frames are gone by now)
+            try:
+                sync = self.sync_up(calls)
+            except BaseException:  # noqa: BLE001 - states that cannot be written: none
+                sync = "null"
+            reply = head + '"raised", [' + parts + "], " + sync + "]"
         if _len(reply) > REPLY_LIMIT:
-            reply = head + '"unreadable", "the answer is larger than the judge reads"]'
+            reply = head + '"unreadable", "the answer is larger than the judge reads", null]'
         self.send(reply)
 
-    def do(self, op: str, ref, payload, _getattr=getattr, _setattr=setattr, _delattr=delattr, _len=len,
-           _list=list, _str_of=str.__str__, _str=str, _bool=bool, _isinstance=isinstance, _issubclass=issubclass,
-           _type=type, _iter=iter, _next=next, _range=range, _dumps=marshal.dumps) -> tuple[object, str]:
-        """``op`` on ``ref``: the value, and the arguments' states after a call (tagged JSON)."""
+    def do(self, op: str, ref, payload, calls: list, _getattr=getattr, _setattr=setattr, _delattr=delattr,
+           _len=len, _list=list, _str_of=str.__str__, _str=str, _bool=bool, _isinstance=isinstance,
+           _issubclass=issubclass, _type=type, _iter=iter, _next=next, _range=range):
+        """``op`` on ``ref``: its value. A call notes its arguments and their state before it in
+        ``calls`` (``sync_up`` says what it changed, on every path: a call that raised too)."""
         target = self.resolve(ref)
         if op == "call" or op == "method":
             args, kwargs = payload[0], payload[1]
-            before = self.snapshot(args, kwargs)
+            calls.append(self.before(args, kwargs))
             value = target(*args, **kwargs)
             if op == "method":
-                value = _getattr(value, payload[2])(*payload[3], **payload[4])
-            return value, self.states(args, kwargs, before)
+                margs, mkwargs = payload[3], payload[4]
+                calls.append(self.before(margs, mkwargs))
+                value = _getattr(value, payload[2])(*margs, **mkwargs)
+            return value
         if op == "getattr":
-            return _getattr(target, payload[0]), "null, null"
-        if op == "setattr":
-            _setattr(target, payload[0], payload[1])
-            return None, "null, null"
-        if op == "delattr":
-            _delattr(target, payload[0])
-            return None, "null, null"
-        if op == "len":
-            return _len(target), "null, null"
-        if op == "iter":
-            return (_list(target) if _type(target) in PLAIN_CONTAINERS else _iter(target)), "null, null"
+            return _getattr(target, payload[0])
         if op == "next":
             held = self.raised.pop(ref, None)  # what the iterator raised after the last batch's items
             if held is not None:
                 raise held
-            items: list = []
+            texts: list[str] = []
             for _ in _range(payload[0]):
                 try:
-                    items.append(_next(target))
+                    texts.append(self.item_text(_next(target)))
                 except StopIteration:
-                    return (items, True), "null, null"
+                    return _Items(texts, True)
+                except NotPlainData:
+                    raise
                 except BaseException as e:
-                    if not items:
+                    if not texts:
                         raise
                     self.raised[ref] = e  # the items it gave first reach the test first
                     break
-            return (items, False), "null, null"
+            return _Items(texts, False)
         if op == "binop":
             name, other, reflected = payload
-            return (OPERATORS[name](other, target) if reflected else OPERATORS[name](target, other)), "null, null"
+            return OPERATORS[name](other, target) if reflected else OPERATORS[name](target, other)
         if op == "unop":
-            return UNARY[payload[0]](target), "null, null"
+            return UNARY[payload[0]](target)
         if op == "value":
-            return plain_value(target), "null, null"
+            return plain_value(target)
+        if op == "iter":
+            return _list(target) if _type(target) in PLAIN_CONTAINERS else _iter(target)
+        if op == "len":
+            return _len(target)
+        if op == "setattr":
+            _setattr(target, payload[0], payload[1])
+            return None
+        if op == "delattr":
+            _delattr(target, payload[0])
+            return None
         if op == "lineage":
-            is_exception = _isinstance(target, _type) and _issubclass(target, BaseException)
-            return (lineage(target) if is_exception else None), "null, null"
-        if op == "repr":
-            return _str_of(repr(target)), "null, null"
-        if op == "format":
-            return _str_of(format(target, payload[0])), "null, null"
-        if op == "arun":
-            import asyncio
+            from .lineage import lineage
 
-            return asyncio.run(target), "null, null"
+            return lineage(target) if _isinstance(target, _type) and _issubclass(target, BaseException) else None
+        if op == "repr":
+            return _str_of(repr(target))
+        if op == "format":
+            return _str_of(format(target, payload[0]))
+        if op == "copy" or op == "deepcopy":
+            import copy
+
+            return copy.copy(target) if op == "copy" else copy.deepcopy(target)
+        if op == "arun":
+            return self.loop().run_until_complete(target)
+        if op == "anext":  # the next item of an async iterator: ``[False, item]``, or ``[True, None]`` at its end
+            try:
+                return [False, self.loop().run_until_complete(target.__anext__())]
+            except StopAsyncIteration:
+                return [True, None]
+        if op == "type":
+            cls: type = _type(target)
+            named = self.namespace.get(cls.__name__)
+            return _Global(cls.__name__) if named is cls else cls
+        if op == "vars":
+            return dict(vars(target))
+        if op == "global":  # ``main.name`` read by the test (``judge.module``): the object it is now
+            if payload[0] not in self.namespace:
+                raise AttributeError(f"module 'main' has no attribute {payload[0]!r}")
+            return self.namespace[payload[0]]
+        if op == "setglobal":  # ``main.name = value`` (``mock.patch("main.name")``, ``monkeypatch``)
+            self.namespace[payload[0]] = payload[1]
+            return None
+        if op == "delglobal":
+            del self.namespace[payload[0]]
+            return None
+        if op == "apply":  # a standard library function the test applies to the program's object
+            module, function, args, kwargs = payload
+            if (module, function) not in APPLIED:
+                raise TypeError(f"the judge asked to apply {module}.{function}, which the program's process does not")
+            import importlib
+
+            return getattr(importlib.import_module(module), function)(*args, **kwargs)
+        if op == "names":  # what ``from main import *`` binds
+            names = self.namespace.get("__all__")
+            return [str(n) for n in names] if isinstance(names, (list, tuple)) else \
+                [n for n in self.namespace if type(n) is str and not n.startswith("_")]
+        if op == "enter":
+            return target.__enter__()
+        if op == "exit":
+            return target.__exit__(*payload)
+        if op == "reversed":
+            return reversed(target)
+        if op == "subclass":
+            return _issubclass(payload[0], target)
         if op == "getitem":
-            return target[payload[0]], "null, null"
+            return target[payload[0]]
         if op == "setitem":
             target[payload[0]] = payload[1]
-            return None, "null, null"
+            return None
         if op == "delitem":
             del target[payload[0]]
-            return None, "null, null"
+            return None
         if op == "str":
-            return _str_of(_str(target)), "null, null"
+            return _str_of(_str(target))
         if op == "bool":
-            return _bool(target), "null, null"
+            return _bool(target)
         if op == "isinstance":
-            return _isinstance(payload[0], target), "null, null"
+            return _isinstance(payload[0], target)
         raise TypeError(f"the judge asked for {op!r}, which the program's process does not do")
 
     def resolve(self, ref):
-        """The program's object that ``ref`` names."""
+        """The program's object that ``ref`` names (``("m", "")``: its module's globals)."""
         kind, key = ref
+        if kind == "m":
+            return self.namespace
         if kind == "g":
             if key not in self.namespace:
                 raise NameError(f"name {key!r} is not defined")
             return self.namespace[key]
         return self.handles.objects[key]
 
-    # -- arguments ---------------------------------------------------------------------------
+    # -- argument states ---------------------------------------------------------------------
 
-    def snapshot(self, args, kwargs, _dumps=marshal.dumps) -> bytes | None:
-        """The arguments' bytes before a call (None if they hold what ``marshal`` cannot write)."""
-        try:
-            return _dumps((args, kwargs), 2)
-        except ValueError:
+    def before(self, args, kwargs, _getrefcount=sys.getrefcount):
+        """What ``sync_up`` needs of one call's arguments: the arguments, their bytes before it (None
+        where ``marshal`` cannot write them) and the reference count of each mutable one."""
+        return (args, kwargs, _snapshot((args, kwargs)),
+                [_getrefcount(v) if _type_mutable(v) else 0 for v in (*args, *kwargs.values())])
+
+    def returned(self, value, calls: list, _getrefcount=sys.getrefcount) -> list | None:
+        """What the test is to get back where ``value`` is no copy: ``[call, place]`` of the argument
+        it is (a function that returns the list it sorted in place), ``[-1, number]`` of a container
+        the program shares with the test already, ``[-2, number]`` of one the program holds and from
+        now on shares with the test (an attribute the test reads and appends to: written whole this
+        once), else None."""
+        if not _type_mutable(value):
             return None
+        for level, (args, kwargs, _, _) in enumerate(calls):
+            for place, arg in enumerate((*args, *kwargs.values())):
+                if arg is value:
+                    return [level, place]
+        number = self.handles.shared_ids.get(id(value))
+        if number is not None:
+            return [-1, number]
+        # held by ``value`` and this call's argument only, unless the program keeps it too
+        if _getrefcount(value) > 3:
+            number = self.handles.share(value)
+            self.handles.snapshots[number] = _snapshot(value)
+            return [-2, number]
+        return None
 
-    def states(self, args, kwargs, before, _type=type, _join=", ".join, _items=dict.items) -> str:
-        """``arg_states, kwarg_states`` after a call: each mutable argument's value if the call may
-        have changed it (else null), as tagged JSON; both null if nothing changed."""
-        if before is not None and self.snapshot(args, kwargs) == before:
-            return "null, null"
+    def item_text(self, item, _getrefcount=sys.getrefcount) -> str:
+        """An iterator's item as tagged JSON, written now: a container the generator keeps (it
+        yields one list, changing it between items) is shared with the test from now on, so that
+        the test holds that one object (``{"V": [number, value]}`` the first time, ``{"S": number}``
+        after), as in one process."""
         handles = self.handles
+        if _type_mutable(item) and id(item) not in handles.shared_ids and _getrefcount(item) > 2:
+            number = handles.share(item)
+            handles.snapshots[number] = _snapshot(item)
+            return '{"V": [' + int.__repr__(number) + ", " + encode_value(item, handles, True) + "]}"
+        return encode_value(item, handles)
 
-        def state(v) -> str:
-            return encode_value(v, handles) if _type(v) in _MUTABLE else "null"
+    def sync_up(self, calls: list, returned: list | None = None, _getrefcount=sys.getrefcount) -> str:
+        """``sync`` of an answer (the module docstring): null when nothing changed."""
+        states: list[str] = []
+        kept: list[list] = []
+        changed = False
+        handles = self.handles
+        for level, (args, kwargs, before, counts) in enumerate(calls):
+            values = [*args, *kwargs.values()]
+            for place, (v, count) in enumerate(zip(values, counts, strict=True)):
+                # a reference the program still holds after the call: it kept the container
+                if count and _getrefcount(v) > count and id(v) not in handles.shared_ids:
+                    number = handles.share(v)
+                    handles.snapshots[number] = _snapshot(v)
+                    kept.append([level, place])
+            if before is not None and _snapshot((args, kwargs)) == before:
+                states.append("null")
+                continue
+            changed = True
+            states.append("[[" + ", ".join(self.state(v) for v in args) + "], ["
+                          + ", ".join("[" + _encode_str(k) + ", " + self.state(v) + "]" for k, v in kwargs.items())
+                          + "]]")
+        changes = []
+        for number, obj in handles.shared.items():
+            now = _snapshot(obj)
+            if now != handles.snapshots.get(number) or now is None:
+                handles.snapshots[number] = now
+                changes.append("[" + int.__repr__(number) + ", " + encode_value(obj, handles, True) + "]")
+        now_settings = settings()
+        moved = now_settings != self.settings
+        self.settings = now_settings
+        objects = []
+        for number, obj in self.copies.items():
+            now_state = _object_state(obj)
+            if now_state != self.copy_states.get(number):
+                self.copy_states[number] = now_state
+                objects.append("[" + int.__repr__(number) + ", " + encode_value(dict(vars(obj)), handles) + "]")
+        io, self.io = self.io, None
+        if not (changed or kept or changes or moved or returned or io or objects):
+            return "null"
+        return ("[[" + ", ".join(states) + "], " + encode_value(kept) + ", [" + ", ".join(changes) + "], "
+                + (encode_value(now_settings) if moved else "null") + ", " + encode_value(returned) + ", "
+                + encode_value(io, self.handles) + ", [" + ", ".join(objects) + "]]")
 
-        arg_states = "[" + _join(state(v) for v in args) + "]"
-        kw_states = "[" + _join("[" + _encode_str(k) + ", " + state(v) + "]" for k, v in _items(kwargs)) + "]"
-        return arg_states + ", " + kw_states
+    def state(self, v, _type=type) -> str:
+        """An argument's state after a call: its value where the call may have changed it in place
+        (a mutable container, or a tuple holding one), else null."""
+        return encode_value(v, self.handles, True) if _holds_mutable(v) else "null"
 
-    def unmark(self, value):
-        """``(marked, data)`` from the judge, with its reference marks made real if ``marked``: a
-        handle the judge holds becomes the program's object again, a callable of the judge's a
-        ``Callback``."""
-        marked, data = value
-        return self._unmark(data) if marked is True else data
+    def copied(self, number: int) -> None:
+        """A copy was made to hold what the test's object holds (``receive``): no change of the program's."""
+        self.copy_states[number] = _object_state(self.copies[number])
 
-    def _unmark(self, v, _type=type, _len=len, _tuple=tuple):
-        t = _type(v)
-        if t is tuple:
-            if _len(v) == 3 and v[0] == REF_MARK:
-                return Callback(self, v[2]) if v[1] == "k" else self.resolve((v[1], v[2]))
-            if _len(v) == 5 and v[0] == REF_MARK and v[1] == "s":
-                return slice(self._unmark(v[2]), self._unmark(v[3]), self._unmark(v[4]))
-            return _tuple(self._unmark(x) for x in v)
-        if t is list:
-            return [self._unmark(x) for x in v]
-        if t is dict:
-            return {self._unmark(k): self._unmark(x) for k, x in v.items()}
-        if t is set or t is frozenset:
-            return t(self._unmark(x) for x in v)
-        return v
+    def synced_down(self, number: int) -> None:
+        """A shared container was made to hold what the test's holds (``receive``): that state is
+        no change of the program's."""
+        self.handles.snapshots[number] = _snapshot(self.handles.shared[number])
 
     # -- callbacks ---------------------------------------------------------------------------
 
-    def callback(self, number: int, args: tuple, kwargs: dict, _repr=int.__repr__, _list=list, _dict=dict,
-                 _builtins=vars(__import__("builtins")), _isinstance=isinstance, _issubclass=issubclass,
-                 _type=type, _runtime=RuntimeError, _exception=Exception):
+    def callback(self, number: int, args: tuple, kwargs: dict, _repr=int.__repr__, _list=list, _dict=dict):
         """Call the judge's callable ``number`` and wait for its answer, serving the calls it makes."""
+        return self._ask('"callback", ' + _repr(number) + ", " + encode_value(_list(args), self.handles)
+                         + ", " + encode_value(_dict(kwargs), self.handles))
+
+    def next_item(self, number: int, _repr=int.__repr__):
+        """The next item of the judge's iterator ``number``; raises ``StopIteration`` at its end."""
+        return self._ask('"next", ' + _repr(number))
+
+    def ask_object(self, number: int, op: str, payload: tuple, _repr=int.__repr__):
+        """Have the judge do ``op`` to the test's object ``number`` (``receive.TestObject``)."""
+        return self._ask('"obj", ' + _repr(number) + ", " + _encode_str(op) + ", "
+                         + encode_value(list(payload), self.handles))
+
+    def _ask(self, request: str, _repr=int.__repr__, _isinstance=isinstance, _runtime=RuntimeError):
         self.up_seq += 1
         seq = self.up_seq
-        self.send("[" + _repr(seq) + ', "callback", ' + _repr(number) + ", " + encode_value(_list(args), self.handles)
-                  + ", " + encode_value(_dict(kwargs), self.handles) + "]")
-        while True:
-            message = self.receive()
-            if message[0] == "op":
-                self.answer(message)
-            elif message[1] == seq and message[0] == "ret":
-                return self.unmark(message[2])
-            elif message[1] == seq and message[0] == "raise":
-                error = _builtins.get(message[2])
-                if not (_isinstance(error, _type) and _issubclass(error, _exception)):
-                    error = _runtime
-                raise error(message[3])
+        sys.setrecursionlimit(sys.getrecursionlimit() + HARNESS_FRAMES)  # this nesting's frames are not the program's
+        try:
+            self.send("[" + _repr(seq) + ", " + request + "]")
+            while True:
+                message = self.receive()
+                if message[0] == "op":
+                    self.answer(message)
+                elif message[1] == seq and message[0] in ("ret", "item"):
+                    return self.receiver.take(message[2])
+                elif message[1] == seq and message[0] == "stop":
+                    raise StopIteration
+                elif message[1] == seq and message[0] == "raise":
+                    error = self.receiver.take(message[2])
+                    raise error if _isinstance(error, BaseException) else _runtime("the test's callable raised")
+        finally:
+            try:  # (the program may have changed it meanwhile: only this nesting's frames go)
+                sys.setrecursionlimit(max(sys.getrecursionlimit() - HARNESS_FRAMES, 100))
+            except RecursionError:
+                pass
 
 
-class Callback:
-    """A callable of the judge's (a test's lambda, a function it defines), as the program sees it:
-    calling it runs it in the judge."""
-
-    __slots__ = ("number", "server")
-
-    def __init__(self, server: Server, number: int):
-        self.number, self.server = number, server
-
-    def __call__(self, *args, **kwargs):
-        """Have the judge run the test's callable, and return what it returned."""
-        return self.server.callback(self.number, args, kwargs)
-
-    def __repr__(self) -> str:
-        return "<a callable of the test's>"
+def _drop_frames(e: BaseException) -> None:
+    """Let go of the frames an exception's traceback (and its cause's, its context's) holds."""
+    seen = 0
+    while isinstance(e, BaseException) and seen < 16:
+        e.__traceback__ = None
+        e = e.__cause__ or e.__context__  # type: ignore[assignment]
+        seen += 1
 
 
-CALLBACK_TYPE[0] = Callback
+def _type_mutable(v) -> bool:
+    t = type(v)
+    return t in _MUTABLE or t.__name__ == "deque"
+
+
+def _object_state(obj) -> tuple:
+    """What an object's attributes hold, to tell a change: plain values by their bytes, the rest by
+    identity."""
+    return tuple((key, _snapshot(value) or id(value)) for key, value in vars(obj).items())
+
+
+def _snapshot(value, _dumps=marshal.dumps) -> bytes | None:
+    """``value``'s bytes (None where ``marshal`` cannot write it: what holds objects of the program's)."""
+    try:
+        return _dumps(value, 4)
+    except ValueError:
+        return None
 
 
 def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, restore) -> None:
-    """Answer the judge's calls of the program's names for one ``assert`` test until the judge
-    closes the pipes (the caller flushes the program's output and exits)."""
+    """Answer the judge's calls of the program's names for one judged test until the judge closes
+    the pipes (the caller flushes the program's output and exits)."""
     server = Server(call_fd, reply_fd, namespace, monitor, restore)
     try:
-        server.send('[0, "ready"]')  # the program's top level has run: the judge waits for this first
         server.serve()
     except (_Exit, OSError):  # the judge is done (or gone: the runner sees it)
         pass

@@ -38,9 +38,10 @@ from ..procs import (
     with_own_size,
 )
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
-from .calls import BUILTIN_EXCEPTIONS, serve_calls
+from .calls import serve_calls
 from .encode import NotPlainData, encode_value
 from .errors import exception_message, exception_only, print_exception
+from .lineage import BUILTIN_EXCEPTIONS
 from .monitor import builtins_untouched, install, restore_builtins
 from .zygote import serve_tests
 
@@ -213,8 +214,7 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
     except BaseException as e:  # noqa: BLE001 - any exception of the program is its outcome
         put_back()
         if kind == "call":
-            name = type(e).__name__ if type(e).__module__ == "builtins" and type(e).__name__ in BUILTIN_EXCEPTIONS \
-                else "Exception"
+            name = BUILTIN_EXCEPTIONS.get(id(type(e)), "Exception")
             report(RAISED, kind=name, message=exception_message(e))
         print_exception(e, stdio.stderr)
         exit_code = 1

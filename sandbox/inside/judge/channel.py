@@ -1,0 +1,348 @@
+"""One test's channel to the program's process: requests down, answers up, and the outcome no
+test code can undo.
+
+What the test does with an object of the program's (``judge.remote.Remote``) becomes an ``op``
+frame (``program.calls`` documents the protocol); the answer comes back as tagged JSON, read
+strictly (``values.decode_value``). Each kind of what crosses has its owner: values down
+(``judge.send``), values up (``values``), exceptions (``judge.exceptions``), argument states and
+shared containers (``judge.states``). While an op waits for its answer, the program may call back a
+callable of the test's or take an item of an iterator of the test's: the judge runs it here and
+answers. The program's process first says ``ready`` (its top level ran) with the interpreter
+settings the judge follows for its values (the recursion limit, the most digits ``str`` of an int
+writes); a channel whose program ended, or answered what cannot be read, has an ``outcome`` that
+decides the test whatever the test catches.
+
+Stdlib only, light: the fork server loads it (``judge``).
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
+
+from ..procs import REPLY_LIMIT
+from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
+from ..values import NotPlain, decode_value, non_finite
+from .environment import Environment
+from .exceptions import ExceptionClasses, parts_ok
+from .objects import copyable, serve
+from .send import CannotCross, Sender
+from .states import Shared, update
+
+if TYPE_CHECKING:
+    from ..messages import CallFrame
+
+# Calls inside callbacks inside calls, at most: each level holds a few frames of C in both
+# processes; the interpreter's own recursion limit (the program's, followed here) bounds them first.
+MAX_NESTING = 1000
+HARNESS_FRAMES = 6  # frames of the judge's between two frames of the test's, a nesting level apart
+RECURSION_BASE = 50  # the judge's own frames below the test's code
+_NAME_ERROR = "name {!r} is not defined"
+
+
+
+class Stop(BaseException):
+    """The test cannot go on: the program's process ended, or answered what cannot be read, or the
+    test passed what cannot cross. A BaseException, so that a test's ``except Exception`` does not
+    swallow it; and whatever a test catches, the outcome stays (``Channel.outcome``)."""
+
+
+class Channel:
+    """One test's pipes to the program's test process; ``outcome`` holds a failure that no test
+    code can undo: ``(status, message)``."""
+
+    def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool],
+                 remote_kinds: dict[str, type], allow_non_finite: bool = False,
+                 classes: ExceptionClasses | None = None, pristine: dict | None = None):
+        self.call_fd, self.reply_fd = call_fd, reply_fd
+        self.allow_non_finite = allow_non_finite
+        self.classes = ExceptionClasses() if classes is None else classes
+        self.shared = Shared()
+        self.remote_type = remote_kinds[""]
+        self.hybrid = remote_kinds["plain"]  # what makes a plain type's subclass's object (``judge.remote.hybrid``)
+        self.remote_kinds = remote_kinds  # the Remote class of each kind of handle (``judge.remote``)
+        self.sender = Sender(may_call_back, self.shared, self.remote_type)
+        self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine)
+        self.ready: bool | None = None  # whether the program's process said its top level ran (``hello``)
+        self.seq = 0
+        self.calls = 0
+        self.depth = 0
+        self.outcome: tuple[str, str] | None = None
+        self.flags: set[str] = set()
+        self.remotes: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # the Remote of each handle
+        self.forgotten: list[int] = []  # handles whose Remote the test let go of (sent with the next op)
+
+    # -- requests ---------------------------------------------------------------------------
+
+    def op(self, op: str, ref: tuple, payload: tuple, name: str):
+        """Have the program's process do ``op`` to ``ref`` (``program.calls``) and return its value.
+
+        Raises:
+            the exception the program raised, as the judge's (``judge.exceptions``);
+            Stop: the program's process ended, or answered what cannot be read, or the test passed
+                what cannot cross (the outcome says which).
+        """
+        if self.outcome is not None:
+            raise Stop()
+        if self.depth >= MAX_NESTING:
+            raise RecursionError("calls and callbacks nest too deeply")
+        self.seq += 1
+        seq = self.seq
+        self.calls += 1
+        try:
+            crossing = self.sender.crossing(payload, name)
+            updates, gone = self.shared.outgoing(lambda obj: self.sender.mark(obj, name, 0, {})) \
+                if self.shared.objects else ((), [])
+            env = self.environment.outgoing(self.sender, name)
+        except CannotCross as e:
+            self._stop("runtime_error", str(e))
+        frame: CallFrame = ("op", seq, op, ref, crossing, (*self.forgotten, *gone),
+                            (True, updates) if updates else None, env)
+        self.forgotten.clear()
+        self._send(marshal.dumps(frame, 4))
+        if self.ready is None:  # the first request went before the program's ``ready``: read that first
+            self.hello()
+            if self.outcome is not None:
+                raise Stop()
+        self.depth += 1
+        try:
+            while True:
+                reply = self._reply()
+                if type(reply) is list and len(reply) >= 3 and reply[1] in ("callback", "next", "obj"):
+                    self._serve(reply)
+                    continue
+                return self._answer(reply, seq, op, ref, payload, name)
+        finally:
+            self.depth -= 1
+
+    def _answer(self, reply, seq: int, op: str, ref: tuple, payload: tuple, name: str):
+        if type(reply) is not list or len(reply) != 4 or reply[0] != seq:
+            return self._stop("failed", f"{name}() answered out of turn")
+        kind, body, sync = reply[1], reply[2], reply[3]
+        if kind == "ok" and not self.allow_non_finite and non_finite(body):
+            self.flags.add("non_finite")
+            return self._stop("failed", f"{name}() returned NaN, which the task does not allow")
+        if sync is not None:  # the arguments' states: on every path, a call that raised too
+            given = self._sync(sync, op, payload, name, body if kind == "ok" else None)
+            body = given if kind == "ok" else body
+        if kind == "ok":
+            return body
+        if kind == "raised" and parts_ok(body):
+            if ref[0] == "g" and body[0] == ["NameError"] and body[3] == [_NAME_ERROR.format(ref[1])]:
+                raise NameError(_NAME_ERROR.format(ref[1]))  # a name the program does not define: as in one process
+            raise self.classes.build(body, f"(raised in {name}())")
+        if kind == "unreadable" and type(body) is str:
+            return self._stop("failed", f"{name}() answered with what the judge cannot read: "
+                                        f"{clip(body, MESSAGE_LIMIT)}")
+        if kind == "memory":
+            return self._stop("memory_limit", f"MemoryError in {name}(): memory limit reached")
+        return self._stop("failed", f"{name}() answered with a reply the judge does not know")
+
+    def _sync(self, sync, op: str, payload: tuple, name: str, value):
+        """An answer's ``sync`` (``program.calls``): arguments' states, arguments kept, shared
+        containers changed, settings, and what the call returned where it is no copy; gives back
+        ``value`` as the test gets it (``judge.states.Shared.returned``)."""
+        if type(sync) is not list or len(sync) != 7:
+            self._stop("failed", f"{name}() answered with a reply the judge does not know")
+        states, kept, changed, settings, returned, io, objects = sync
+        if io is not None:
+            self.environment.incoming(io)
+        self._objects_changed(objects)
+        if not self.allow_non_finite and (non_finite(states) or non_finite(changed)):
+            self.flags.add("non_finite")
+            self._stop("failed", f"{name}() left NaN in an argument, which the task does not allow")
+        calls = []
+        if op in ("call", "method"):
+            calls.append((payload[0], payload[1]))
+            if op == "method":
+                calls.append((payload[3], payload[4]))
+        update(calls, states)
+        if returned is not None:  # (shared before the arguments kept: the program numbered them so)
+            value = self.shared.returned(value, calls, returned)
+        self.shared.kept(calls, kept)
+        self.shared.changed(changed)
+        if settings is not None:
+            self._follow(settings)
+        return value
+
+    def _objects_changed(self, objects) -> None:
+        """The program changed its copies of the test's objects (``[number, attributes]`` each):
+        the test's objects hold that now (their attributes: values, the test's own objects, and
+        the program's objects the program put there, as ``Remote`` handles)."""
+        if type(objects) is not list:
+            return
+        for item in objects:
+            if type(item) is list and len(item) == 2 and type(item[0]) is int and type(item[1]) is dict \
+                    and 0 <= item[0] < len(self.sender.callbacks):
+                target = self.sender.callbacks[item[0]]
+                if copyable(target):
+                    attributes = vars(target)
+                    attributes.clear()
+                    attributes.update({k: v for k, v in item[1].items() if type(k) is str})
+
+    def _serve(self, request: list) -> None:
+        """Run a callable of the test's that the program called, or take the next item of an
+        iterator of the test's it iterates, and answer it."""
+        seq, kind, number = request[0], request[1], request[2]
+        valid = type(number) is int and 0 <= number < len(self.sender.callbacks) and (
+            (kind == "next" and len(request) == 3)
+            or (kind == "obj" and len(request) == 5 and type(request[3]) is str and type(request[4]) is list
+                and self.sender.is_proxied(self.sender.callbacks[number]))
+            or (kind == "callback" and len(request) == 5 and type(request[3]) is list and type(request[4]) is dict
+                and all(type(k) is str for k in request[4])))
+        if not valid:
+            self._stop("failed", "the program called back with a request the judge does not know")
+        target = self.sender.callback(number)
+        answer: CallFrame
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit + HARNESS_FRAMES)  # this nesting's frames of the judge's are not the test's
+        try:
+            if kind == "next":
+                try:
+                    answer = ("item", seq, self.sender.crossing(next(target), "the test's iterator"))
+                except StopIteration:
+                    answer = ("stop", seq)
+            elif kind == "obj":
+                answer = ("ret", seq, self.sender.crossing(serve(target, request[3], request[4]), "the test's object"))
+            else:
+                value = target(*request[3], **request[4])
+                answer = ("ret", seq, self.sender.crossing(value, "the test's callback"))
+        except Stop:
+            raise
+        except CannotCross as e:
+            self._stop("runtime_error", str(e))
+        except BaseException as e:  # noqa: BLE001 - the test's callable raised: the program sees it
+            answer = ("raise", seq, self.sender.exception(e))
+        finally:
+            try:
+                sys.setrecursionlimit(max(sys.getrecursionlimit() - HARNESS_FRAMES, 100))
+            except RecursionError:
+                pass
+        self._send(marshal.dumps(answer, 4))
+
+    def _stop(self, status: str, message: str) -> NoReturn:
+        self.outcome = (status, message)
+        raise Stop()
+
+    def hello(self) -> None:
+        """Wait for the program's process to say it ran its top level (``[0, "ready", settings]``);
+        if it ends first, the test cannot pass whatever it does (``outcome``). Its first frame up,
+        read once: the test's first request may already wait in the pipe (``op``), and a test that
+        makes none reads it when it ends (``asserts.run_test``)."""
+        if self.ready is not None:
+            return
+        self.ready = False
+        try:
+            reply = self._reply()
+        except Stop:
+            if self.outcome is None or self.outcome[0] == PROGRAM_ENDED:
+                self.outcome = (PROGRAM_ENDED, "the program's process ended before its top level finished")
+            return
+        if type(reply) is not list or len(reply) != 3 or reply[:2] != [0, "ready"]:
+            self.outcome = ("failed", "the program's process did not start serving the test")
+        else:
+            self.ready = True
+            self._follow(reply[2])
+
+    def _follow(self, settings) -> None:
+        """Follow the program's interpreter settings for its values: the recursion limit (the test's
+        code and the program's share one in one process) and the most digits ``str`` of an int writes."""
+        if type(settings) is not list or len(settings) != 2 or not all(type(x) is int for x in settings):
+            return
+        limit, digits = settings
+        if 0 < limit < 1 << 24:
+            try:
+                sys.setrecursionlimit(limit + RECURSION_BASE + self.depth * HARNESS_FRAMES)
+            except RecursionError:
+                pass
+        if digits == 0 or 640 <= digits < 1 << 31:
+            sys.set_int_max_str_digits(digits)
+
+    # -- frames -----------------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        try:
+            _write_all(self.call_fd, len(data).to_bytes(4, "little") + data)
+        except OSError:
+            self.hello()  # gone before it said ``ready``: its top level did not finish (the outcome says so)
+            self._ended()
+
+    def _reply(self):
+        header = _read_exact(self.reply_fd, 4)
+        if header is None:
+            self._ended()
+        size = int.from_bytes(header, "little")
+        if size > REPLY_LIMIT:
+            self.flags.add("not_plain_data")
+            self._stop("failed", "the program answered with a value larger than the judge reads")
+        data = _read_exact(self.reply_fd, size)
+        if data is None:
+            self._ended()
+        try:
+            return decode_value(data.decode("utf-8", "replace"), self.refs)
+        except NotPlain as e:
+            self.flags.add("not_plain_data")
+            return self._stop("failed", f"the program answered with something that is not a plain value ({e})")
+
+    def refs(self, tag: str, body):
+        """The object a handle in a reply stands for (``values.decode_value``): one ``Remote`` per
+        object of the program's, so ``is`` is the program's identity; a callable or an iterator of
+        the test's handed back is itself."""
+        if tag == "h" and type(body) is list and len(body) == 3 and type(body[0]) is int and type(body[1]) is str \
+                and body[2] in self.remote_kinds:
+            ref = ("h", body[0])
+            remote = self.remotes.get(ref)
+            if remote is None:  # one Remote per object: ``is`` is the program's identity
+                remote = self.remotes[ref] = self.remote_kinds[body[2]](self, ref, clip(body[1], 60))
+            return remote
+        if tag in ("k", "K", "j") and type(body) is int and 0 <= body < len(self.sender.callbacks):
+            return self.sender.callback(body)
+        if tag == "S" and type(body) is int and body in self.shared.objects:
+            return self.shared.objects[body][0]
+        if tag == "V" and type(body) is list and len(body) == 2 and type(body[0]) is int:
+            self.shared.share(body[1], body[0])  # a container the program keeps: from now on the test's own
+            return body[1]
+        if tag == "G" and type(body) is str:
+            return self.global_remote(body)
+        if tag == "X" and parts_ok(body):  # an exception of the program's as a value: the judge's copy
+            return self.classes.build(body)
+        if tag == "P" and type(body) is list and len(body) == 3 and type(body[1]) is str:
+            remote = self.refs("h", body[2])  # a plain type's subclass's object: its value, and it behind
+            return self.hybrid(body[0], body[1], remote)
+        raise NotPlain(f"a malformed reference {tag!r}")
+
+    def global_remote(self, name: str):
+        """The ``Remote`` of the program's global ``name`` (one per object: ``type(x) is Cls``)."""
+        ref = ("g", name)
+        remote = self.remotes.get(ref)
+        if remote is None:
+            remote = self.remotes[ref] = self.remote_type(self, ref, clip(name, 60))
+        return remote
+
+    def _ended(self) -> NoReturn:
+        if self.outcome is None:
+            self.outcome = (PROGRAM_ENDED, "the program's process ended during a call")
+        raise Stop()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _read_exact(fd: int, n: int) -> bytes | None:
+    parts, got = [], 0
+    while got < n:
+        try:
+            data = os.read(fd, min(n - got, 1 << 20))
+        except OSError:
+            return None
+        if not data:
+            return None
+        parts.append(data)
+        got += len(data)
+    return b"".join(parts)

@@ -1,0 +1,92 @@
+"""What the test sets for the process the program runs in: as in one process, where they share it.
+
+The rule: what a test changes of its own process that the program's code would see in one process
+reaches the program's process for each request, and what the program does to it comes back: the
+test's ``sys.stdout`` and ``sys.stderr`` when it redirected them (``contextlib.redirect_stdout``,
+pytest's ``capsys``): the program's output during the request is captured there and written to
+the test's; the test's ``sys.stdin`` when it replaced it (a ``StringIO``): the program reads from
+the test's (a proxy, ``judge.objects``); the builtins the test replaced (``builtins.input``): the
+program's are the test's for the request; the state of ``random`` once the test seeded or drew
+from it: one stream for both, as they share one module. Each is sent only where the test changed
+it, so a test that changes none of them costs nothing more.
+
+Stdlib only, light: the fork server loads it (``judge``).
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+
+_MISSING = object()
+
+
+def _defined(value) -> bool:
+    """Whether ``value`` is a class or function the test (or the task's setup) defines."""
+    if isinstance(value, type):
+        return value.__module__ == "__test__"
+    code = getattr(value, "__code__", None)
+    return code is not None and getattr(code, "co_filename", None) in ("<test>", "<setup>")
+
+
+class Environment:
+    """One test's environment as the program's process must see it (the module docstring)."""
+
+    def __init__(self, pristine: dict):
+        self.pristine = pristine  # the builtins as the judge started
+        self.stdout, self.stderr, self.stdin = sys.stdout, sys.stderr, sys.stdin  # the test's own, at its start
+        module = sys.modules.get("random")
+        self.random_last = module.getstate() if module is not None else None
+        self.random_shared = False  # the test seeded or drew: one stream from now on
+        self.namespace: dict = {}  # the test's (``asserts.run_test`` sets it)
+        self.seen = 0  # the namespace's size when its definitions were last sent
+        self.sent: set[str] = set()  # the names of the test's definitions sent
+
+    def outgoing(self, sender, name: str) -> tuple | None:
+        """What the next request carries of the environment: ``(capture stdout, capture stderr,
+        stdin, builtins patched, random state, random shared, the test's new definitions)``, or
+        None where the test changed none of them."""
+        out, err = sys.stdout is not self.stdout, sys.stderr is not self.stderr
+        stdin = sender.crossing(sender.proxy(sys.stdin), name) if sys.stdin is not self.stdin else None
+        patches = None
+        current = vars(builtins)
+        if current != self.pristine:
+            changed = {key: value for key, value in current.items() if self.pristine.get(key, _MISSING) is not value}
+            patches = sender.crossing(changed, name) if changed else None
+        state = None
+        module = sys.modules.get("random")
+        if module is not None:
+            now = module.getstate()
+            if now != self.random_last:
+                self.random_last, self.random_shared = now, True
+                state = sender.crossing(now, name)
+        definitions = None
+        if len(self.namespace) != self.seen:
+            self.seen = len(self.namespace)
+            new = {key: value for key, value in self.namespace.items() if key not in self.sent and _defined(value)}
+            if new:
+                self.sent.update(new)
+                definitions = sender.crossing(new, name)
+        if not (out or err or stdin or patches or state or self.random_shared or definitions):
+            return None
+        return out, err, stdin, patches, state, self.random_shared, definitions
+
+    def incoming(self, io) -> None:
+        """What an answer says of the environment (``[stdout text, stderr text, random state]``):
+        the program's output written to the test's streams, the random stream's state taken."""
+        if type(io) is not list or len(io) != 3:
+            return
+        out, err, state = io
+        if type(out) is str and out:
+            sys.stdout.write(out)
+        if type(err) is str and err:
+            sys.stderr.write(err)
+        module = sys.modules.get("random")
+        if module is None and type(state) is tuple:
+            import random as module
+        if module is not None and type(state) is tuple:
+            try:
+                module.setstate(state)
+                self.random_last = module.getstate()
+            except (TypeError, ValueError):  # not a state of ``random``'s: the program's answer, ignored
+                pass

@@ -1,0 +1,100 @@
+"""What the test set for the process the program runs in, for one request (``judge.environment``).
+
+The program's ``sys.stdout`` and ``sys.stderr`` write into buffers whose text goes back to the
+test's own streams where the test redirected them; its ``sys.stdin`` is the test's (a proxy) where
+the test replaced it; the builtins the test replaced are the test's (proxies, callbacks) for the
+request; ``random``'s state is the test's, and goes back once the request changed it; the
+classes and functions the test defines are the program's globals where it has none of the name. Everything
+is put back when the request is answered, so the program's code after it sees its own again, and
+the monitor sees its builtins as they were.
+
+Nothing here is trusted: it runs in the program's process.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import sys
+
+# The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
+# changes nothing of what this module reads and writes.
+from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    dict,
+    list,
+    object,
+    vars,
+)
+
+_MISSING = object()
+_BUILTINS = vars(builtins)
+
+
+class Applied:
+    """One request's environment, applied (``apply``) until ``undo``."""
+
+    __slots__ = ("err", "out", "patched", "random_after", "shared_random", "stdin", "streams")
+
+    def __init__(self):
+        self.out = self.err = None
+        self.streams: list = []
+        self.stdin = _MISSING
+        self.patched: dict = {}
+        self.shared_random = False
+        self.random_after = None
+
+
+def apply(env, take, namespace: dict) -> Applied | None:
+    """Apply ``env`` (``judge.environment.Environment.outgoing``), its values built by ``take``; the
+    test's definitions become the program's globals (``namespace``) where it has none of the name."""
+    if env is None:
+        return None
+    out, err, stdin, patches, state, shared_random, definitions = env
+    if definitions is not None:
+        for name, value in take(definitions).items():
+            namespace.setdefault(name, value)
+    applied = Applied()
+    applied.streams = [sys.stdout, sys.stderr]
+    if out:
+        applied.out = sys.stdout = io.StringIO()
+    if err:
+        applied.err = sys.stderr = io.StringIO()
+    if stdin is not None:
+        applied.stdin = sys.stdin
+        sys.stdin = take(stdin)
+    if patches is not None:
+        for name, value in take(patches).items():
+            applied.patched[name] = _BUILTINS.get(name, _MISSING)
+            _BUILTINS[name] = value
+    if state is not None or shared_random:
+        import random
+
+        if state is not None:
+            random.setstate(take(state))
+        applied.shared_random = True
+        applied.random_after = random.getstate()
+    return applied
+
+
+def undo(applied: Applied | None) -> list | None:
+    """Put back what ``apply`` changed; what goes back to the test: ``[stdout text, stderr text,
+    random state]`` (null where nothing), or None."""
+    if applied is None:
+        return None
+    sys.stdout, sys.stderr = applied.streams
+    if applied.stdin is not _MISSING:
+        sys.stdin = applied.stdin
+    for name, value in applied.patched.items():
+        if value is _MISSING:
+            _BUILTINS.pop(name, None)
+        else:
+            _BUILTINS[name] = value
+    state = None
+    if applied.shared_random:
+        random = sys.modules.get("random")
+        if random is not None:
+            now = random.getstate()
+            state = now if now != applied.random_after else None
+    out = applied.out.getvalue() if applied.out is not None else None
+    err = applied.err.getvalue() if applied.err is not None else None
+    return None if out is None and err is None and state is None else [out, err, state]
