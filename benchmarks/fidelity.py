@@ -257,12 +257,12 @@ def report(comparisons: Sequence[Comparison], seconds: dict[str, float], image: 
         for i, (a, b) in enumerate(zip(c.plain, c.judge, strict=True)):
             if (a.passed != b.passed) != (i in c.program.differs):
                 plain_text = "passed" if a.passed else f"failed ({a.detail})"
-                documented = " (documented to differ: it agrees now; drop it from 'differs')" \
+                note = " (documented to differ: it agrees now; drop it from 'differs')" \
                     if i in c.program.differs else ""
-                print(f"    test {i}: plain {plain_text}; judge {'passed' if b.passed else b.detail[:300]}{documented}")
-    documented = [(c.program.id, i, why) for c in comparisons for i, why in sorted(c.program.differs.items())]
-    print(f"\ndifferences by design (docs/architecture.md): {len(documented)} tests")
-    for program_id, i, why in documented:
+                print(f"    test {i}: plain {plain_text}; judge {'passed' if b.passed else b.detail[:300]}{note}")
+    by_design = [(c.program.id, i, why) for c in comparisons for i, why in sorted(c.program.differs.items())]
+    print(f"\ndifferences by design (docs/architecture.md): {len(by_design)} tests")
+    for program_id, i, why in by_design:
         print(f"  {program_id} test {i}: {why}")
     broken = [c for c in comparisons if not all(o.passed for o in c.plain)]
     print(f"\nplain runs that fail (the corpus's own errors: the program or its tests are wrong): {len(broken)}")

@@ -646,7 +646,8 @@ def test_an_answer_the_judge_cannot_read_fails_the_test_and_says_why(executor):
 CROSSING_CHEATS = {
     # an entry point named like a builtin is the program's: the test calls the program's max, not the real one
     "wrong_max": ("def max(xs):\n    return 0\n", "max",
-                  ("assert max([3, 9, 2]) == 9", "def check(candidate):\n    assert candidate([1, 5]) == 5\ncheck(max)")),
+                  ("assert max([3, 9, 2]) == 9",
+                   "def check(candidate):\n    assert candidate([1, 5]) == 5\ncheck(max)")),
     "wrong_pow": ("def pow(b, e, m):\n    return 1\n", "pow",
                   ("def check(candidate):\n    assert candidate(2, 10, 1000) == 24\ncheck(pow)",
                    "assert pow(3, 3, 100) == 27")),
@@ -666,7 +667,8 @@ CROSSING_CHEATS = {
                            ("items = [1, 2, 3]\ns = Stack(items)\nassert s.peek() == 3\nassert items == [1, 2, 3]",)),
     # an argument the program changed before it raised: the test sees the change
     "corrupts_before_raise": ("def pop_or_fail(xs):\n    xs.clear()\n    raise ValueError('empty')\n", None,
-                              ("xs = [1, 2]\ntry:\n    pop_or_fail(xs)\nexcept ValueError:\n    pass\nassert xs == [1, 2]",)),
+                              ("xs = [1, 2]\ntry:\n    pop_or_fail(xs)\nexcept ValueError:\n    pass\n"
+                               "assert xs == [1, 2]",)),
 }
 
 
