@@ -2,9 +2,10 @@
 handed to every job (``jobs.run_job``); and how a job leaves the container as it found it.
 
 Stdlib only; runs in the runner. The state: the container's judge (kept from job to job), the
-places a job can write and their state at the container's start (``clean.Baseline``), what a job
-left that would not go (then the container refuses every later job), the tasks of processes that
-are none of the sandbox's, and the runner's cache of compiled ``assert`` tests.
+places a job can write and their state at the container's start (``clean.Baseline``), the
+counters a job can move (``counters.Counters``), what a job left that would not go (then the
+container refuses every later job), the tasks of processes that are none of the sandbox's, and
+the runner's cache of compiled ``assert`` tests.
 
 The fork server's handle is not part of it: it is ``forkclient``'s own (``forkclient.FORKSERVER``,
 one per runner process), since ``kill_all``, which anything that holds a test's processes may call
@@ -14,16 +15,18 @@ one per runner process), since ``kill_all``, which anything that holds a test's 
 from __future__ import annotations
 
 import os
+import signal
 from typing import TYPE_CHECKING
 
 from .cgroup import tasks_in_container
-from .children import IPCRM_CPU_S, ipcrm_request
-from .forkclient import FORKSERVER, drop_spare, exists, foreign_tasks, kill_all, spare_waiting
+from .children import IPCRM_CPU_S, ipcrm_request, judge_request
+from .forkclient import FORKSERVER, ForkserverLost, drop_spare, exists, foreign_tasks, kill_all, spare_waiting
+from .resident import Judge
 from .watch import spawn
 
 if TYPE_CHECKING:
     from .clean import Baseline
-    from .resident import Judge
+    from .counters import Counters
 
 SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 IPCRM_WALL_S = 10.0
@@ -46,15 +49,25 @@ class RunnerState:
             tasks are scored many times (n samples, G completions).
         next_workdir: the next job's folder, made between jobs (``jobs.prepare_next``); None
             until then, and once a job took it.
+        counters: what the runner sets back after each job (``counters.Counters``).
+        judge_dir: the judge's folder (``jobs.JUDGE_DIR``), where a judge started between jobs runs.
+        spent: why this container takes no more jobs though it is clean (a job moved a counter
+            that cannot be set back in place): the host replaces it, the job is not flagged.
     """
 
-    def __init__(self, baseline: Baseline):
+    def __init__(self, baseline: Baseline, counters: Counters, judge_dir: str):
         self.baseline = baseline
+        self.counters = counters
+        self.judge_dir = judge_dir
         self.judge: Judge | None = None
         self.residue: list[str] | None = None
+        self.spent: str | None = None
         self.foreign = 0
         self.compiled: dict[tuple, object] = {}
         self.next_workdir: str | None = None
+        self._slots: tuple[int, int] = (0, 0)  # the pids the fork server and the judge start at
+        self._settled: tuple[int | None, int | None] = (None, None)  # the fork server's and the judge's pids
+        self._judge_wanted = False  # a judge ran here: one is kept, started at its own pid
 
     def resident_tasks(self) -> int:
         """Processes the container may hold between jobs, counted from what exists: the runner, the
@@ -73,15 +86,29 @@ class RunnerState:
             self.foreign = foreign_tasks()
 
     def refusal(self) -> str | None:
-        """Why this container takes no more jobs (a job left it unclean), or None: it is clean."""
+        """Why this container takes no more jobs (a job left it unclean, or moved a counter that
+        cannot be set back), or None: it takes the next."""
         residue = self.residue
-        return None if residue is None else "the container is not back at its baseline: " + "; ".join(residue)
+        if residue is not None:
+            return "the container is not back at its baseline: " + "; ".join(residue)
+        return None if self.spent is None else "the container is to be replaced: " + self.spent
+
+    def start(self) -> None:
+        """At the runner's start, once the fork server runs: its pid and the next one (the
+        judge's) are the residents' from now on, and every job's first pid comes after them."""
+        forkserver = FORKSERVER.pid or 0
+        self._slots = (forkserver, forkserver + 1)
+        self._settled = (FORKSERVER.pid, None)
+        if self.counters.pids_settable:
+            self.counters.note_pid_base(forkserver + 2)
+            self.counters.reset_pids()
 
     def leave_clean(self) -> list[str]:
         """After a job: no process of the program's left (counted from what exists; a spare no job
         took included), no IPC object, nothing anywhere it could write (the next job's folder, if
-        one was made, included); then measure it. The judge, the fork server and their limits are
-        out of any program's reach (another user), so they stay.
+        one was made, included), every counter it could move set back (``counters``); then measure
+        it. The judge, the fork server and their limits are out of any program's reach (another
+        user), so they stay.
 
         Returns:
             the residue: what is not back at its state at the container's start
@@ -90,18 +117,71 @@ class RunnerState:
         drop_spare()
         self.next_workdir = None
         if tasks_in_container() > self.resident_tasks():
-            kill_all()
-            if self.judge is not None:
-                self.judge.forget()
-            self.judge = None
+            self._kill_all()
+        counters = self.counters
         residue = []
-        if ipc_objects():
+        if counters.ipc_renewable:
+            if counters.ipc_used():  # its objects, and the ids it moved, go with the old namespace
+                self._kill_all()
+                try:
+                    counters.renew_ipc()
+                except OSError as e:
+                    residue.append(f"System V IPC: no fresh namespace ({e})")
+        elif ipc_objects():
             remove_ipc_objects(self.resident_tasks())
             if ipc_objects():
                 residue.append("System V IPC objects")
         if tasks_in_container() > self.resident_tasks():
             residue.insert(0, "processes: more than the runner's own")
-        return residue + self.baseline.restore()
+        residue += self.baseline.restore() + counters.renew_places()
+        moved = counters.moved()
+        if moved is not None and self.spent is None:
+            self.spent = moved
+        if counters.pids_settable:
+            self._settle()
+        return residue
+
+    def _kill_all(self) -> None:
+        kill_all()
+        if self.judge is not None:
+            self.judge.forget()
+        self.judge = None
+
+    def _settle(self) -> None:
+        """Set the next pid back, and start again at its own pid each resident that was (re)started
+        during the job, at a pid a program chose by how many processes it made before: the fork
+        server, and the judge where one ran (a program can see a pid taken, by a gap in its
+        own children's). Then the next job's processes get the same pids whatever earlier jobs did."""
+        counters = self.counters
+        forkserver_slot, judge_slot = self._slots
+        judge = self.judge
+        if judge is not None and not judge.exists():
+            judge.forget()
+            judge = self.judge = None
+        self._judge_wanted = self._judge_wanted or judge is not None
+        if not (FORKSERVER.pid == self._settled[0] and exists(FORKSERVER.pidfd)):
+            self._kill_all()
+            judge = None
+            counters.place_next(forkserver_slot)
+            FORKSERVER.start()
+        elif FORKSERVER.pid is not None:
+            try:  # started at the last clean: it is past its start-up now
+                counters.cover_process(FORKSERVER.pid)
+            except OSError:
+                pass
+        if self._judge_wanted and (judge is None or judge.pid != self._settled[1]):
+            if judge is not None:  # started during the job: another, at the judge's own pid
+                os.kill(judge.pid, signal.SIGKILL)
+                judge.forget()
+                os.waitpid(judge.pid, 0)
+                judge = self.judge = None
+            counters.place_next(judge_slot)
+            try:
+                judge = self.judge = Judge.start(judge_request(self.judge_dir))
+            except ForkserverLost:  # the next job that needs one starts it
+                judge = None
+        self._settled = (FORKSERVER.pid, judge.pid if judge is not None else None)
+        counters.reset_pids()
 
 
 _IPC_FDS: list[int] = []  # SYSV_IPC's files, opened once (each read of one is the kernel's list now)
