@@ -95,13 +95,16 @@ class RunnerState:
 
     def start(self) -> None:
         """At the runner's start, once the fork server runs: its pid and the next one (the
-        judge's) are the residents' from now on, and every job's first pid comes after them."""
+        judge's) are the residents' from now on, and every job's first pid comes after them.
+        Where the runner sets pids, the judge starts now, at its pid (elsewhere, when a job first
+        needs it): a judge a job started would have a pid the job's program chose."""
         forkserver = FORKSERVER.pid or 0
         self._slots = (forkserver, forkserver + 1)
         self._settled = (FORKSERVER.pid, None)
         if self.counters.pids_settable:
             self.counters.note_pid_base(forkserver + 2)
-            self.counters.reset_pids()
+            self._judge_wanted = True
+            self._settle()
 
     def leave_clean(self) -> list[str]:
         """After a job: no process of the program's left (counted from what exists; a spare no job
