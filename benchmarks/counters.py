@@ -96,6 +96,11 @@ _UDP_READER = """
 names, values = [line.split() for line in open('/proc/net/snmp') if line.startswith('Udp:')]
 print(values[names.index('OutDatagrams')])
 """
+_MOUNTS_READER = """
+import hashlib
+lines = sorted(' '.join(line.split()[2:]) for line in open('/proc/self/mountinfo'))
+print(len(lines), hashlib.sha256('\\n'.join(lines).encode()).hexdigest()[:12])
+"""
 _JUDGE_PID_READER = """
 import os
 judge = forkserver = None
@@ -121,6 +126,27 @@ def _judge_pid_writer(amount: int) -> Job:
               "    os.waitpid(pid, 0)\n\ndef f(x):\n    return x\n"
     return Job(program=program, tests=(TestCase(kind="assert", code="assert f(1) == 1"),
                                        TestCase(kind="assert", code="assert f(2) == 2")))
+
+
+def _judge_memory_writer(amount: int) -> Job:
+    """A job whose program hands the judge a list of ``amount`` x 100,000 numbers to compare."""
+    return Job(program=f"def f():\n    return list(range({amount} * 100_000))\n",
+               tests=(TestCase(kind="assert", code="assert f() is not None"),))
+
+
+_JUDGE_STATUS_READER = """
+import os
+for name in sorted((n for n in os.listdir('/proc') if n.isdigit()), key=int):
+    try:
+        status = open('/proc/' + name + '/status').read()
+    except OSError:
+        continue
+    if '\\nUid:\\t10000' in status:
+        print(next(line.split()[1] for line in status.splitlines() if line.startswith('VmHWM')))
+        break
+else:
+    print('unreadable')
+"""
 
 
 @dataclass(frozen=True)
@@ -159,6 +185,16 @@ CHANNELS: dict[str, Channel] = {c.name: c for c in (
     Channel("sysv_sem", "container", _sysv_writer("sem"), _sysv_reader("sem"), note="System V semaphore ids"),
     Channel("judge_pid", "container", _judge_pid_writer, _JUDGE_PID_READER, amounts=(0, 3, 40), fresh=True,
             note="the judge's pid, started after the program's top level"),
+    Channel("restarts", "container", _writer("""
+import os, time
+for _ in range(_a * 20):  # processes left behind: the runner kills every process, its residents too
+    if os.fork() == 0:
+        time.sleep(60)
+        os._exit(0)
+"""), _MOUNTS_READER, amounts=(0, 1),
+            note="whether the residents were restarted (the mounts a program sees, ids aside)"),
+    Channel("judge_memory", "container", _judge_memory_writer, _JUDGE_STATUS_READER, amounts=(0, 5, 10, 20),
+            ratchet=True, note="the judge's highest memory (its /proc status, kB; 100,000 numbers moved)"),
     Channel("cpu_usage", "container", _writer("while _t.perf_counter() - _t0 < _a / 1000:\n    pass\n"),
             _cgroup_reader([("/sys/fs/cgroup/cpuacct/cpuacct.usage", None), ("/sys/fs/cgroup/cpu.stat", "usage_usec")]),
             amounts=(0, 100, 200, 400), note="the cgroup's CPU time (ns; ms moved)"),
@@ -268,8 +304,11 @@ class Measurement:
         if not self.depends:
             return 0.0
         points: list[tuple[int, float]] = []
-        previous = _number(self.sequence[0][1])
-        for amount, reading in self.sequence[1:]:
+        sequence = self.sequence
+        while len(sequence) > 2 and _number(sequence[0][1]) is None:  # nothing to read yet (no judge)
+            sequence = sequence[1:]
+        previous = _number(sequence[0][1])
+        for amount, reading in sequence[1:]:
             value = _number(reading)
             if value is None or previous is None or amount is None:
                 return 1.0  # it changes, but not as a number: at least one bit

@@ -79,8 +79,8 @@ def attack():
     for pid in sorted(int(p) for p in os.listdir("/proc") if p.isdigit()):
         try:
             uid = int(open(f"/proc/{pid}/status").read().split("Uid:")[1].split()[0])
-        except PermissionError:  # a resident's counting files are covered (sandbox/inside/counters.py): root's
-            uid = 0
+        except PermissionError:  # a resident's counting files are covered (sandbox/inside/counters.py)
+            uid = os.stat(f"/proc/{pid}").st_uid  # the judge's user, or root's
         except (OSError, IndexError):
             continue
         if uid == os.getuid():

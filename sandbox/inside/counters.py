@@ -60,10 +60,12 @@ from .mounts import (
     open_writable,
     umount,
 )
+from .procs import JUDGE_UID
 
 log = logging.getLogger(__name__)
 
-SCRATCH = "/mnt"  # a folder of the image: a tiny tmpfs of the runner's own (the cover file) is mounted there
+SCRATCH = "/mnt"  # a folder of the image: a tiny tmpfs of the runner's own (the cover files) is mounted there
+JUDGE_STATUS = SCRATCH + "/judge-status"
 RENEWED = ("/tmp", "/dev/shm")  # the tmpfs mounts a program may write (the job's folder is in /tmp)
 MQUEUE = "/dev/mqueue"
 PROC_FILES = ("stat", "status", "statm", "sched", "schedstat", "oom_score", "arch_status")  # what counts
@@ -97,7 +99,6 @@ class Counters:
         self._pid_base = 0
         self._ipc_fds: list[int] = []
         self._net: list[tuple[int, bytes]] = []
-        self._covered: set[int] = set()
 
     # -- at the runner's start ----------------------------------------------------------------
 
@@ -106,9 +107,12 @@ class Counters:
         runner's ``/proc`` files covered, the cgroup's counters hidden, ``/tmp`` renewed and
         ``/dev/shm`` made a folder of it, the descriptors that set the next pid and IPC ids.
         Call it before any child exists, with ``/`` as the working folder."""
-        files = NET_FILES if _ipv6_off() else (*NET_FILES, NET6_FILE)
-        self._net = [(fd, _read(fd)) for fd in (_open(path) for path in files) if fd >= 0]
-        self.modes["network"] = "measured: a job that moves it has its container replaced"
+        if _interfaces() == ["lo"]:  # (another interface's traffic is none of a program's doing)
+            files = NET_FILES if _ipv6_off() else (*NET_FILES, NET6_FILE)
+            self._net = [(fd, _read(fd)) for fd in (_open(path) for path in files) if fd >= 0]
+            self.modes["network"] = "measured: a job that moves it has its container replaced"
+        else:
+            self.modes["network"] = "not measured: the container has a network of its own"
         try:
             mount("tmpfs", SCRATCH, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0700")
         except OSError as e:
@@ -117,8 +121,11 @@ class Counters:
             return
         self._cover_file = os.path.join(SCRATCH, "none")
         os.close(os.open(self._cover_file, os.O_CREAT | os.O_WRONLY | os.O_CLOEXEC, 0))  # mode 000: no one reads it
+        fd = os.open(JUDGE_STATUS, os.O_CREAT | os.O_WRONLY | os.O_CLOEXEC, 0)  # what ``kill_all`` reads of it
+        os.write(fd, f"Uid:\t{JUDGE_UID}\t{JUDGE_UID}\t{JUDGE_UID}\t{JUDGE_UID}\nThreads:\t1\n".encode())
+        os.close(fd)
         mount(None, SCRATCH, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0700")
-        self._try("proc", "covered", lambda: self.cover_process(1))
+        self._try("proc", "covered (the runner's; the fork server's as it starts)", self._start_proc)
         self._try("cgroup", "hidden: programs see its settings alone", hide_counters)
         self._try("tmpfs", "renewed after every job", self._start_tmp)
         self._try("pids", "set back after every job", self._start_pids)
@@ -131,6 +138,13 @@ class Counters:
         except OSError as e:
             self.modes[name] = f"not closed: {e}"
             log.warning("counters: %s: %s", name, e)
+
+    def _start_proc(self) -> None:
+        try:
+            self.cover_process(1)
+        except OSError:
+            self._cover_file = None  # none covered, then: the same for every fork server
+            raise
 
     def _start_tmp(self) -> None:
         table = mount_table()
@@ -224,21 +238,40 @@ class Counters:
         """From now on every job's first pid is ``pid`` + 1 or the first free one after it."""
         self._pid_base = pid
 
-    def cover_process(self, pid: int) -> None:
+    def cover_process(self, pid: int, judge: bool = False) -> None:
         """Cover the counting ``/proc`` files of the process ``pid`` (one that lives from job to
-        job: the runner, the fork server) with a file no program may read. They go with the process.
+        job: the runner, the fork server, the ``judge``) with a file no program may read; the
+        judge's ``status`` with one that says only its user (what ``forkclient.kill_all`` reads to
+        find it). They go with the process. Covering looks its ``/proc`` folder up, so the folder's
+        times are those of the process's start, not of the first program that looked.
 
         Raises:
-            OSError: the runner may not mount.
+            OSError: the runner may not mount (at its start: ``start`` then covers nothing).
         """
-        if self._cover_file is None or pid in self._covered:
-            return
+        if self._cover_file is None or _same_file(f"/proc/{pid}/stat", self._cover_file):
+            return  # (a process at a pid an earlier one had is a new folder of /proc: not covered)
         for folder in (f"/proc/{pid}", f"/proc/{pid}/task/{pid}"):
             for name in PROC_FILES:
                 path = f"{folder}/{name}"
-                if os.path.exists(path):
-                    cover(path, self._cover_file)
-        self._covered = {p for p in self._covered if os.path.exists(f"/proc/{p}")} | {pid}
+                try:
+                    cover(path, JUDGE_STATUS if judge and name == "status" else self._cover_file)
+                except FileNotFoundError:  # gone, or no such file on this kernel
+                    continue
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        x, y = os.stat(a), os.stat(b)
+    except OSError:
+        return False
+    return (x.st_dev, x.st_ino) == (y.st_dev, y.st_ino)
+
+
+def _interfaces() -> list[str]:
+    try:
+        return sorted(os.listdir("/sys/class/net"))
+    except OSError:
+        return []
 
 
 def _ipv6_off() -> bool:

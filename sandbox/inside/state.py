@@ -104,7 +104,13 @@ class RunnerState:
         if self.counters.pids_settable:
             self.counters.note_pid_base(forkserver + 2)
             self._judge_wanted = True
+            self._cover_forkserver()
             self._settle()
+
+    def _cover_forkserver(self) -> None:
+        """Cover a fork server's counting ``/proc`` files as it starts: every job sees them so."""
+        if FORKSERVER.pid is not None:
+            self.counters.cover_process(FORKSERVER.pid)
 
     def leave_clean(self) -> list[str]:
         """After a job: no process of the program's left (counted from what exists; a spare no job
@@ -167,11 +173,7 @@ class RunnerState:
             judge = None
             counters.place_next(forkserver_slot)
             FORKSERVER.start()
-        elif FORKSERVER.pid is not None:
-            try:  # started at the last clean: it is past its start-up now
-                counters.cover_process(FORKSERVER.pid)
-            except OSError:
-                pass
+            self._cover_forkserver()
         if self._judge_wanted and (judge is None or judge.pid != self._settled[1]):
             if judge is not None:  # started during the job: another, at the judge's own pid
                 os.kill(judge.pid, signal.SIGKILL)
@@ -181,6 +183,7 @@ class RunnerState:
             counters.place_next(judge_slot)
             try:
                 judge = self.judge = Judge.start(judge_request(self.judge_dir))
+                counters.cover_process(judge.pid, judge=True)
             except ForkserverLost:  # the next job that needs one starts it
                 judge = None
         self._settled = (FORKSERVER.pid, judge.pid if judge is not None else None)
