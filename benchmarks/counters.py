@@ -10,6 +10,14 @@ on the amount carries nothing; one that does carries about ``log2(1 + moves * |s
 (``Limits().time_limit_s``, at the rate the writer measures itself).
 
     python benchmarks/counters.py [--image TAG] [--repeats 2] [--only NAME ...] [--json OUT]
+    python benchmarks/counters.py --cost [--image TAG] [--rounds 400]
+
+``--cost`` measures instead what setting the counters back costs a job, in a container of the
+image with the sandbox's settings: the runner's work after a job as it was (every place measured,
+and emptied where it differs) and as it is (the places that stay measured, the IPC ids looked at,
+``/tmp`` and ``/dev/shm`` made anew, the network's counters read, the next pid set), with a job's
+folder and program left in ``/tmp`` each round; and what the seccomp filter costs a program's
+system calls (a cached one, ``getppid``, and one it reads, ``clone``).
 
 ``CHANNELS`` is also what ``tests/test_counters.py`` runs: one test per channel that the sandbox
 closes, each showing that the reader's reading does not depend on the writer's choice.
@@ -347,13 +355,106 @@ def measure(channel: Channel, image: str | None, repeats: int, rate: float = 0.0
     return Measurement(channel, sequence, max(rates))
 
 
+_COST = r"""
+import os, statistics, sys, time
+sys.path.insert(0, "/opt/sandbox")
+os.chdir("/")
+from inside.clean import Baseline
+from inside.counters import Counters
+from inside.seccomp import install
+from inside.state import ipc_objects
+rounds = int(sys.argv[1])
+def leave_a_job():
+    os.makedirs("/tmp/jobs/0123456789abcdef", exist_ok=True)
+    with open("/tmp/jobs/0123456789abcdef/main.py", "w") as f:
+        f.write("print(1)\n")
+def median_us(xs):
+    return round(statistics.median(xs) * 1e6, 1)
+as_it_was = Baseline()
+was = []
+for _ in range(rounds):
+    leave_a_job()
+    t = time.perf_counter()
+    assert not as_it_was.restore()
+    ipc_objects()
+    was.append(time.perf_counter() - t)
+counters = Counters()
+counters.start()
+counters.note_pid_base(100)
+baseline = Baseline(renewed=counters.renewed)
+parts = {"measure the rest": [], "IPC ids": [], "fresh tmpfs": [], "network": [], "next pid": []}
+now = []
+for _ in range(rounds):
+    leave_a_job()
+    t0 = time.perf_counter(); assert not baseline.restore()
+    t1 = time.perf_counter(); assert not counters.ipc_used()
+    t2 = time.perf_counter(); assert not counters.renew_places()
+    t3 = time.perf_counter(); assert counters.moved() is None
+    t4 = time.perf_counter(); counters.reset_pids()
+    t5 = time.perf_counter()
+    now.append(t5 - t0)
+    for name, a, b in zip(parts, (t0, t1, t2, t3, t4), (t1, t2, t3, t4, t5)):
+        parts[name].append(b - a)
+def syscalls(filtered):
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        if filtered:
+            install()
+        t = time.perf_counter()
+        for _ in range(100_000):
+            os.getppid()
+        t1 = time.perf_counter()
+        for _ in range(300):
+            child = os.fork()
+            if child == 0:
+                os._exit(0)
+            os.waitpid(child, 0)
+        t2 = time.perf_counter()
+        os.write(w, f"{(t1 - t) / 100_000 * 1e9:.0f} {(t2 - t1) / 300 * 1e6:.0f}".encode())
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return os.read(r, 100).decode()
+print({"modes": counters.modes, "as it was (us)": median_us(was), "as it is (us)": median_us(now),
+       **{name + " (us)": median_us(xs) for name, xs in parts.items()},
+       "getppid ns, fork+wait us (no filter)": syscalls(False), "(filter)": syscalls(True)})
+"""
+
+
+def cost(image: str | None, rounds: int) -> dict:
+    """What the runner's work after a job costs, as it was and as it is, in a container of
+    ``image`` with the sandbox's settings (``_COST``)."""
+    import ast
+
+    from sandbox.container import ContainerSettings, connect
+    from sandbox.image import require_image
+
+    client = connect()
+    image = image or require_image(client)
+    host_config = ContainerSettings().host_config()
+    host_config.pop("auto_remove")
+    container = client.containers.run(image, ["-c", _COST, str(rounds)], entrypoint="python3", user="0:0",
+                                      detach=True, **host_config)
+    try:
+        container.wait(timeout=600)
+        return ast.literal_eval(container.logs().decode().strip().splitlines()[-1])
+    finally:
+        container.remove(force=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--image", default=None, help="the sandbox image (default: this tree's)")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--only", nargs="*", default=None, help="channels to measure (default: all)")
     parser.add_argument("--json", default=None, help="also write the measurements here")
+    parser.add_argument("--cost", action="store_true", help="measure what setting the counters back costs a job")
+    parser.add_argument("--rounds", type=int, default=400, help="rounds of --cost")
     args = parser.parse_args(argv)
+    if args.cost:
+        for name, value in cost(args.image, args.rounds).items():
+            print(f"{name:40s} {value}")
+        return 0
     seconds = Limits().time_limit_s
     rows: list[dict] = []
     fork_rate = 0.0  # a job-made writer forks at the pid writer's rate

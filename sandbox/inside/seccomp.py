@@ -9,11 +9,16 @@ and ``perf_event_open``. A program holds no capability, but a user namespace nee
 inside one it would hold them all: so this filter refuses them again, for the fork server's tree,
 whatever Docker's profile allows.
 
+It also keeps the host's page cache from being read or emptied by a program, as a later job's
+program would read it: ``cachestat`` is refused, and ``posix_fadvise(POSIX_FADV_DONTNEED)`` (which
+drops the pages of a file of the image, whoever else reads it) succeeds and does nothing, as an
+advice may.
+
 The filter is a classic BPF program over ``seccomp_data`` (``linux/seccomp.h``): a system call of
 another architecture than the interpreter's (x32, i386 on x86_64) is refused with ``ENOSYS``;
-``clone3`` with ``ENOSYS`` (as Docker does: the C library falls back on ``clone``, whose flags
-the filter can read); ``clone`` with a namespace flag, and each call of ``DENIED``, with ``EPERM``;
-everything else is left to Docker's profile and the kernel.
+``clone3`` and ``cachestat`` with ``ENOSYS`` (as Docker does for ``clone3``: the C library falls
+back on ``clone``, whose flags the filter can read); ``clone`` with a namespace flag, and each call
+of ``DENIED``, with ``EPERM``; everything else is left to Docker's profile and the kernel.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
 _LD_W_ABS, _JEQ, _JGE, _JSET, _RET = 0x20, 0x15, 0x35, 0x45, 0x06  # BPF_LD|W|ABS, BPF_JMP|J*|K, BPF_RET|K
 _NR, _ARCH, _ARG0 = 0, 4, 16  # offsets in seccomp_data (the low half of args[0] on a little-endian machine)
 X32_BIT = 0x40000000
+POSIX_FADV_DONTNEED = 4
 # CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET (NEWTIME is clone3's and unshare's only)
 CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 
@@ -54,7 +60,7 @@ ARCHES = {
         "add_key": 248, "request_key": 249, "userfaultfd": 323, "kexec_load": 246, "kexec_file_load": 320,
         "init_module": 175, "finit_module": 313, "delete_module": 176, "acct": 163, "swapon": 167, "swapoff": 168,
         "reboot": 169, "settimeofday": 164, "clock_settime": 227, "clock_adjtime": 305, "iopl": 172, "ioperm": 173,
-        "vhangup": 153, "clone": 56, "clone3": 435}, True),
+        "vhangup": 153, "clone": 56, "clone3": 435, "cachestat": 451, "fadvise64": 221}, True),
     "aarch64": (0xC00000B7, {
         "unshare": 97, "setns": 268, "mount": 40, "umount2": 39, "pivot_root": 41, "chroot": 51, "move_mount": 429,
         "open_tree": 428, "open_tree_attr": 467, "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
@@ -63,7 +69,7 @@ ARCHES = {
         "setdomainname": 162, "syslog": 116, "keyctl": 219, "add_key": 217, "request_key": 218, "userfaultfd": 282,
         "kexec_load": 104, "kexec_file_load": 294, "init_module": 105, "finit_module": 273, "delete_module": 106,
         "acct": 89, "swapon": 224, "swapoff": 225, "reboot": 142, "settimeofday": 170, "clock_settime": 112,
-        "clock_adjtime": 266, "vhangup": 58, "clone": 220, "clone3": 435}, False),
+        "clock_adjtime": 266, "vhangup": 58, "clone": 220, "clone3": 435, "cachestat": 451, "fadvise64": 223}, False),
 }
 
 
@@ -79,28 +85,30 @@ def filter_program(machine: str) -> bytes:
     """
     audit_arch, numbers, x32 = ARCHES[machine]
     allow, eperm, enosys = SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | errno.EPERM, SECCOMP_RET_ERRNO | errno.ENOSYS
+    done = SECCOMP_RET_ERRNO  # errno 0: the call returns 0, success, and does nothing
     denied = sorted({numbers[name] for name in DENIED if name in numbers})
-    # The returns sit at the end: [.. checks ..] ALLOW, EPERM, ENOSYS; each jump counts the
-    # instructions between it and its target.
-    body: list[tuple[int, int, str | None, str | None]] = [  # (code, k, jump if true, jump if false)
+    # (code, k, jump if true, jump if false): a jump names a label; the returns sit at the end
+    body: list[tuple[int, int, str | None, str | None]] = [
         (_LD_W_ABS, _ARCH, None, None),
         (_JEQ, audit_arch, None, "enosys"),
         (_LD_W_ABS, _NR, None, None),
     ]
     if x32:
         body.append((_JGE, X32_BIT, "enosys", None))
-    body.append((_JEQ, numbers["clone3"], "enosys", None))
+    body += [(_JEQ, numbers["clone3"], "enosys", None), (_JEQ, numbers["cachestat"], "enosys", None)]
     body += [(_JEQ, nr, "eperm", None) for nr in denied]
-    body += [(_JEQ, numbers["clone"], None, "allow"),
+    body += [(_JEQ, numbers["clone"], None, "fadvise"),
              (_LD_W_ABS, _ARG0, None, None),
              (_JSET, CLONE_NAMESPACES, "eperm", "allow")]
-    targets = {"allow": len(body), "eperm": len(body) + 1, "enosys": len(body) + 2}
+    labels = {"fadvise": len(body)}
+    body += [(_JEQ, numbers["fadvise64"], None, "allow"),
+             (_LD_W_ABS, _ARG0 + 8 * 3, None, None),  # its advice
+             (_JEQ, POSIX_FADV_DONTNEED, "done", "allow")]
+    labels.update(allow=len(body), eperm=len(body) + 1, enosys=len(body) + 2, done=len(body) + 3)
     out = []
     for i, (code, k, jt, jf) in enumerate(body):
-        t = targets[jt] - i - 1 if jt else 0
-        f = targets[jf] - i - 1 if jf else 0
-        out.append(_insn(code, k, t, f))
-    out += [_insn(_RET, allow), _insn(_RET, eperm), _insn(_RET, enosys)]
+        out.append(_insn(code, k, labels[jt] - i - 1 if jt else 0, labels[jf] - i - 1 if jf else 0))
+    out += [_insn(_RET, allow), _insn(_RET, eperm), _insn(_RET, enosys), _insn(_RET, done)]
     return b"".join(out)
 
 
