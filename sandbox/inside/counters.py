@@ -6,9 +6,10 @@ container). A counter is anything a program changes that outlives it and that a 
 later job can read: the next inode number of a writable tmpfs (a file created and removed leaves
 nothing the clean-up's measurement sees, but the next file's ``st_ino`` is one higher), the next
 pid, the next System V IPC id, the cgroup's counters (CPU time, memory peak, page faults,
-refused forks, OOM kills), the runner's and the fork server's own ``/proc`` counters (context
-switches, CPU time, memory), the network namespace's (packets on the loopback, UDP and IP
-counters). ``benchmarks/counters.py`` measures each as a writer and a reader would use it.
+refused forks, OOM kills), the residents' own ``/proc`` counters (the runner's, the fork
+server's, the judge's: context switches, CPU time, memory, start time), the network namespace's
+(packets on the loopback, UDP and IP counters). ``benchmarks/counters.py`` measures each as a
+writer and a reader would use it.
 
 What the runner does about each (``Counters``), when the container lets it mount:
 
@@ -17,23 +18,24 @@ What the runner does about each (``Counters``), when the container lets it mount
   with whatever the job left in them (each unmount waits for an RCU grace period of the kernel's:
   about 12 us here);
 - **pids**: after every job the next pid is set back to the same number (``ns_last_pid``), and
-  the processes that stay from job to job (the fork server, the judge) are each started at a pid
-  of their own, fixed, whenever one was started during a job (``RunnerState``'s ``settle``);
+  the processes that stay from job to job (the fork server, the judge) are started at pids of
+  their own, fixed, with the runner and again whenever one was started during a job (the
+  runner's state settles them: ``state.RunnerState``);
 - **System V IPC ids**: the next id of each kind is set (``{shm,msg,sem}_next_id``); a job that
   created any object has used it, and the runner then moves to a fresh IPC namespace (its own,
   the fork server's restarted in it, ``/dev/mqueue`` mounted again for it) where every id starts
   anew and the old objects go with the old namespace;
 - **the cgroup's counters**: programs see a copy of the cgroup's settings alone
   (``cgroup.hide_counters``); the runner reads the real files through descriptors of its own;
-- **the runner's and the fork server's ``/proc`` files** that count (``PROC_FILES``): covered with
-  a file no program may read;
+- **the residents' ``/proc`` files** that count (``PROC_FILES``): covered with a file no program
+  may read, as each resident starts (so whether one was restarted shows nowhere either);
 - **the network namespace's counters** cannot be set back in place: a job that moved them
   (``moved``) has its container replaced, as one that left residue, but without a flag (a correct
   program may use the loopback).
 
 Where the runner cannot mount (a Harbor verifier box, a host whose AppArmor profile denies
 ``mount``), it keeps the clean-up by emptying (``clean``), and the counters above stay readable
-(docs/sandbox.md says so, and ``grpo-code sandbox check`` says which mode a container runs in).
+(docs/sandbox.md says so, and ``grpo-code sandbox check`` names the counters a later job reads).
 Counters of the whole machine (the kernel's inode numbers of pipes, sockets and memfds, forks
 since boot, the page cache, ``/proc/stat``) are no container's to set back; docs/sandbox.md lists
 them with what each carries.
@@ -86,9 +88,9 @@ class Counters:
     """What the runner can set back after each job, found once at its start (``start``).
 
     Attributes:
-        modes: what this container does about each counter, in words (``grpo-code sandbox check``
-            and the runner's start-up log say them): ``renewed``, ``hidden``, ``set back`` or why
-            not.
+        modes: what this container does about each kind of counter, in words (``renewed``,
+            ``hidden``, ``set back``, or why not: the runner logs each it cannot close, and
+            ``grpo-code sandbox check`` names what a later job then reads).
     """
 
     def __init__(self) -> None:
