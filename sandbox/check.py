@@ -7,6 +7,7 @@ must see no connection, and the container must have no interface but ``lo``.
 
 from __future__ import annotations
 
+import ast
 import socket
 import threading
 import time
@@ -32,7 +33,7 @@ def _first_message(verdict) -> str:
 
 def _stdio(program: str, expected: str, limits: Limits | None = None, language: str = "python") -> Job:
     return Job(program=program, tests=(TestCase(kind="stdio", stdin="", expected_stdout=expected),),
-               language=language, limits=limits or Limits(), job_id="sandbox-check")
+               language=language, limits=limits or Limits(), job_id="sandbox-check", capture_output=not expected)
 
 
 NETWORK = """
@@ -78,6 +79,8 @@ def attack():
     for pid in sorted(int(p) for p in os.listdir("/proc") if p.isdigit()):
         try:
             uid = int(open(f"/proc/{pid}/status").read().split("Uid:")[1].split()[0])
+        except PermissionError:  # a resident's counting files are covered (sandbox/inside/counters.py)
+            uid = os.stat(f"/proc/{pid}").st_uid  # the judge's user, or root's
         except (OSError, IndexError):
             continue
         if uid == os.getuid():
@@ -94,6 +97,75 @@ def attack():
         if libc.ptrace(16, pid, 0, 0) == 0:
             allowed.append(pid)
     return sorted(seen), len(allowed)
+"""
+
+# What a capability-less process may not do even where Docker's profile would let it (the
+# container grants the runner SYS_ADMIN): the fork server's seccomp filter refuses it first.
+KERNEL = """
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+nr = {"x86_64": dict(clone=56, clone3=435, bpf=321, perf_event_open=298, keyctl=250),
+      "aarch64": dict(clone=220, clone3=435, bpf=280, perf_event_open=241, keyctl=219)}[os.uname().machine]
+allowed = []
+def refused(name, result):
+    if result == 0:
+        allowed.append(name)
+for flag, name in ((0x10000000, "user"), (0x00020000, "mount"), (0x08000000, "ipc"), (0x40000000, "net")):
+    refused(f"unshare({name})", libc.unshare(flag))
+pid = libc.syscall(nr["clone"], 0x10000000 | 17, 0, 0, 0, 0)
+if pid == 0:
+    os._exit(0)
+if pid > 0:
+    os.waitpid(pid, 0)
+    allowed.append("clone(NEWUSER)")
+if libc.syscall(nr["clone3"], None, 0) != -1 or ctypes.get_errno() != 38:
+    allowed.append("clone3")
+fd = os.open("/proc/self/ns/ipc", os.O_RDONLY)
+refused("setns", libc.setns(fd, 0))
+refused("mount", libc.mount(b"none", b"/tmp", b"tmpfs", 0, None))
+refused("remount /proc/sys", libc.mount(None, b"/proc/sys", None, 0x20 | 0x1000, None))
+for name in ("bpf", "perf_event_open", "keyctl"):
+    if libc.syscall(nr[name], 0, 0, 0, 0, 0) != -1 or ctypes.get_errno() != 1:
+        allowed.append(name)
+for path in ("/proc/sys/kernel/ns_last_pid", "/proc/sys/kernel/shm_next_id"):
+    try:
+        with open(path, "w") as f:
+            f.write("1000")
+        allowed.append("write " + path)
+    except OSError:
+        pass
+print("refused" if not allowed else "allowed: " + " ".join(allowed))
+"""
+
+# What a job reads of the counters an earlier job could move: the same in a container that has
+# run every check as in a fresh container's first job (sandbox/inside/counters.py).
+COUNTERS = """
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+read = {}
+def first_inode(place):
+    fd = os.open(place + "/counter-probe", os.O_CREAT | os.O_WRONLY, 0o600)
+    return os.fstat(fd).st_ino
+read["inode /tmp"], read["inode /dev/shm"] = first_inode("/tmp"), first_inode("/dev/shm")
+forkserver = min(int(p) for p in os.listdir("/proc") if p.isdigit() and p != "1"
+                 and b"forkserver" in open(f"/proc/{p}/cmdline", "rb").read() and os.stat(f"/proc/{p}").st_uid == 0)
+read["pid (after the fork server's)"] = os.getpid() - forkserver
+for kind, make, remove in (("shm", lambda: libc.shmget(0, 4096, 0o1600), lambda i: libc.shmctl(i, 0, None)),
+                           ("msg", lambda: libc.msgget(0, 0o1600), lambda i: libc.msgctl(i, 0, None)),
+                           ("sem", lambda: libc.semget(0, 1, 0o1600), lambda i: libc.semctl(i, 0, 0))):
+    read["System V " + kind + " id"] = i = make()
+    remove(i)
+for path in ("/sys/fs/cgroup/cpuacct/cpuacct.usage", "/sys/fs/cgroup/cpu.stat",
+             "/sys/fs/cgroup/memory/memory.max_usage_in_bytes", "/sys/fs/cgroup/memory.peak",
+             "/sys/fs/cgroup/memory/memory.stat", "/sys/fs/cgroup/memory.stat",
+             "/sys/fs/cgroup/pids/pids.events", "/sys/fs/cgroup/pids.events", "/proc/1/status", "/proc/1/schedstat"):
+    try:
+        read[path] = open(path).read(4096).splitlines()[0]
+    except OSError as e:
+        if not isinstance(e, FileNotFoundError):
+            read[path] = "hidden"
+print(read)
 """
 
 PROCESSES = """
@@ -265,6 +337,8 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
     checks.append(Check("no program can signal, limit, trace or read the runner, fork server or judge",
                         "every attempt refused", "as expected" if trusted.passed else
                         f"{trusted.status}: {_first_message(trusted)}", trusted.passed))
+    expect_output("no namespace, mount, bpf, perf or keyring; ns_last_pid and /proc/sys unwritable", KERNEL,
+                  "refused\n")
     expect_status("time limit (CPU loop, 1 s)", "while True:\n    pass\n", {"timeout"},
                   Limits(time_limit_s=1), within_s=6)
     expect_status("wall-clock limit (sleep, 1 s CPU)", "import time\ntime.sleep(600)\n", {"timeout"},
@@ -288,7 +362,33 @@ def run_checks(executor: DockerExecutor) -> list[Check]:
         jobs = [_stdio(WRITE_SECRET, "written\n") for _ in range(executor.concurrency * 2)]
         executor.run(jobs)
         expect_output("nothing one job writes is visible to the next", READ_SECRET, "absent\n")
+    checks.append(counters_check(executor))
     return checks + language_checks(executor)
+
+
+def counters_check(executor: DockerExecutor) -> Check:
+    """A job after every other check reads the counters an earlier job could move (inode numbers,
+    pids, IPC ids, the cgroup's counters, the runner's ``/proc`` files): as a fresh container's
+    first job does. Each reading that differs is a counter an earlier job's value reaches."""
+    job = _stdio(COUNTERS, "")
+    after = executor.run_one(job)
+    with DockerExecutor(concurrency=1, image=executor.image, settings=executor.settings) as fresh:
+        first = fresh.run_one(job)
+    seen = [_output(v) for v in (after, first)]
+    try:
+        now, fresh_reads = ast.literal_eval(seen[0]), ast.literal_eval(seen[1])
+        differ = [name for name, value in now.items() if fresh_reads.get(name) != value]
+    except (ValueError, SyntaxError, AttributeError):
+        differ = [f"no reading: {seen[0][:100]!r} / {seen[1][:100]!r}"]
+    return Check("no counter carries a value from one job to the next", "as in a fresh container's first job",
+                 "as expected" if not differ else "differ: " + ", ".join(differ), not differ)
+
+
+def _output(verdict) -> str:
+    result = verdict.test_results[0] if verdict.test_results else None
+    if result is None or result.output is None:
+        return verdict.status
+    return result.output.stdout.strip() or result.output.stderr.strip()[-300:]
 
 
 def _processes(executor: DockerExecutor, container_id: str) -> list[str]:

@@ -39,6 +39,12 @@ RECV_BYTES = 65536
 # create the job's folder for the program's user (CHOWN) and remove whatever a program left,
 # whatever its modes (DAC_OVERRIDE, FOWNER). No child keeps any of them (``sandbox/inside/procs.py``).
 RUNNER_CAPABILITIES = ("CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETGID", "SETPCAP", "SETUID")
+# And, with ``ContainerSettings.fresh_counters``, what gives every job counters no earlier job moved:
+# a fresh /tmp and /dev/shm, the next pid and IPC ids set back, the cgroup's counters and the
+# runner's own /proc files hidden (``sandbox/inside/counters.py``). No child keeps it either, and the
+# fork server's seccomp filter (``sandbox/inside/seccomp.py``) refuses every child what SYS_ADMIN in
+# the container lets Docker's profile allow (namespaces, mounts, bpf, ...).
+COUNTER_CAPABILITIES = ("SYS_ADMIN",)
 JUDGE_TMPFS_MB = 64
 
 
@@ -55,6 +61,10 @@ class ContainerSettings:
         pin_cpus: pin each container to ``ceil(cpus)`` CPUs of its own, the least loaded
             (``sandbox.placement``): the processes of a job then hand work to each other on one
             CPU, which is much faster than across CPUs.
+        fresh_counters: give every job counters no earlier job moved (inode numbers, pids, IPC
+            ids, the cgroup's counters: docs/sandbox.md, "No counter between jobs"), for which the
+            runner holds ``CAP_SYS_ADMIN`` (``COUNTER_CAPABILITIES``). False: it runs without, cleans
+            up by emptying, and those counters stay readable from job to job.
     """
 
     memory_mb: int = 2048
@@ -62,6 +72,7 @@ class ContainerSettings:
     pids_limit: int = 128
     tmpfs_mb: int = 256
     pin_cpus: bool = True
+    fresh_counters: bool = True
 
     def host_config(self, cpuset: str | None = None) -> dict:
         """Keyword arguments of ``docker.APIClient.create_host_config`` for a locked-down container,
@@ -76,7 +87,7 @@ class ContainerSettings:
                    "/run/judge": f"rw,noexec,nosuid,nodev,size={JUDGE_TMPFS_MB}m,mode=0700,uid={JUDGE_UID},"
                                  f"gid={JUDGE_UID}"},
             cap_drop=["ALL"],
-            cap_add=list(RUNNER_CAPABILITIES),
+            cap_add=[*RUNNER_CAPABILITIES, *(COUNTER_CAPABILITIES if self.fresh_counters else ())],
             security_opt=["no-new-privileges"],
             pids_limit=self.pids_limit,
             mem_limit=f"{self.memory_mb}m",
@@ -155,6 +166,8 @@ class SandboxContainer:
     Attributes:
         pending: ``(submission id, job)`` of jobs sent and not yet received, oldest first.
         jobs_submitted: jobs sent to this container over its life.
+        spent: why the container is to be replaced though clean (its runner said a job moved a
+            counter that cannot be set back in place: the reply's ``recycle``); None while it serves.
     """
 
     def __init__(self, client, image: str, settings: ContainerSettings, labels: dict[str, str],
@@ -175,6 +188,7 @@ class SandboxContainer:
         self._broken: OSError | None = None  # how the stream ended, as the loop's reader saw it
         self.pending: deque[tuple[str, Job]] = deque()
         self.jobs_submitted = 0
+        self.spent: str | None = None
 
     @property
     def id(self) -> str:
@@ -323,6 +337,9 @@ class SandboxContainer:
         if reply.get("residue"):
             log.warning("container %s: job %s left what would not go: %s", self.id, job.job_id or "-",
                         "; ".join(map(str, reply["residue"]))[:2000])
+        if reply.get("recycle"):
+            self.spent = str(reply.get("recycle"))[:500]
+            log.info("container %s is replaced after job %s: %s", self.id, job.job_id or "-", self.spent)
         return Verdict.from_wire(reply, n_tests=len(job.tests))
 
     def _held_by_docker(self) -> bool:

@@ -485,9 +485,11 @@ class DockerExecutor(ExecutorBase):
                 self._count(jobs=1)
                 reply((entry.index, verdict if entry.attempt == verdict.attempts else
                        replace(verdict, attempts=entry.attempt)))
-                if "residue" in verdict.flags:  # it left what would not go: a fresh container for the rest;
-                    self._count(residue_replacements=1)  # the jobs sent after it go again, to the fresh one
-                    yield (_DISCARD, slot)  # (not as faults)
+                if "residue" in verdict.flags or container.spent:  # it left what would not go, or moved a
+                    # counter that cannot be set back: a fresh container for the rest; the jobs sent after it
+                    self._count(residue_replacements=int("residue" in verdict.flags),  # go again, to the fresh
+                                recycled=int("residue" not in verdict.flags))  # one (not as faults)
+                    yield (_DISCARD, slot)
         except BaseException as e:  # a bug (or the loop that drove it stopped): every run waiting on the queue gets it
             with self._workers_lock:
                 self._workers -= 1

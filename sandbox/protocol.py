@@ -45,7 +45,8 @@ class ExecutorStats:
         program_faults: jobs whose program broke its container on every attempt (a failure
             flagged ``sandbox_tamper``, never ``sandbox_error``).
         containers_started: containers started, the first ones and every replacement.
-        recycled: containers replaced after ``max_jobs_per_container`` jobs.
+        recycled: containers replaced after ``max_jobs_per_container`` jobs, or after a job that
+            moved a counter the runner cannot set back in place (``SandboxContainer.spent``).
         residue_replacements: containers replaced because a job left them unclean (what it left
             would not go: the job's verdict is flagged ``residue``).
         dedup_hits: jobs that were copies of another job of their batch, so did not run

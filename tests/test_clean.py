@@ -18,7 +18,7 @@ from grpo_code.rl.rewards import PassRateReward
 from grpo_code.score.scoring import score_completions
 from grpo_code.suites.tasks import TaskSuite, parse_task
 from helpers import Server, run_every
-from sandbox import Job, Limits, TestCase
+from sandbox import ContainerSettings, DockerExecutor, Job, Limits, TestCase
 
 pytestmark = pytest.mark.docker
 
@@ -189,18 +189,31 @@ def test_what_a_job_leaves_is_gone_and_correct_programs_after_it_pass(solo_execu
     assert not any("residue" in v.flags for v in verdicts)
 
 
-def test_a_container_that_does_not_come_back_to_its_baseline_is_replaced(solo_executor):
-    # More entries than the clean-up removes after a job (clean.SCRUB_ENTRY_BUDGET): the job is
-    # flagged, its container replaced before another job, and that job finds nothing.
-    flood = ("import os\nos.mkdir('/tmp/many')\nfor i in range(60_000):\n    os.mkdir(f'/tmp/many/{i}')\n"
-             "print(5)\n")
+FLOOD = "import os\nos.mkdir('/tmp/many')\nfor i in range(60_000):\n    os.mkdir(f'/tmp/many/{i}')\nprint(5)\n"
+
+
+def test_a_flood_of_files_is_gone_with_the_fresh_tmp_and_the_container_stays(solo_executor):
+    # /tmp is a fresh tmpfs for every job (sandbox/inside/counters.py): nothing to empty, no residue.
     first = solo_executor.container_ids()
-    left, after = run_every(solo_executor, [_job(flood, tests=ADD_TESTS[:1]), _reader("after the flood")])
-    assert left.status == "passed" and "residue" in left.flags
+    left, after = run_every(solo_executor, [_job(FLOOD, tests=ADD_TESTS[:1]), _reader("after the flood")])
+    assert left.status == "passed" and "residue" not in left.flags
     assert after.passed, after.test_results[0].message
-    assert "residue" not in after.flags
-    assert solo_executor.stats().residue_replacements == 1
-    assert solo_executor.container_ids() != first
+    assert solo_executor.container_ids() == first and solo_executor.stats().residue_replacements == 0
+
+
+def test_a_container_that_does_not_come_back_to_its_baseline_is_replaced():
+    # Where the runner cleans by emptying (it may not mount: ContainerSettings(fresh_counters=False),
+    # a host whose AppArmor profile denies mount), more entries than the clean-up removes after a
+    # job (clean.SCRUB_ENTRY_BUDGET): the job is flagged, its container replaced before another
+    # job, and that job finds nothing.
+    with DockerExecutor(concurrency=1, settings=ContainerSettings(fresh_counters=False)) as emptying:
+        first = emptying.container_ids()
+        left, after = run_every(emptying, [_job(FLOOD, tests=ADD_TESTS[:1]), _reader("after the flood")])
+        assert left.status == "passed" and "residue" in left.flags
+        assert after.passed, after.test_results[0].message
+        assert "residue" not in after.flags
+        assert emptying.stats().residue_replacements == 1
+        assert emptying.container_ids() != first
 
 
 TASK = {"task_id": "crafted/sum", "prompt": "Read two integers and print their sum.",

@@ -19,6 +19,7 @@ ISOLATION_CHECKS = [
     "root filesystem read-only",
     "non-root user, no capabilities, no-new-privileges",
     "no program can signal, limit, trace or read the runner, fork server or judge",
+    "no namespace, mount, bpf, perf or keyring; ns_last_pid and /proc/sys unwritable",
     "time limit (CPU loop, 1 s)",
     "wall-clock limit (sleep, 1 s CPU)",
     "memory limit (1 GiB list, 128 MiB)",
@@ -27,6 +28,7 @@ ISOLATION_CHECKS = [
     "file-size limit (64 MiB file, 16 MiB)",
     "whole process tree killed (setsid escapee)",
     "nothing one job writes is visible to the next",
+    "no counter carries a value from one job to the next",
 ]
 # a row per compiled language: hello world, and (where a runtime reserves memory) 1 GiB under 128 MiB
 LANGUAGE_CHECKS = ["c: hello world"] + [f"{language}: hello world; 1 GiB under 128 MiB" for language in

@@ -4,14 +4,16 @@
 Stdlib only; runs in the runner, as root with ``DAC_OVERRIDE`` and ``FOWNER``: it opens, lists and
 removes whatever modes and owners a program gave its files.
 
-The places are found from the mounts (``/proc/self/mountinfo``): every writable mount whose
-counters are the container's own (``tmpfs``, ``ramfs``, ``mqueue``: a sandbox container's root is
+The places are found from the mounts (``/proc/self/mountinfo``, ``mounts.mount_table``): every
+writable mount whose counters are the container's own (``tmpfs``, ``ramfs``, ``mqueue``: a sandbox container's root is
 read-only and each of its writable folders is one of these), and the folders a job may write at
 the top of (``FOLDERS``), mount or not (in a Harbor verifier box ``/tmp`` is a folder of Harbor's
 root). A place is measured by its entries at the top and, where ``statvfs`` counts that mount
 alone, by its used inodes and blocks: any file, folder, link, socket or FIFO, at any depth,
 changes those counts, and so does a file that a surviving process still holds open. Mounts on
-the host's disks (a Harbor box's log folders) are Harbor's, neither emptied nor measured.
+the host's disks (a Harbor box's log folders) are Harbor's, neither emptied nor measured. A place
+the runner makes anew after every job (``/tmp``, where it can mount: ``counters``) is none of
+them: a fresh mount holds nothing, and its counters start anew.
 
 Emptying never walks by path: it goes depth first through directory descriptors, and a folder
 ``MAX_DEPTH`` levels down is moved up to the top of its place (``renameat``) and emptied from
@@ -28,6 +30,8 @@ import os
 import stat
 import time
 from typing import NamedTuple
+
+from .mounts import MS_RDONLY, mount_table
 
 FOLDERS = ("/tmp", "/dev/shm", "/dev/mqueue", "/run/judge")  # emptied after every job
 OWN_COUNTERS = frozenset({"tmpfs", "ramfs"})  # statvfs counts this mount's files alone
@@ -47,13 +51,6 @@ class Place(NamedTuple):
     emptied: bool
 
 
-def _unescape(field: str) -> str:
-    """A mountinfo path field: spaces, tabs, newlines and backslashes are written as octal escapes."""
-    for code, char in (("\\040", " "), ("\\011", "\t"), ("\\012", "\n"), ("\\134", "\\")):
-        field = field.replace(code, char)
-    return field
-
-
 def _is_folder(path: str) -> bool:
     try:
         return stat.S_ISDIR(os.lstat(path).st_mode)
@@ -61,29 +58,16 @@ def _is_folder(path: str) -> bool:
         return False
 
 
-def find_places(mountinfo: str = "/proc/self/mountinfo") -> list[Place]:
+def find_places(mountinfo: str = "/proc/self/mountinfo", renewed: frozenset[str] = frozenset()) -> list[Place]:
     """The places of this container: its writable mounts of the container's own filesystems, and
-    ``FOLDERS`` (emptied)."""
-    mounts: dict[str, str] = {}
-    try:
-        with open(mountinfo, encoding="utf-8", errors="surrogateescape") as f:
-            for line in f:
-                fields = line.split()
-                if "-" not in fields[6:]:
-                    continue
-                fstype = fields[fields.index("-", 6) + 1]
-                if "rw" in fields[5].split(","):
-                    mounts[_unescape(fields[4])] = fstype  # a later mount over the same point hides the earlier
-                else:
-                    mounts.pop(_unescape(fields[4]), None)
-    except OSError:
-        pass
-    places = {path: Place(path, fstype in OWN_COUNTERS, path in FOLDERS)
-              for path, fstype in mounts.items() if fstype in OWN_FILESYSTEMS and _is_folder(path)}
+    ``FOLDERS`` (emptied); none of ``renewed`` (made anew after every job: ``counters``)."""
+    places = {m.point: Place(m.point, m.fstype in OWN_COUNTERS, m.point in FOLDERS)
+              for m in mount_table(mountinfo).values()
+              if not m.flags & MS_RDONLY and m.fstype in OWN_FILESYSTEMS and _is_folder(m.point)}
     for path in FOLDERS:
         if path not in places and _is_folder(path):
             places[path] = Place(path, False, True)
-    return sorted(places.values())
+    return sorted(place for path, place in places.items() if path not in renewed)
 
 
 def measure(place: Place) -> tuple[int, ...] | None:
@@ -177,10 +161,11 @@ def _empty(folder: int, top: int, depth: int, budget: Budget, moved: list[int]) 
 
 
 class Baseline:
-    """The container's places and their state when it started (after emptying them once)."""
+    """The container's places and their state when it started (after emptying them once); the
+    places made anew after every job (``renewed``) are none of them."""
 
-    def __init__(self, places: list[Place] | None = None):
-        self.places = find_places() if places is None else places
+    def __init__(self, places: list[Place] | None = None, renewed: frozenset[str] = frozenset()):
+        self.places = find_places(renewed=renewed) if places is None else places
         budget = Budget(SCRUB_ENTRY_BUDGET, SCRUB_TIME_BUDGET_S)
         for place in self.places:
             if place.emptied:

@@ -7,7 +7,9 @@ proportion to the memory of the process that forks, and this one holds only what
 needs (``program``, ``records``, ``procs``, the ``judge`` package, and ``typing``, which programs import
 most and which costs 5-15 ms to import), not the runner's JSON, AST and job state. It runs as
 root keeping only the capabilities to make each child a user of its own (``procs.become``), with
-an empty bounding set, so no program (another user) can signal, trace or limit it.
+an empty bounding set, so no program (another user) can signal, trace or limit it; and under a
+seccomp filter (``seccomp``) that every child inherits: no judge or program may create a
+namespace or mount anything, whatever the container's capabilities let Docker's profile allow.
 
 Protocol, one request at a time: the runner sends ``procs.send_message`` of ``marshal`` of a
 ``messages.ChildRequest``, with the child's stdin, stdout, stderr and result-channel pipe ends
@@ -41,6 +43,7 @@ from .procs import (
     with_own_size,
 )
 from .program.child import child_main, program_env
+from .seccomp import install as install_seccomp
 
 if TYPE_CHECKING:
     from .messages import ChildRequest
@@ -49,12 +52,15 @@ CHANNEL_FD = 3
 
 
 def _vm_size() -> int:
-    """Bytes of address space this process maps (a forked child starts with them)."""
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    return 64 * 1024 * 1024
+    """Bytes of address space this process maps (a forked child starts with them): its mappings
+    added up (``/proc/self/maps``; its counting ``/proc`` files, ``status`` among them, are covered
+    once it runs: ``counters.Counters.cover_process``)."""
+    try:
+        with open("/proc/self/maps") as f:
+            return sum(int(end, 16) - int(start, 16)
+                       for start, _, end in (line.split(None, 1)[0].partition("-") for line in f))
+    except (OSError, ValueError):
+        return 64 * 1024 * 1024
 
 
 def serve(sock) -> None:
@@ -105,6 +111,10 @@ def main() -> None:
     set_dumpable(0)  # (after: a non-dumpable process's /proc files belong to root)
     empty_bounding_set()  # inherited by every child: no capability can ever be gained back
     keep_capabilities((CAP_SETGID, CAP_SETUID))  # all it needs: to make each child a user of its own
+    try:  # inherited by every child: no namespace, mount, bpf, ... whatever Docker's profile allows
+        install_seccomp()
+    except OSError as e:  # never a child without it
+        sys.exit(f"forkserver.py: cannot install its seccomp filter: {e}")
     import typing  # noqa: F401 - what generated Python imports most (5-15 ms): loaded once, not per job
     gc.freeze()  # this process's objects: never traversed (and copied) by a test process's GC
     serve(_socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, CHANNEL_FD))

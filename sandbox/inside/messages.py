@@ -144,7 +144,9 @@ class TestResultWire(TypedDict):
 class RunReply(TypedDict):
     """The runner's verdict on a ``RunRequest`` (``jobs.run_job``). ``residue``: what the job left
     that would not go (``clean.Baseline.restore``; the verdict is flagged ``residue``): the host
-    replaces the container, which refuses every later job."""
+    replaces the container, which refuses every later job. ``recycle``: the container is clean but
+    a job moved a counter that cannot be set back in place (``counters.Counters.moved``): the host
+    replaces it too, and the verdict is not flagged."""
 
     id: str | None
     ok: Literal[True]
@@ -154,6 +156,7 @@ class RunReply(TypedDict):
     status: str
     run_time_s: float
     residue: NotRequired[list[str]]
+    recycle: NotRequired[str]
     flags: list[str]
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from .cgroup import note_oom_baseline
 from .clean import Baseline
+from .counters import Counters
 from .forkclient import FORKSERVER, kill_all
 from .jobs import JOB_ROOT, JUDGE_DIR, JobFault, prepare_next, run_job
 from .procs import JUDGE_UID, set_dumpable
@@ -103,6 +104,8 @@ def serve(state: RunnerState, fd_in: int = 0) -> None:
             else:
                 reply = run_job(state, request)
                 language = request["language"]
+                if state.spent is not None:  # clean, but it moved what cannot be set back: replace the container
+                    reply["recycle"] = state.spent
         except JobFault as e:
             reply = {"ok": False, "id": request_id, "error": str(e), "started": e.started, "flags": sorted(e.flags)}
         except Exception:  # noqa: BLE001 - a runner bug outside a job is reported, the host retries elsewhere
@@ -140,9 +143,10 @@ def exit_when_host_gone(fd: int = 0) -> None:
 
 def prepare() -> RunnerState:
     """What the runner sets up before its first job: PID 1 and root (checked: ``kill_all`` and the
-    scrub of /tmp would hit the host's processes and files anywhere else), the job and judge
-    folders, the OOM baseline, the places a job may write and their clean state, a running fork
-    server. Returns the runner's state, which every job is handed."""
+    scrub of /tmp would hit the host's processes and files anywhere else), the counters a job can
+    move (``counters``: what this container lets the runner set back), the job and judge folders,
+    the OOM baseline, the places a job may write and their clean state, a running fork server.
+    Returns the runner's state, which every job is handed."""
     if os.getpid() != 1 or os.environ.get("GRPO_CODE_SANDBOX") != "1":
         sys.exit("runner.py runs only as PID 1 of a grpo-code sandbox container (see sandbox/executor.py)")
     if os.geteuid() != 0:
@@ -150,13 +154,18 @@ def prepare() -> RunnerState:
                  "it makes every child a user of its own")
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # as PID 1, default-disposition signals are dropped
     set_dumpable(0)
+    os.chdir("/")  # (no process of the sandbox's holds a place that is made anew after each job)
+    counters = Counters()
+    counters.start()
     os.makedirs(JOB_ROOT, exist_ok=True)
     os.makedirs(JUDGE_DIR, mode=0o700, exist_ok=True)
     os.chown(JUDGE_DIR, JUDGE_UID, JUDGE_UID)  # (the tmpfs is mounted so already; a plain folder is made so)
     os.chmod(JUDGE_DIR, 0o700)
     note_oom_baseline()
-    state = RunnerState(Baseline())  # the places a job may write, emptied once: every job must leave them so
+    # the places a job may write, emptied once: every job must leave them so (those made anew aside)
+    state = RunnerState(Baseline(renewed=counters.renewed), counters)
     FORKSERVER.start()  # ready before the first job
+    state.start()
     return state
 
 
