@@ -30,7 +30,7 @@ import json
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sandbox import DockerExecutor, Job, Limits, TestCase
 
@@ -169,6 +169,8 @@ class Channel:
         reader: a Python program that prints what it reads (one line).
         amounts: the amounts a measurement tries (the first is the smallest).
         fresh: run each writer in a fresh container (a counter only a container's first job moves).
+        judged: the reader's job has a checker, so that its judge (each job's own, forked at the
+            job's start) runs while the reader reads.
     """
 
     name: str
@@ -177,6 +179,7 @@ class Channel:
     reader: str
     amounts: tuple[int, ...] = (0, 1, 2, 3, 40)
     fresh: bool = False
+    judged: bool = False
     ratchet: bool = False
     note: str = field(default="", compare=False)
 
@@ -192,7 +195,7 @@ CHANNELS: dict[str, Channel] = {c.name: c for c in (
     Channel("sysv_msg", "container", _sysv_writer("msg"), _sysv_reader("msg"), note="System V message queue ids"),
     Channel("sysv_sem", "container", _sysv_writer("sem"), _sysv_reader("sem"), note="System V semaphore ids"),
     Channel("judge_pid", "container", _judge_pid_writer, _JUDGE_PID_READER, amounts=(0, 3, 40), fresh=True,
-            note="the judge's pid, started after the program's top level"),
+            judged=True, note="the judge's pid (the reader's own job's, forked at its start)"),
     Channel("restarts", "container", _writer("""
 import os, time
 for _ in range(_a * 20):  # processes left behind: the runner kills every process, its residents too
@@ -202,7 +205,8 @@ for _ in range(_a * 20):  # processes left behind: the runner kills every proces
 """), _MOUNTS_READER, amounts=(0, 1),
             note="whether the residents were restarted (the mounts a program sees, ids aside)"),
     Channel("judge_memory", "container", _judge_memory_writer, _JUDGE_STATUS_READER, amounts=(0, 5, 10, 20),
-            ratchet=True, note="the judge's highest memory (its /proc status, kB; 100,000 numbers moved)"),
+            ratchet=True, judged=True,
+            note="the judge's highest memory (the reader's own job's judge: its /proc status, kB)"),
     Channel("cpu_usage", "container", _writer("while _t.perf_counter() - _t0 < _a / 1000:\n    pass\n"),
             _cgroup_reader([("/sys/fs/cgroup/cpuacct/cpuacct.usage", None), ("/sys/fs/cgroup/cpu.stat", "usage_usec")]),
             amounts=(0, 100, 200, 400), note="the cgroup's CPU time (ns; ms moved)"),
@@ -272,7 +276,10 @@ def run_pair(ex: DockerExecutor, channel: Channel, amount: int, tag: str = "") -
     writer = channel.writer(amount) if callable(channel.writer) else _stdio(channel.writer + f"# {tag}\n",
                                                                             f"{amount}\n")
     written = ex.run([writer])[0]
-    read = ex.run([_stdio(channel.reader + f"# {tag}\n", "")])[0]
+    reader = _stdio(channel.reader + f"# {tag}\n", "")
+    if channel.judged:
+        reader = replace(reader, checker="def check(stdin, output, expected):\n    return False\n")
+    read = ex.run([reader])[0]
     return (_output(written) if not callable(channel.writer) else written.status), _output(read)
 
 
