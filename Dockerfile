@@ -34,6 +34,11 @@ open('/usr/local/bin/node', 'wb').write(tarfile.open(fileobj=io.BytesIO(data)).e
 COPY sandbox/inside/runtimes/ /opt/sandbox/inside/runtimes/
 RUN sh /opt/sandbox/inside/runtimes/build.sh /opt/sandbox/runtimes
 
+# pytest, the runner of a `pytest` test (KodCode's test files): the judge imports it only for such a test.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-pytest \
+ && apt-get clean && rm -rf /var/lib/apt/lists/*
+
 # The trusted in-container code, the folder whole (the image tag hashes every file in it).
 COPY sandbox/inside/ /opt/sandbox/inside/
 # Its bytecode, compiled once here (the folder is read-only in a container: without it, every start of the runner

@@ -200,7 +200,7 @@ class Comparison:
     @property
     def agrees(self) -> bool:
         """Every test has the same outcome (passed or not) both ways, but a documented difference,
-        which differs (``Program.differs``)."""
+        which differs (a program's ``differs``)."""
         return all((a.passed == b.passed) != (i in self.program.differs)
                    for i, (a, b) in enumerate(zip(self.plain, self.judge, strict=True)))
 
@@ -219,7 +219,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.programs = self.tests = self.plain_passed = self.judge_passed = self.agree = self.tests_agree = 0
-        self.documented = 0  # tests whose difference is by design (``Program.differs``)
+        self.documented = 0  # tests whose difference is by design (a program's ``differs``)
 
     def add(self, c: Comparison) -> None:
         self.programs += 1

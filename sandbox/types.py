@@ -10,9 +10,11 @@ from __future__ import annotations
 import difflib
 import functools
 import math
+import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
+from sandbox.inside.guard import FILE_KINDS
 from sandbox.inside.languages import LANGUAGES
 from sandbox.inside.passrate import credit, pass_rate
 from sandbox.inside.records import FLAGS
@@ -20,7 +22,8 @@ from sandbox.inside.records import FLAGS
 if TYPE_CHECKING:
     from sandbox.inside.messages import CallTestWire, LimitsWire, RunReply, RunRequest, TestWire
 
-TEST_KINDS = ("assert", "stdio", "call")
+TEST_KINDS = ("assert", "stdio", "call", "pytest", "unittest")
+_RESERVED_MODULES = frozenset(sys.stdlib_module_names) | {"pytest", "_pytest", "pluggy", "main"}  # not a program
 REPLY_SLACK_S = 30.0  # seconds a runner may take past a job's budget: a checker's time, killing and cleaning up
 COMPARE_MODES = ("tokens", "lines", "exact")
 # Who may see a test: ``public`` tests may be shown to the model (in its prompt, or as feedback on its
@@ -62,18 +65,21 @@ class SandboxFault(SandboxError):
 
 
 @functools.lru_cache(maxsize=8192)
-def unjudgeable(code: str, test_setup: str | None = None, entry_point: str | None = None) -> str | None:
+def unjudgeable(code: str, test_setup: str | None = None, entry_point: str | None = None, kind: str = "assert",
+                module: str = "solution") -> str | None:
     """Why the judge cannot run an ``assert`` test whose code is ``code`` (after ``test_setup``),
-    or None if it can: the code does not compile, or it needs what cannot cross to the program's
-    process (``sandbox.inside.guard.plan_assert``). No test is ever judged in the program's process."""
-    from sandbox.inside.guard import plan_assert, setup_names
+    or a ``pytest`` or ``unittest`` test file, or None if it can: the code does not compile, or it
+    needs what cannot cross to the program's process (``sandbox.inside.guard.plan_assert``,
+    ``plan_file``). No test is ever judged in the program's process."""
+    from sandbox.inside.guard import plan_assert, plan_file, setup_names
 
     try:
         names = setup_names(test_setup) if test_setup else frozenset()
     except (SyntaxError, ValueError, RecursionError):
         names = frozenset()  # a broken setup fails every test when it runs (``tasks validate`` says so)
     try:
-        planned = plan_assert(code, names, entry_point)
+        planned = plan_assert(code, names, entry_point) if kind == "assert" else \
+            plan_file(kind, code, module, names, entry_point)
     except (SyntaxError, ValueError, RecursionError) as e:
         return f"the test code does not compile: {e}"
     return planned if isinstance(planned, str) else None
@@ -120,6 +126,12 @@ class TestCase:
             the program's process, must have the same JSON type and value as ``expected``
             (required: ``None`` is a value a function returns, never "no value"); a float in it
             may differ from ``expected``'s by ``atol + rtol * |expected|`` (default 0: exact).
+        ``pytest``, ``unittest``: ``code`` is a test file (KodCode's pytest files, BigCodeBench's
+            ``unittest.TestCase`` classes) that imports the program as ``module`` (default
+            ``solution``) or uses its names directly; the judge runs it with the format's own
+            runner against one process of the program's, and each test function or method is a
+            case of its own: the test's credit is the share of its cases that passed
+            (``TestResult.cases``).
 
     ``visibility`` (``public`` or ``hidden``, the default) says whether the test may be shown to the
     model; it changes nothing in how the test runs and is not sent to the runner (``Job.to_wire``).
@@ -138,6 +150,7 @@ class TestCase:
     visibility: str = "hidden"
     atol: float = 0.0
     rtol: float = 0.0
+    module: str = "solution"
 
     def __post_init__(self) -> None:
         _require(self.kind in TEST_KINDS, f"kind must be one of {', '.join(TEST_KINDS)}, got {self.kind!r}")
@@ -146,6 +159,13 @@ class TestCase:
         if self.kind == "assert":
             _require(isinstance(self.code, str) and self.code.strip() != "",
                      "an assert test needs 'code': Python statements, e.g. \"assert add(1, 2) == 3\"")
+        elif self.kind in FILE_KINDS:
+            _require(isinstance(self.code, str) and self.code.strip() != "",
+                     f"a {self.kind} test needs 'code': the test file's text")
+            _require(isinstance(self.module, str) and self.module.isidentifier()
+                     and self.module not in _RESERVED_MODULES,
+                     f"'module' must be the name the test file imports the program as (one identifier, not a "
+                     f"standard module's nor pytest's), got {self.module!r}")
         elif self.kind == "stdio":
             _require(isinstance(self.stdin, str), "'stdin' must be a string")
             _require(isinstance(self.expected_stdout, str), "a stdio test needs 'expected_stdout' (a string)")
@@ -172,12 +192,12 @@ class TestCase:
         """Build from the docs/task-format.md form; raises ValueError naming the bad field."""
         _require(isinstance(data, dict), f"a test case must be a JSON object, got {type(data).__name__}")
         known = {"kind", "code", "stdin", "expected_stdout", "fn_name", "args", "kwargs", "expected", "visibility",
-                 "atol", "rtol"}
+                 "atol", "rtol", "module"}
         for name in sorted(set(data) - known):
             close = difflib.get_close_matches(name, sorted(known), n=1)
             raise ValueError(f"unknown test case field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else
                              f"; known: {', '.join(sorted(known))}"))
-        _require("kind" in data, "a test case needs 'kind' (assert, stdio or call)")
+        _require("kind" in data, f"a test case needs 'kind' ({', '.join(TEST_KINDS)})")
         return cls(**data)
 
     def to_dict(self) -> dict:
@@ -192,6 +212,9 @@ class TestCase:
         ``__post_init__`` made sure each is there)."""
         if self.kind == "assert":
             return {"kind": "assert", "code": cast(str, self.code)}
+        if self.kind in FILE_KINDS:
+            return {"kind": cast(Literal["pytest", "unittest"], self.kind), "code": cast(str, self.code),
+                    "module": self.module}
         if self.kind == "stdio":
             return {"kind": "stdio", "stdin": self.stdin, "expected_stdout": cast(str, self.expected_stdout)}
         call: CallTestWire = {"kind": "call", "fn_name": cast(str, self.fn_name), "args": self.args,
@@ -338,8 +361,9 @@ class Job:
         _require(self.checker is None or any(t.kind == "stdio" for t in self.tests),
                  "a checker judges stdio tests, and there are none", "checker")
         for i, test in enumerate(self.tests):
-            why = unjudgeable(test.code, self.test_setup, self.entry_point) if test.kind == "assert" else None
-            _require(why is None, f"tests[{i}]: the judge cannot run this assert test: {why}", f"tests[{i}]")
+            why = unjudgeable(cast(str, test.code), self.test_setup, self.entry_point, test.kind, test.module) \
+                if test.kind == "assert" or test.kind in FILE_KINDS else None
+            _require(why is None, f"tests[{i}]: the judge cannot run this {test.kind} test: {why}", f"tests[{i}]")
 
     @classmethod
     def from_dict(cls, data: dict) -> Job:
@@ -467,8 +491,11 @@ class TestResult:
         time_s: wall-clock seconds of the test process.
         cpu_time_s: CPU seconds of the test process.
         message: what went wrong, short (empty when passed).
-        score: partial credit in (0, 1) that a task's checker gave a ``failed`` test (None: none).
+        score: partial credit in (0, 1) of a ``failed`` test: what a task's checker gave, or the
+            share of a test file's cases that passed (None: none).
         output: the program's raw output, for a ``stdio`` test of a job with ``capture_output``.
+        cases: a ``pytest`` or ``unittest`` test's cases, one per test function or method (a
+            parametrized function's each parameter set): ``(name, status, message)`` each.
     """
 
     __test__ = False  # not a pytest class
@@ -479,6 +506,7 @@ class TestResult:
     message: str = ""
     score: float | None = None
     output: CapturedOutput | None = None
+    cases: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def credit(self) -> float:
@@ -494,6 +522,9 @@ class TestResult:
             d["score"] = self.score
         if self.output is not None:
             d["output"] = self.output.to_dict()
+        if self.cases:
+            d["cases"] = [{"name": name, "status": status, **({"message": message} if message else {})}
+                          for name, status, message in self.cases]
         return d
 
 
@@ -545,7 +576,8 @@ class Verdict:
         ``n_tests`` tests, after ``attempts`` attempts."""
         tests = tuple(TestResult(status=t["status"], time_s=t.get("time_s", 0.0),
                                  cpu_time_s=t.get("cpu_time_s", 0.0), message=_text(t.get("message", "")),
-                                 score=credit(t.get("score")), output=CapturedOutput.from_wire(t.get("output")))
+                                 score=credit(t.get("score")), output=CapturedOutput.from_wire(t.get("output")),
+                                 cases=tuple((_text(c[0]), c[1], _text(c[2])) for c in t.get("cases", ())))
                       for t in reply.get("tests", ()))
         return cls(status=reply["status"], test_results=tests, n_tests=n_tests,
                    compile_output=_text(reply.get("compile_output", "")),

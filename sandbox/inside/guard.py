@@ -11,10 +11,11 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .messages import JudgedTest
+    from .messages import JudgedAssert, JudgedFile
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
 _STDLIB = frozenset(getattr(__import__("sys"), "stdlib_module_names", ()))
+FILE_KINDS = ("pytest", "unittest")  # tests that are a test file, each test function or method a case
 METHOD_CALL = "__grpo_method__"
 ASYNC_RUN = "__grpo_async_run__"  # asyncio.run(...) in a test: the program's coroutine runs in its process
 TYPE_OF = "__grpo_type__"  # type(x) in a test: the program's class where x is the program's object
@@ -130,7 +131,7 @@ def _class_names(node: ast.AST, program: set[str]) -> set[str]:
     return names
 
 
-def plan_assert(code: str, setup_names: frozenset[str], entry_point: str | None = None) -> JudgedTest | str:
+def plan_assert(code: str, setup_names: frozenset[str], entry_point: str | None = None) -> JudgedAssert | str:
     """Decide, from an ``assert`` test's code alone, how the judge runs it, and compile it.
 
     The names the test reads and never binds, that are not builtins nor defined by the task's
@@ -179,6 +180,49 @@ def plan_assert(code: str, setup_names: frozenset[str], entry_point: str | None 
     else:  # the same code object, without handing the tree back to the compiler
         compiled = compile(code, "<test>", "exec", dont_inherit=True)
     return compiled, tuple(sorted(program)), tuple(sorted(modules)), code, tuple(sorted(catches))
+
+
+def _program_imports(tree: ast.AST, modules: tuple[str, ...]) -> dict[str, str]:
+    """The names a test file binds from the program's module (``from solution import f as g``:
+    ``{"g": "f"}``)."""
+    return {alias.asname or alias.name: alias.name for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in modules
+            for alias in node.names if alias.name != "*"}
+
+
+def plan_file(kind: str, code: str, module: str, setup_names: frozenset[str],
+              entry_point: str | None = None) -> JudgedFile | str:
+    """Decide, from a ``pytest`` or ``unittest`` test file alone, how the judge runs it, and
+    compile it: as ``plan_assert``, its free names are the program's (BigCodeBench's tests use
+    ``task_func`` without importing it) or standard modules; the names it imports from the
+    program's module (``module``, or ``main``) are the program's too, and those it catches or
+    checks classes against are exception classes the judge makes its own.
+
+    Returns:
+        ``(kind, code object, program names, module names, source, class names, module)`` for the
+        judge (``judge.files``), or a string saying why the judge cannot run the file.
+
+    Raises:
+        SyntaxError, ValueError: the test file does not compile.
+    """
+    tree = ast.parse(code, filename="<test>")
+    bound, loads, not_attribute = _scan(tree)
+    builtin_names = _BUILTIN_NAMES - {entry_point} if entry_point else _BUILTIN_NAMES
+    free = loads - bound - builtin_names - setup_names - HARNESS_NAMES
+    modules = {name for name in free if name in _STDLIB and name not in not_attribute and name != entry_point}
+    program = free - modules
+    imported = _program_imports(tree, (module, "main"))
+    classes: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and (b.id in program or b.id in imported)
+                                                  for b in node.bases):
+            return f"the test subclasses a class of the program's ({node.name}): it lives in another process"
+        classes |= _class_names(node, program | set(imported))
+    catches = {imported.get(name, name) for name in classes}
+    tree = _Rewrites(program | {name for name, original in imported.items() if name == original}, bound).visit(tree)
+    ast.fix_missing_locations(tree)
+    compiled = compile(tree, "<test>", "exec", dont_inherit=True)
+    return kind, compiled, tuple(sorted(program)), tuple(sorted(modules)), code, tuple(sorted(catches)), module
 
 
 def setup_names(setup: str) -> frozenset[str]:

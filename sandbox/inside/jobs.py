@@ -28,13 +28,13 @@ from .children import (
     run_request,
 )
 from .forkclient import FORKSERVER, claim_spare, fork_child, kill_all, make_spare
-from .guard import plan_assert, setup_names
+from .guard import FILE_KINDS, plan_assert, plan_file, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
 from .records import JUDGE_EVENTS, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flag_names, read_records
 from .records import clip as _clip
 from .resident import JUDGE_OUTPUT_LIMIT, Judge, Zygote
-from .verdict import judged_result, test_result
+from .verdict import judged_result, record_score, test_result
 from .watch import Outcome, Watch, spawn, watch_all
 
 if TYPE_CHECKING:
@@ -126,9 +126,10 @@ def plan_tests(tests: list[TestWire], setup: str | None, cache: dict[tuple, Any]
                                        "kwargs": test.get("kwargs", {})}))
         else:
             code = test["code"]
+            plan = partial(plan_assert, code, names, entry_point) if test["kind"] == "assert" else \
+                partial(plan_file, test["kind"], code, test["module"], names, entry_point)
             try:
-                planned = _cached(cache, ("judge", code, names, entry_point),
-                                  partial(plan_assert, code, names, entry_point))
+                planned = _cached(cache, ("judge", test["kind"], code, test.get("module"), names, entry_point), plan)
             except (SyntaxError, ValueError, RecursionError) as e:
                 plans.append(Plan("broken", why=f"the test code does not compile: {e}"))
                 continue
@@ -164,6 +165,9 @@ class _TestRun:
         self.limits = limits = language_limits(job["limits"], language)
         self.python = not language.run_command
         self.rlimits = child_rlimits(limits, self.python, language)
+        self.files = any(test["kind"] in FILE_KINDS for test in job["tests"])
+        if self.files:  # the folders a test file makes are the program's too, and its the test's
+            self.rlimits["umask"] = 0
         self.cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
         self.memory_limit = (limits["memory_limit_mb"] + language.memory_overhead_mb) << 20 \
             if language.memory == "cgroup" else None
@@ -231,9 +235,12 @@ class _TestRun:
         if self.judge is None or not self.judge.exists():
             if self.judge is not None:  # it went away (killed with everything else): a fresh one
                 self.judge.forget()
+            if self.files:  # the job's folder is the test file's too (``judge.files``)
+                os.chmod(self.workdir, 0o777)
             self.judge = Judge.start(judge_request(JUDGE_DIR, (
                 self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
-                self.job.get("checker"), self.job.get("allow_non_finite") is True)))
+                self.job.get("checker"), self.job.get("allow_non_finite") is True,
+                self.workdir if self.files else None)))
         return self.judge
 
     def _zygote_gone(self) -> None:
@@ -269,7 +276,7 @@ class _TestRun:
                 if self.wall() <= 0:
                     results.append(self._out_of_budget())
                     continue
-                if test["kind"] == "assert":  # judged (``plan.judged``; a broken one is above)
+                if test["kind"] != "stdio" and test["kind"] != "call":  # judged: an assert test or a test file
                     results.append(self._judged(i, nonce))
                     continue
                 zygote = self._ensure_zygote() if test["kind"] == "call" else None
@@ -347,13 +354,8 @@ class _TestRun:
             self._everything_killed()
             return "failed", "the task's checker did not answer in time on the program's output", None, \
                 {"checker_fault"}
-        score = record["score"]
-        try:
-            value = float(score) if score else None
-        except ValueError:
-            value = None
         flags = {record["flags"]} if record["flags"] else set()
-        return record["status"], record["message"], value, flags
+        return record["status"], record["message"], record_score(record), flags
 
     def _judged(self, i: int, nonce: str) -> TestResultWire:
         """Run test ``i`` in the judge, against a process of the program's that serves its calls."""

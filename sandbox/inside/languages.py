@@ -109,7 +109,7 @@ _JAVASCRIPT = Language(
 )
 
 LANGUAGES: dict[str, Language] = {
-    "python": Language("python", "main.py", None, None, ("assert", "stdio", "call"),
+    "python": Language("python", "main.py", None, None, ("assert", "stdio", "call", "pytest", "unittest"),
                        memory_markers=("\nMemoryError",)),  # the last line of the traceback the harness prints
     "c": Language(
         "c",

@@ -84,7 +84,16 @@ class CallTestWire(TypedDict):
     rtol: NotRequired[float]
 
 
-TestWire = AssertTestWire | StdioTestWire | CallTestWire
+class FileTestWire(TypedDict):
+    """A ``pytest`` or ``unittest`` test: a test file the judge runs with the format's own runner,
+    the program importable as ``module``; each test function or method a case of its own."""
+
+    kind: Literal["pytest", "unittest"]
+    code: str
+    module: str
+
+
+TestWire = AssertTestWire | StdioTestWire | CallTestWire | FileTestWire
 
 
 class RunRequest(TypedDict):
@@ -139,6 +148,7 @@ class TestResultWire(TypedDict):
     flags: NotRequired[list[str]]
     score: NotRequired[float]
     output: NotRequired[CapturedWire]
+    cases: NotRequired[list[tuple[str, str, str]]]
 
 
 class RunReply(TypedDict):
@@ -192,13 +202,15 @@ class ChildLimits(TypedDict):
     judge's), ``fsize_bytes`` the largest file it may write, ``as_bytes`` its address space (0 or
     absent: none). ``memory_bytes``: the address space a forked Python child may add to the fork
     server's own, which the fork server turns into ``as_bytes``; it notes its own size as
-    ``own_bytes``."""
+    ``own_bytes``. ``umask``: the file mode mask (absent: 0o077; 0 in a job with test files, whose
+    folders the test and the program share: ``judge.files``)."""
 
     cpu_s: NotRequired[float]
     fsize_bytes: int
     as_bytes: NotRequired[int]
     memory_bytes: NotRequired[int]
     own_bytes: NotRequired[int]
+    umask: NotRequired[int]
 
 
 class Forked(TypedDict, total=False):
@@ -346,6 +358,7 @@ class VerdictRecord(TypedDict):
     calls: int
     flags: str
     score: str
+    cases: str
 
 
 ProgramRecord = ReadyRecord | ForkedRecord | FlagRecord | ReturnedRecord | RaisedRecord | NotPlainRecord
@@ -353,12 +366,17 @@ Record = ProgramRecord | VerdictRecord
 
 # -- runner -> judge: marshal on its request socket ------------------------------------------------
 
-JudgedTest = tuple["CodeType", tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
+JudgedAssert = tuple["CodeType", tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
+JudgedFile = tuple[str, "CodeType", tuple[str, ...], tuple[str, ...], str, tuple[str, ...], str]
+JudgedTest = JudgedAssert | JudgedFile
 """A compiled ``assert`` test (``guard.plan_assert``): code object, the program's names, standard
-modules to import, source, the program's names it catches in an ``except`` clause."""
-JudgeJob = tuple[str | None, list[JudgedTest], int, str | None, bool]
+modules to import, source, the program's names it catches or checks classes against; or a test
+file (``guard.plan_file``): its kind (``pytest`` or ``unittest``), then as an ``assert`` test, then
+the module name it imports the program as."""
+JudgeJob = tuple[str | None, list[JudgedTest], int, str | None, bool, str | None]
 """A job's test setup (source), its judged tests, the judge's memory bytes, the task's checker,
-whether the task allows answers that hold NaN (else they fail, flagged ``non_finite``): what a
+whether the task allows answers that hold NaN (else they fail, flagged ``non_finite``), and for a
+job with test files, its folder (the program's, shared with the test: ``judge.files``): what a
 job's judge is forked with (``JudgeRequest``)."""
 JudgeTest = tuple[Literal["test"], str, int]
 """Run judged test ``index`` for ``nonce``, with the call and reply pipe ends as descriptors."""

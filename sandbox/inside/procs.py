@@ -164,7 +164,7 @@ def setup_child(p: ChildRequest, uid: int, cpu_hard=None) -> int:
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, 65536)
-    os.umask(0o077)
+    os.umask(p["rlimits"].get("umask", 0o077))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
     set_limits(p["rlimits"], cpu_hard)

@@ -65,7 +65,7 @@ _FIELDS: dict[str, dict[str, type]] = {
     RETURNED: {"value": str},
     RAISED: {"kind": str, "message": str},
     NOT_PLAIN: {"message": str},
-    VERDICT: {"status": str, "message": str, "calls": int, "flags": str, "score": str},
+    VERDICT: {"status": str, "message": str, "calls": int, "flags": str, "score": str, "cases": str},
 }
 PROGRAM_EVENTS = frozenset({READY, FORKED, FLAG, RETURNED, RAISED, NOT_PLAIN})
 JUDGE_EVENTS = frozenset({VERDICT})

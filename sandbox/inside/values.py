@@ -97,7 +97,7 @@ class _Decoder:
         if tag == "e" and body == 0:
             return ...
         if self.refs is not None:  # the judge's: the standard library's values, handles
-            if tag in ("h", "k", "K", "j", "S", "V", "G", "X", "P"):
+            if tag in ("h", "k", "K", "j", "S", "V", "G", "X", "P", "A"):
                 return self.refs(tag, body)
             return _standard(tag, body)
         raise NotPlain(f"unknown tag {tag!r}")

@@ -17,6 +17,7 @@ import signal
 from typing import TYPE_CHECKING
 
 from .compare import compare_output, json_equal
+from .passrate import credit
 from .records import (
     MESSAGE_LIMIT,
     NOT_PLAIN,
@@ -247,6 +248,32 @@ def judged_result(program, record: VerdictRecord | None, limits: LimitsWire, non
         return verdict(*signalled)
     if program.exit_code != 0:
         return verdict("runtime_error", f"exit status {program.exit_code}{_stderr_hint(program)}")
-    if status in ("passed", "failed", "runtime_error", "memory_limit"):
-        return verdict(status, message if status != "passed" else "")
-    return verdict("runtime_error", f"the judge answered {status!r}")
+    if status not in ("passed", "failed", "runtime_error", "memory_limit"):
+        return verdict("runtime_error", f"the judge answered {status!r}")
+    result = verdict(status, message if status != "passed" else "")
+    _add_cases(result, record)
+    return result
+
+
+def _add_cases(result: TestResultWire, record: VerdictRecord) -> None:
+    """A test file's cases and the share of them that passed (its partial credit), from the
+    judge's record (``judge.files``)."""
+    if record["cases"]:
+        try:
+            cases = json.loads(record["cases"])
+        except ValueError:
+            cases = None
+        if type(cases) is list and all(type(c) is list and len(c) == 3 and all(type(p) is str for p in c)
+                                       for c in cases):
+            result["cases"] = [(name, status, message) for name, status, message in cases]
+    score = credit(record_score(record))
+    if score is not None and result["status"] != "passed":
+        result["score"] = score
+
+
+def record_score(record: VerdictRecord) -> float | None:
+    """The score a verdict record carries (its text), or None."""
+    try:
+        return float(record["score"]) if record["score"] else None
+    except ValueError:
+        return None

@@ -14,15 +14,18 @@ Stdlib only, light: the fork server loads it (``judge``).
 from __future__ import annotations
 
 import builtins
+import types
 from typing import TYPE_CHECKING
 
 from ..records import MESSAGE_LIMIT, clip
 from .channel import Channel, Stop
 from .checker import load_checker
 from .exceptions import ExceptionClasses
+from .files import TEST_MODULE, Cases, run_pytest, run_unittest, share_temporary_files
+from .files import outcome as file_outcome
 from .module import bind
 from .remote import REMOTE_KINDS, arun, type_of, vars_of
-from .taskcode import describe, restore
+from .taskcode import assert_message, describe, restore
 
 if TYPE_CHECKING:
     from ..messages import JudgedTest
@@ -58,7 +61,8 @@ def may_call_back(fn) -> bool:
         return may_call_back(method)
     code = getattr(fn, "__code__", None)
     if code is not None:  # a function or lambda: the test's own, or a module's pure Python function
-        return code.co_filename in _TEST_FILES or getattr(fn, "__module__", None) in _SAFE_MODULES
+        module = getattr(fn, "__module__", None)
+        return code.co_filename in _TEST_FILES or module == "__test__" or module in _SAFE_MODULES
     if isinstance(fn, type):  # a class: the test's own, or a builtin type
         return fn.__module__ == "__test__" or fn.__module__ in _SAFE_MODULES or (
             fn.__module__ == "builtins" and fn.__name__ in _SAFE_BUILTINS)
@@ -83,20 +87,6 @@ def _filter(function, iterable):
             yield item
 
 
-def _assert_message(exc: AssertionError, code: str, tb) -> str:
-    text = str(exc)
-    line = None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<test>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    source = ""
-    lines = code.splitlines()
-    if line is not None and 0 < line <= len(lines):
-        source = lines[line - 1].strip()
-    return clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)
-
-
 def _said(say, *args) -> str:
     """A failure's message, ``say(*args)``; empty where writing it needed the program's process and
     it ended (the channel's outcome then says what happened); where writing it raised (a message
@@ -114,8 +104,12 @@ class JobTests:
     its judged tests, its checker."""
 
     def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
-                 allow_non_finite: bool = False):
+                 allow_non_finite: bool = False, folder: str = ".", shared: str | None = None):
         self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
+        self.folder = folder  # the judge's own (where a pytest file is written)
+        self.shared = shared  # the job's folder, the program's and a test file's (``files.share_temporary_files``)
+        if shared is not None:
+            share_temporary_files(shared)
         self.classes = ExceptionClasses()  # the program's exception classes, as the judge made them
         self.setup_code, self.setup_error = None, None
         if setup is not None:
@@ -148,21 +142,32 @@ class _SetupFailed(Exception):
     """The task's test setup failed (its message says how)."""
 
 
-def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tuple[str, str, Channel]:
-    """Run one test's code against the program (through ``call_fd``/``reply_fd``).
+def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tuple[str, str, Channel, str, list]:
+    """Run one judged test against the program (through ``call_fd``/``reply_fd``): an ``assert``
+    test's code, or a test file (``judge.files``).
 
     Returns:
-        ``(status, message, channel)``: ``passed``, ``failed`` (an assertion failed, or the
-        program answered what cannot be read), ``runtime_error`` (the test raised: often an
-        exception of the program's, passed on), ``memory_limit`` or ``program_ended``.
+        ``(status, message, channel, score, cases)``: ``passed``, ``failed`` (an assertion failed,
+        or the program answered what cannot be read), ``runtime_error`` (the test raised: often an
+        exception of the program's, passed on), ``memory_limit`` or ``program_ended``; for a test
+        file, the share of its cases that passed (text, empty when all did) and its cases.
     """
-    code, names, imports, source, catches = test
     channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine)
+    if type(test[0]) is str:  # a pytest or unittest file (``guard.plan_file``)
+        return _run_file(job, test, channel)
     bind(PROGRAM_MODULES, channel)
-    try:
-        namespace = job.namespace()
-    except _SetupFailed as e:
-        return "runtime_error", str(e), channel
+    status, message = _run_assert(job, test, channel)
+    return status, message, channel, "", []
+
+
+def _namespace(job: JobTests, channel: Channel, names, imports=()) -> dict:
+    """A test's namespace: the task's setup run in it, the standard modules it names without
+    importing them, each of the program's names a ``Remote``, the judge's own helpers.
+
+    Raises:
+        _SetupFailed: the setup raised (the task's fault: every test says so).
+    """
+    namespace = job.namespace()
     for module in imports:
         try:
             namespace[module] = __import__(module)
@@ -178,22 +183,80 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     namespace[METHOD_CALL] = method_call  # test code's Name(...).method(...) (guard.METHOD_CALL)
     namespace[ASYNC_RUN] = arun  # test code's asyncio.run(...) (guard.ASYNC_RUN)
     namespace[TYPE_OF] = type_of  # test code's type(x) (guard.TYPE_OF)
+    namespace[VARS_OF] = vars_of  # test code's vars(x) (guard.VARS_OF)
     namespace.setdefault("map", _map)  # (a name of the setup's own stays)
     namespace.setdefault("filter", _filter)
-    namespace[VARS_OF] = vars_of  # test code's vars(x) (guard.VARS_OF)
+    return namespace
+
+
+def _classes(job: JobTests, channel: Channel, names) -> dict:
+    """The exception classes of the program's that a test catches or checks classes against by
+    ``names``, as the judge makes them (an ``except`` clause needs a class of the judge's own)."""
+    classes = {}
+    for name in names:
+        error = job.classes.of(channel.op("lineage", ("g", name), (), name))
+        if error is not None and issubclass(AssertionError, error):  # it would catch the test's own
+            error = type(name, (error,), {"__module__": "main"})  # failed assertions: a class of its own
+        if error is not None:
+            classes[name] = error
+    return classes
+
+
+def _run_file(job: JobTests, test, channel: Channel) -> tuple[str, str, Channel, str, list]:
+    """A ``pytest`` or ``unittest`` test file, executed as a module in a fresh namespace
+    (``_namespace``), its cases recorded as its runner reports them."""
+    kind, code, names, imports, source, catches, module_name = test
+    cases = Cases(source)
+    try:
+        namespace = _namespace(job, channel, names, imports)
+    except _SetupFailed as e:
+        return "runtime_error", str(e), channel, "", []
+    module = types.ModuleType(TEST_MODULE)
+    try:
+        classes = _classes(job, channel, catches)
+        bind((*PROGRAM_MODULES, module_name), channel, classes)
+        namespace.update({name: error for name, error in classes.items() if name in names})
+        module.__dict__.update(namespace)
+        channel.environment.namespace = module.__dict__
+        try:
+            exec(code, module.__dict__)
+        except (Stop, MemoryError):
+            raise
+        except BaseException as e:  # noqa: BLE001 - the file does not load: no case runs
+            cases.error = clip(f"the test file does not load: {describe(e)}", MESSAGE_LIMIT)
+        else:
+            if kind == "pytest":
+                run_pytest(module, source, job.folder, cases, channel, job.shared or job.folder)
+            else:
+                run_unittest(module, cases, channel)
+    except Stop:
+        pass
+    except MemoryError:
+        cases.error = "MemoryError: memory limit reached"
+    except BaseException as e:  # noqa: BLE001 - the runner itself failed on this file: no case passed
+        cases.error = clip(describe(e), MESSAGE_LIMIT)
+    finally:
+        restore(job.pristine)
+    channel.hello()
+    status, message, score, listed = file_outcome(cases, channel)
+    return status, message, channel, score, listed
+
+
+def _run_assert(job: JobTests, test, channel: Channel) -> tuple[str, str]:
+    """An ``assert`` test's code, run in a fresh namespace; its ``(status, message)``."""
+    code, names, imports, source, catches = test
+    try:
+        namespace = _namespace(job, channel, names, imports)
+    except _SetupFailed as e:
+        return "runtime_error", str(e)
     status, message = "passed", ""
     try:  # the first request goes without waiting for the program's ``ready`` (``Channel.op`` reads it)
-        for name in catches:  # an exception class of the program's that the test catches by name
-            error = job.classes.of(channel.op("lineage", ("g", name), (), name))
-            if error is not None and issubclass(AssertionError, error):  # it would catch the test's own
-                error = type(name, (error,), {"__module__": "main"})  # failed assertions: a class of its own
-            if error is not None:
-                namespace[name] = error
+        namespace.update(_classes(job, channel, catches))  # exception classes of the program's the test catches
         exec(code, namespace)
     except Stop:
         pass
     except AssertionError as e:
-        status, message = "failed", _said(_assert_message, e, source, e.__traceback__)
+        status, message = "failed", _said(assert_message, e, source)
     except MemoryError:
         status, message = "memory_limit", "MemoryError: memory limit reached"
     except BaseException as e:  # noqa: BLE001 - any exception of the test is its outcome
@@ -203,4 +266,4 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     channel.hello()  # read already if the test asked the program anything: a top level that did not finish
     if channel.outcome is not None:  # decides the test, whatever the test's code did
         status, message = channel.outcome
-    return status, message, channel
+    return status, message

@@ -24,6 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
+from ..arrays import build
 from ..procs import REPLY_LIMIT
 from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
 from ..values import NotPlain, decode_value, non_finite
@@ -310,6 +311,11 @@ class Channel:
             return self.global_remote(body)
         if tag == "X" and parts_ok(body):  # an exception of the program's as a value: the judge's copy
             return self.classes.build(body)
+        if tag == "A" and type(body) is list and body:  # a numpy or pandas value: the judge's own library's
+            try:
+                return build(body)
+            except Exception as e:  # noqa: BLE001 - no value the library makes: the program's nonsense
+                raise NotPlain(f"a malformed array ({type(e).__name__})") from None
         if tag == "P" and type(body) is list and len(body) == 3 and type(body[1]) is str:
             remote = self.refs("h", body[2])  # a plain type's subclass's object: its value, and it behind
             return self.hybrid(body[0], body[1], remote)

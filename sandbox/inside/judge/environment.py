@@ -16,9 +16,18 @@ Stdlib only, light: the fork server loads it (``judge``).
 from __future__ import annotations
 
 import builtins
+import os
 import sys
+import types
+import weakref
+from typing import Any
 
 _MISSING = object()
+
+
+_PATCHES: weakref.WeakSet = weakref.WeakSet()  # the active patches of unittest.mock (``watch_patches``)
+_MONKEYPATCHES: weakref.WeakSet = weakref.WeakSet()  # pytest's MonkeyPatch objects a test made
+WATCHING = [True]  # whether a test's code runs (pytest makes MonkeyPatch objects of its own between cases)
 
 
 def _defined(value) -> bool:
@@ -26,7 +35,69 @@ def _defined(value) -> bool:
     if isinstance(value, type):
         return value.__module__ == "__test__"
     code = getattr(value, "__code__", None)
-    return code is not None and getattr(code, "co_filename", None) in ("<test>", "<setup>")
+    return code is not None and (getattr(code, "co_filename", None) in ("<test>", "<setup>")
+                                 or getattr(value, "__module__", None) == "__test__")
+
+
+def watch_patches(module: types.ModuleType) -> None:
+    """Keep note of the patches a test makes with ``unittest.mock`` (its ``_patch``) or pytest's
+    ``MonkeyPatch``, as ``module`` is imported (an import hook of the judge's: ``judge.applied``)."""
+    patch: Any = getattr(module, "_patch", None)
+    if module.__name__ == "unittest.mock" and patch is not None:
+        enter, leave = patch.__enter__, patch.__exit__
+
+        def entered(self, *args, **kwargs):
+            value = enter(self, *args, **kwargs)
+            _PATCHES.add(self)
+            return value
+
+        def left(self, *args, **kwargs):
+            _PATCHES.discard(self)
+            return leave(self, *args, **kwargs)
+
+        patch.__enter__ = entered
+        patch.__exit__ = left
+    monkeypatch: Any = getattr(module, "MonkeyPatch", None)
+    if module.__name__ == "_pytest.monkeypatch" and monkeypatch is not None:
+        made = monkeypatch.__init__
+
+        def init(self, *args, **kwargs):
+            made(self, *args, **kwargs)
+            if WATCHING[0]:
+                _MONKEYPATCHES.add(self)
+
+        monkeypatch.__init__ = init
+
+
+def _patched() -> dict[tuple[str, str], object]:
+    """What the test's active patches set of the judge's own modules (and of their classes):
+    ``(module, attribute path) -> value now``; a target that is the program's (its module, a
+    ``Remote``) is patched in the program's process already."""
+    targets: list[tuple[object, str]] = [(p.getter(), p.attribute) for p in list(_PATCHES)
+                                         if getattr(p, "attribute", None)]
+    for monkeypatch in list(_MONKEYPATCHES):
+        targets += [(obj, name) for obj, name, _ in getattr(monkeypatch, "_setattr", ())]
+    patched: dict[tuple[str, str], object] = {}
+    for target, attribute in targets:
+        where = _where(target)
+        if where is not None:
+            patched[where[0], f"{where[1]}{attribute}"] = getattr(target, attribute, None)
+    return patched
+
+
+def _where(target) -> tuple[str, str] | None:
+    """``(module name, attribute path prefix)`` by which the program's process finds ``target``: a
+    module of the judge's, or a class of one; None for anything else (the program's own objects)."""
+    if type(target) is types.ModuleType and not target.__name__.startswith(("inside.", "__test__")):
+        return target.__name__, ""
+    if isinstance(target, type) and type(getattr(target, "__module__", None)) is str:
+        module = sys.modules.get(target.__module__)
+        value: object = module
+        for part in target.__qualname__.split("."):
+            value = getattr(value, part, None)
+        if value is target and module is not None and not target.__module__.startswith(("inside.", "__test__")):
+            return target.__module__, target.__qualname__ + "."
+    return None
 
 
 class Environment:
@@ -41,11 +112,14 @@ class Environment:
         self.namespace: dict = {}  # the test's (``asserts.run_test`` sets it)
         self.seen = 0  # the namespace's size when its definitions were last sent
         self.sent: set[str] = set()  # the names of the test's definitions sent
+        self.environ = dict(os.environ)  # the environment variables at the test's start
+        self.cwd = os.getcwd()
 
     def outgoing(self, sender, name: str) -> tuple | None:
         """What the next request carries of the environment: ``(capture stdout, capture stderr,
-        stdin, builtins patched, random state, random shared, the test's new definitions)``, or
-        None where the test changed none of them."""
+        stdin, builtins patched, random state, random shared, the test's new definitions, modules
+        patched, environment variables changed, working folder)``, or None where the test changed
+        none of them."""
         out, err = sys.stdout is not self.stdout, sys.stderr is not self.stderr
         stdin = sender.crossing(sender.proxy(sys.stdin), name) if sys.stdin is not self.stdin else None
         patches = None
@@ -67,9 +141,19 @@ class Environment:
             if new:
                 self.sent.update(new)
                 definitions = sender.crossing(new, name)
-        if not (out or err or stdin or patches or state or self.random_shared or definitions):
+        modules = _patched() if _PATCHES or _MONKEYPATCHES else {}
+        patched = sender.crossing([[m, a, v] for (m, a), v in modules.items()], name) if modules else None
+        environ = None
+        if os.environ != self.environ:
+            changed_env: dict[str, str | None] = {k: v for k, v in os.environ.items() if self.environ.get(k) != v}
+            changed_env.update({k: None for k in self.environ if k not in os.environ})
+            environ = sender.crossing(changed_env, name)
+        now_cwd = os.getcwd()
+        cwd = None if now_cwd == self.cwd else now_cwd
+        if not (out or err or stdin or patches or state or self.random_shared or definitions or patched or environ
+                or cwd):
             return None
-        return out, err, stdin, patches, state, self.random_shared, definitions
+        return out, err, stdin, patches, state, self.random_shared, definitions, patched, environ, cwd
 
     def incoming(self, io) -> None:
         """What an answer says of the environment (``[stdout text, stderr text, random state]``):

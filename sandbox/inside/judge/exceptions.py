@@ -33,6 +33,10 @@ _STDLIB = frozenset(sys.stdlib_module_names)
 _EXCEPTIONS = {name: value for name, value in vars(builtins).items()
                if isinstance(value, type) and issubclass(value, BaseException)}
 LINEAGE_LIMIT = 8
+# A test runner's own signals, never themselves when the program raises them: a skip or an expected
+# failure is the test file's to declare (``judge.files``); the program's is an error of its own.
+_RUNNERS_OWN = frozenset({("unittest.case", "SkipTest"), ("unittest.case", "_ShouldStop"),
+                          ("unittest.case", "_UnexpectedSuccess")})
 
 
 def _standard_class(module: str, qualname: str) -> type | None:
@@ -40,7 +44,9 @@ def _standard_class(module: str, qualname: str) -> type | None:
     catches ``json.JSONDecodeError`` imported ``json``): never imported for the program's asking.
     Only a class that is that name (its own ``__module__`` and ``__qualname__``: a path through a
     module's attributes, ``codecs.builtins.StopIteration``, names another class) and an exception
-    that is no ``MemoryError``."""
+    that is no ``MemoryError``, nor a test runner's own signal (``_RUNNERS_OWN``)."""
+    if (module, qualname) in _RUNNERS_OWN:
+        return None
     loaded = sys.modules.get(module) if module != "builtins" and module.partition(".")[0] in _STDLIB else None
     value: object = loaded
     for part in qualname.split(".") if loaded is not None else ():

@@ -21,6 +21,7 @@ from ..records import VERDICT, record_line, write_all
 from .applied import install
 from .asserts import JobTests, run_test
 from .checker import run_check
+from .files import cases_text
 from .remote import Remote
 from .taskcode import BUILTINS
 
@@ -37,12 +38,13 @@ def judge_main(request: JudgeRequest) -> NoReturn:
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=request["ctl_fd"])
         own_size = request["rlimits"].get("own_bytes", 0)
-        setup, tests, memory_bytes, checker, allow_non_finite = request["job"]
+        setup, tests, memory_bytes, checker, allow_non_finite, shared = request["job"]
+        folder = request["workdir"]
         del request
         resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
         pristine = dict(BUILTINS)
         install(Remote)  # (the standard library's functions a test applies to the program's objects)
-        job = JobTests(setup, tests, checker, pristine, allow_non_finite)
+        job = JobTests(setup, tests, checker, pristine, allow_non_finite, folder, shared)
         while True:
             received = recv_message(sock)
             if received is None:
@@ -53,17 +55,17 @@ def judge_main(request: JudgeRequest) -> NoReturn:
                 _, nonce, stdin, output, expected = message
                 status, text, score, flags = run_check(job.check, stdin, output, expected, pristine)
                 write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "calls": 0,
-                                                                  "flags": flags, "score": score}))
+                                                                  "flags": flags, "score": score, "cases": ""}))
                 continue
             _, nonce, index = message
             call_fd, reply_fd = fds
-            status, text, channel = run_test(job, job.tests[index], call_fd, reply_fd)
+            status, text, channel, score, cases = run_test(job, job.tests[index], call_fd, reply_fd)
             os.close(call_fd)  # the program's test process sees end of file and exits
             os.close(reply_fd)
             write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text,
                                                               "calls": channel.calls,
                                                               "flags": ",".join(sorted(channel.flags)),
-                                                              "score": ""}))
+                                                              "score": score, "cases": cases_text(cases)}))
     except BaseException as e:  # noqa: BLE001 - a broken judge stops; the runner sees it go
         try:
             import traceback

@@ -26,6 +26,9 @@ class ProgramModule(types.ModuleType):
             raise AttributeError(name)
         if name == "__all__":
             return channel.op("names", GLOBALS, (), self.__name__)
+        error = self.__dict__["_classes"].get(name)
+        if error is not None:  # an exception class of the program's the test catches: the judge's own
+            return error
         return channel.op("global", GLOBALS, (name,), name)
 
     def __setattr__(self, name: str, value) -> None:
@@ -47,11 +50,13 @@ class ProgramModule(types.ModuleType):
         return [] if channel is None else list(channel.op("names", GLOBALS, (), self.__name__))
 
 
-def bind(names: tuple[str, ...], channel) -> None:
+def bind(names: tuple[str, ...], channel, classes: dict | None = None) -> None:
     """Make ``names`` (``main`` and the task's own module name) the program's module for the test
-    whose channel is ``channel``."""
+    whose channel is ``channel``; ``classes``: the program's exception classes the test catches,
+    as the judge made them (``asserts._classes``)."""
     for name in names:
         module = sys.modules.get(name)
         if type(module) is not ProgramModule:
             module = sys.modules[name] = ProgramModule(name)
         module.__dict__["_channel"] = channel
+        module.__dict__["_classes"] = classes or {}

@@ -6,7 +6,7 @@ proxy of it (``program.receive.TestObject``, one per object), as in one process 
 one object: what the program does with it (reads and sets its attributes, calls it, iterates it,
 indexes it, compares it, uses it in ``with``) is done here, to the real object, by the test's own
 code or the mock library's. The program never reaches the judge's own objects through one: it may
-not read or set a dunder attribute of it (``node.__class__.__init__.__globals__`` would be the
+not read or set a dunder attribute of it (the globals of a node's class's ``__init__`` would be the
 judge's), nor a mock's controls (what the test reads to judge the program: its ``assert_*``
 methods, ``call_args``, ``reset_mock``, ``side_effect``, ``return_value``...), nor set any of a
 mock's attributes. What comes back crosses as any value the test hands the program (``judge.send``).

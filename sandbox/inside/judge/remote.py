@@ -377,7 +377,7 @@ def hybrid(value, base_name: str, remote: Remote):
     a ``dict`` subclass), as the test holds it: a value of a class of the judge's with the
     program's class's name on the same plain base, so ``isinstance(p, tuple)``, ``json.dumps(p)``,
     ``p == (3, 4)`` and its arithmetic are the plain value's (decided here), while its other
-    attributes (``p.x``, ``e.name``, ``p._asdict()``) and its ``str`` and ``repr`` are the
+    attributes (a point's ``x``, an error's ``name``, ``_asdict()``) and its ``str`` and ``repr`` are the
     program's object's; it crosses back to the program as that object."""
     base = _PLAIN_TYPES.get(base_name)
     if base is None or type(value) is not base:
@@ -432,7 +432,7 @@ for _name in ("iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "
 
 def arun(value):
     """``asyncio.run`` as a test calls it (``guard``): a coroutine of the program's runs in its
-    process, to its value; any other, here (where it may await the program's: ``Remote.__await__``)."""
+    process, to its value; any other, here (where it may await the program's: a ``Remote``'s ``__await__``)."""
     if isinstance(value, Remote):
         return value._op("arun")
     import asyncio

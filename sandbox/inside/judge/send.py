@@ -26,6 +26,7 @@ import builtins
 import sys
 from collections.abc import Callable, Iterator
 
+from ..arrays import form
 from ..procs import REF_MARK
 from .objects import copyable, is_test_object
 
@@ -241,13 +242,16 @@ class Sender:
             return (REF_MARK, "N", str(v))
         datetime = sys.modules.get("datetime")
         if datetime is not None:
-            return _time_mark(v, t, datetime)
-        return None
+            timed = _time_mark(v, t, datetime)
+            if timed is not None:
+                return timed
+        array = form(v, t)  # numpy's and pandas' values, as what they are
+        return None if array is None else (REF_MARK, "A", mark(array, name, depth + 1, memo))
 
 
 def _standard_name(v) -> tuple[str, str] | None:
     """``(module, qualified name)`` of a standard library function or class that is that name
-    (``math.sqrt``, ``operator.itemgetter``, ``str.lower``), or None."""
+    (``math.sqrt``, ``operator.itemgetter``, ``str``'s ``lower``), or None."""
     if not callable(v):
         return None
     module = getattr(v, "__module__", None) or getattr(getattr(v, "__objclass__", None), "__module__", None)

@@ -38,3 +38,19 @@ def describe(exc: BaseException) -> str:
     if type(where) is str:  # where the program raised it (``judge.exceptions``)
         text = f"{text} {where}" if text else where
     return clip(f"{name}: {text}" if text else name, MESSAGE_LIMIT)
+
+
+def assert_message(exc: AssertionError, code: str) -> str:
+    """A failed assertion of task code ``code`` (compiled as ``<test>``) as a verdict says it: its
+    message, or where it has none, the line of the test that failed."""
+    text = str(exc)
+    line, tb = None, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<test>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    source = ""
+    lines = code.splitlines()
+    if line is not None and 0 < line <= len(lines):
+        source = lines[line - 1].strip()
+    return clip(f"AssertionError: {text or source}", MESSAGE_LIMIT)

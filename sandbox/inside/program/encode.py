@@ -46,6 +46,7 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
 )
 from typing import Any
 
+from ..arrays import form
 from ..procs import MAX_VALUE_DEPTH
 
 
@@ -286,8 +287,11 @@ def _standard(v, t, depth, handles, _modules=__import__("sys").modules, _repr_in
         return '{"N": ' + _encode_str(str(v)) + "}"
     datetime = _modules.get("datetime")
     if datetime is not None:
-        return _time_value(v, t, datetime)
-    return None
+        timed = _time_value(v, t, datetime)
+        if timed is not None:
+            return timed
+    array = form(v, t)  # numpy's and pandas' values, as what they are
+    return None if array is None else '{"A": ' + _encode_walk(array, depth + 1, handles) + "}"
 
 
 def _timezone(tz, datetime) -> str | None:

@@ -6,7 +6,8 @@ the test replaced it; the builtins the test replaced are the test's (proxies, ca
 request; ``random``'s state is the test's, and goes back once the request changed it; the
 classes and functions the test defines are the program's globals where it has none of the name. Everything
 is put back when the request is answered, so the program's code after it sees its own again, and
-the monitor sees its builtins as they were.
+the monitor sees its builtins as they were. So are what the test patched of the modules the program
+uses (a mock in place of ``os.path.exists``), the environment variables and the working folder.
 
 Nothing here is trusted: it runs in the program's process.
 """
@@ -15,14 +16,19 @@ from __future__ import annotations
 
 import builtins
 import io
+import os
 import sys
 
 # The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
 # changes nothing of what this module reads and writes.
 from builtins import (  # noqa: UP029 - bound once, as the fork server loaded them
+    delattr,
     dict,
+    getattr,
     list,
     object,
+    reversed,
+    setattr,
     vars,
 )
 
@@ -33,13 +39,17 @@ _BUILTINS = vars(builtins)
 class Applied:
     """One request's environment, applied (``apply``) until ``undo``."""
 
-    __slots__ = ("err", "out", "patched", "random_after", "shared_random", "stdin", "streams")
+    __slots__ = ("cwd", "environ", "err", "modules", "out", "patched", "random_after", "shared_random", "stdin",
+                 "streams")
 
     def __init__(self):
         self.out = self.err = None
         self.streams: list = []
         self.stdin = _MISSING
         self.patched: dict = {}
+        self.modules: list = []  # (object, attribute, value before)
+        self.environ: dict = {}  # name -> value before (or _MISSING)
+        self.cwd: str | None = None  # the working folder before
         self.shared_random = False
         self.random_after = None
 
@@ -49,11 +59,26 @@ def apply(env, take, namespace: dict) -> Applied | None:
     test's definitions become the program's globals (``namespace``) where it has none of the name."""
     if env is None:
         return None
-    out, err, stdin, patches, state, shared_random, definitions = env
+    out, err, stdin, patches, state, shared_random, definitions, modules, environ, cwd = env
+    applied = Applied()
+    if modules is not None:  # what the test patched of a module the program may use: the test's value
+        for module, path, value in take(modules):
+            target, attribute = _target(module, path)
+            applied.modules.append((target, attribute, getattr(target, attribute, _MISSING)))
+            setattr(target, attribute, value)
+    if environ is not None:
+        for name, value in take(environ).items():
+            applied.environ[name] = os.environ.get(name, _MISSING)
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    if cwd is not None:
+        applied.cwd = os.getcwd()
+        os.chdir(cwd)
     if definitions is not None:
         for name, value in take(definitions).items():
             namespace.setdefault(name, value)
-    applied = Applied()
     applied.streams = [sys.stdout, sys.stderr]
     if out:
         applied.out = sys.stdout = io.StringIO()
@@ -76,11 +101,37 @@ def apply(env, take, namespace: dict) -> Applied | None:
     return applied
 
 
+def _target(module: str, path: str):
+    """The object and attribute that ``module`` and ``path`` (``exists``, ``get`` of a class ``Session``) name here."""
+    import importlib
+
+    target: object = importlib.import_module(module)
+    *parents, attribute = path.split(".")
+    for part in parents:
+        target = getattr(target, part)
+    return target, attribute
+
+
 def undo(applied: Applied | None) -> list | None:
     """Put back what ``apply`` changed; what goes back to the test: ``[stdout text, stderr text,
     random state]`` (null where nothing), or None."""
     if applied is None:
         return None
+    for target, attribute, value in reversed(applied.modules):
+        if value is _MISSING:
+            try:
+                delattr(target, attribute)
+            except AttributeError:
+                pass
+        else:
+            setattr(target, attribute, value)
+    for name, value in applied.environ.items():
+        if value is _MISSING:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    if applied.cwd is not None:
+        os.chdir(applied.cwd)
     sys.stdout, sys.stderr = applied.streams
     if applied.stdin is not _MISSING:
         sys.stdin = applied.stdin

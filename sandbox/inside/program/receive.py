@@ -50,6 +50,7 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
     vars,
 )
 
+from ..arrays import build
 from ..procs import REF_MARK
 from .encode import CALLBACK_TYPE
 
@@ -101,7 +102,7 @@ class TestObject:
     """An object of the test's (an instance of a class the test or its setup defines, a mock), as
     the program sees it: one per object (``is`` is the test's identity), and what the program does
     with it is done to the real object, in the judge (``judge.objects``): read or set an attribute
-    (``node.next``), call it (a mock), iterate it, index it, compare it, use it in ``with``. Its
+    (a node's ``next``), call it (a mock), iterate it, index it, compare it, use it in ``with``. Its
     ``__class__`` is the program's class of the same name, where the program has one
     (``isinstance(node, ListNode)`` holds, as where both share one class)."""
 
@@ -326,7 +327,7 @@ class Receiver:
 
     def _copy(self, v, key: int, depth: int):
         """An object of the test's own class (a ``ListNode``), as an object of the program's class of
-        that name where the program has one (``server.copies``: the same object each time, holding
+        that name where the program has one (the server's ``copies``: the same object each time, holding
         what the test's holds now; what the program changes goes back: ``calls.Server.sync_up``),
         else a proxy (``TestObject``)."""
         server = self.server
@@ -426,4 +427,6 @@ class Receiver:
             return Decimal(v[2])
         if tag == "dt":
             return _time_value(v[2], v[3])
+        if tag == "A":  # a numpy or pandas value, made by this process's own library
+            return build(take(v[2], depth))
         raise TypeError(f"the judge sent a value marked {tag!r}, which the program's process does not know")
