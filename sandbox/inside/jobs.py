@@ -501,6 +501,7 @@ def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunRep
     deadline = started + job["budget_s"]
     language = LANGUAGES[job["language"]]
     claim_spare(python=not language.run_command)
+    state.place_first_pid()
     limits = job["limits"]
     workdir, state.next_workdir = state.next_workdir or _job_folder(), None
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),

@@ -164,7 +164,6 @@ def setup_child(p: ChildRequest, uid: int, cpu_hard=None) -> int:
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, 65536)
-    os.umask(p["rlimits"].get("umask", 0o077))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
     set_limits(p["rlimits"], cpu_hard)
@@ -185,7 +184,9 @@ def with_own_size(rlimits: ChildLimits, own_bytes: int) -> ChildLimits:
 def set_limits(rlimits: ChildLimits, cpu_hard=None) -> None:
     """A child's own limits (``rlimits``): ``fsize_bytes``, ``cpu_s`` (RLIMIT_CPU, hard limit
     ``cpu_hard`` or one second more; absent for none), ``as_bytes`` (0 or absent: none). Only ever
-    lowered, so a child of the program's user may set them itself."""
+    lowered, so a child of the program's user may set them itself; and its file mode mask
+    (``umask``, default 0o077)."""
+    os.umask(rlimits.get("umask", 0o077))
     resource.setrlimit(resource.RLIMIT_FSIZE, (rlimits["fsize_bytes"], rlimits["fsize_bytes"]))
     if rlimits.get("cpu_s") is not None:
         cpu = cpu_limit_s(rlimits)

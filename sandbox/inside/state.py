@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 IPCRM_WALL_S = 10.0
 IPCRM_OUTPUT_LIMIT = 64 * 1024
+FIRST_PID_OFFSET = 8  # a job's first pid: this far after the fork server's (a spare may hold the ones before)
 
 
 class RunnerState:
@@ -94,6 +95,13 @@ class RunnerState:
             self.counters.note_pid_base(forkserver + 1)
             self._cover_forkserver()
             self._settle()
+
+    def place_first_pid(self) -> None:
+        """At a job's start: its first process (its judge, or its first test's) gets the same pid
+        in every job, whether or not a spare was made since the last one (the spare has the pid
+        after the base; ``forkclient.make_spare``)."""
+        if self.counters.pids_settable:
+            self.counters.place_next(self._slot + FIRST_PID_OFFSET)
 
     def _cover_forkserver(self) -> None:
         """Cover a fork server's counting ``/proc`` files as it starts: every job sees them so."""

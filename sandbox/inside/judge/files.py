@@ -71,6 +71,7 @@ class Cases:
         self.error = ""  # what stopped the file before any case ran (a collection error)
 
     def expect(self, name: str) -> None:
+        """Case ``name`` was collected: it fails unless it runs to its end."""
         self.cases.setdefault(name, [NOT_RUN, ""])
 
     def record(self, name: str, status: str, message: str = "") -> None:
