@@ -122,7 +122,7 @@ def _cases(result) -> dict[str, str]:
 
 
 def test_a_pytest_file_s_cases_are_each_its_own_and_the_share_passed_is_its_credit(executor):
-    verdict = executor.run([Job(program=STACK, tests=[TestCase(kind="pytest", code=PYTEST_FILE)])])[0]
+    verdict = executor.run([Job(program=STACK, tests=(TestCase(kind="pytest", code=PYTEST_FILE),))])[0]
     [result] = verdict.test_results
     assert _cases(result) == {
         "test_add": "passed", "test_param[1-1-2]": "passed", "test_param[2-3-5]": "passed",
@@ -134,14 +134,14 @@ def test_a_pytest_file_s_cases_are_each_its_own_and_the_share_passed_is_its_cred
 
 
 def test_a_unittest_file_shares_its_folders_patches_and_subtests_with_the_program(executor):
-    verdict = executor.run([Job(program=FOLDERS, tests=[TestCase(kind="unittest", code=UNITTEST_FILE)])])[0]
+    verdict = executor.run([Job(program=FOLDERS, tests=(TestCase(kind="unittest", code=UNITTEST_FILE),))])[0]
     [result] = verdict.test_results
     assert _cases(result) == {"TestCases.test_patched": "passed", "TestCases.test_subtests": "passed",
                               "TestCases.test_wrong": "failed", "TestCases.test_written": "passed"}
     assert result.message == "TestCases.test_wrong: AssertionError: 4 != 5" and result.score == 0.75
     right = FOLDERS + "\ndef _fixed():\n    pass\n"
     fixed = UNITTEST_FILE.replace("double(2), 5", "double(2), 4")
-    assert executor.run([Job(program=right, tests=[TestCase(kind="unittest", code=fixed)])])[0].passed
+    assert executor.run([Job(program=right, tests=(TestCase(kind="unittest", code=fixed),))])[0].passed
 
 
 # A program that stops its test file's run, or has a case skipped, in every way a runner knows:
@@ -231,7 +231,7 @@ ARRAY_PACKAGES = ["numpy==2.2.6", "pandas==2.3.3"]
 def test_numpy_and_pandas_values_cross_both_ways_as_themselves():
     build_image(connect(), packages=ARRAY_PACKAGES)  # (cached by its tag: built once per machine)
     wrong = ARRAYS_PROGRAM.replace('df["a"] * 2', 'df["a"] * 3').replace("np.array(xs) * 2", "np.array(xs) * 2 + 1")
-    jobs = [Job(program=program, tests=[TestCase(kind="unittest", code=ARRAYS_TEST)])
+    jobs = [Job(program=program, tests=(TestCase(kind="unittest", code=ARRAYS_TEST),))
             for program in (ARRAYS_PROGRAM, wrong)]
     with DockerExecutor(concurrency=1, packages=ARRAY_PACKAGES) as executor:
         right_verdict, wrong_verdict = executor.run(jobs)
