@@ -167,7 +167,7 @@ THREE_CASES = {
 
 @pytest.mark.parametrize("kind", sorted(THREE_CASES))
 def test_a_program_that_stops_or_skips_its_cases_gets_no_credit_for_them(executor, kind):
-    jobs = [Job(program=program, tests=[TestCase(kind=kind, code=THREE_CASES[kind])], job_id=name)
+    jobs = [Job(program=program, tests=(TestCase(kind=kind, code=THREE_CASES[kind]),), job_id=name)
             for name, program in STOPPERS.items()]
     for job, verdict in zip(jobs, executor.run(jobs), strict=True):
         assert not verdict.passed, job.job_id
