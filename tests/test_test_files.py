@@ -238,3 +238,112 @@ def test_numpy_and_pandas_values_cross_both_ways_as_themselves():
     assert right_verdict.passed, right_verdict
     failed = {name for name, status, _ in wrong_verdict.test_results[0].cases if status != "passed"}
     assert failed == {"TestCases.test_array", "TestCases.test_frame"}
+
+
+PATCHED = '''
+import os, random
+def helper(x):
+    return x + 1
+def uses_helper(x):
+    return helper(x) * 2
+def shout(s):
+    print(s.upper())
+    import sys
+    print("err", file=sys.stderr)
+def area(r):
+    return 3.14159 * r * r
+def listing(d):
+    return sorted(os.listdir(d))
+def env():
+    return os.environ.get("MODE", "none")
+def roll():
+    return random.randint(1, 6)
+'''
+
+PATCHING_PYTEST = '''
+import os
+import pytest
+import solution
+from solution import *
+
+@pytest.fixture
+def three():
+    return 3
+
+def test_fixture(three):
+    assert helper(three) == 4
+
+def test_monkeypatch_attr(monkeypatch):
+    monkeypatch.setattr(solution, "helper", lambda x: 100)
+    assert uses_helper(1) == 200
+
+def test_monkeypatch_string(monkeypatch):
+    monkeypatch.setattr("solution.helper", lambda x: 10)
+    assert uses_helper(1) == 20
+
+def test_after_undo():
+    assert uses_helper(1) == 4
+
+def test_capfd(capfd):
+    shout("hi")
+    out, err = capfd.readouterr()
+    assert out == "HI\\n" and err == "err\\n"
+
+def test_approx():
+    assert area(1) == pytest.approx(3.14159)
+
+def test_env(monkeypatch):
+    monkeypatch.setenv("MODE", "fast")
+    assert env() == "fast"
+
+def test_listdir(monkeypatch):
+    monkeypatch.setattr(os, "listdir", lambda d: ["b", "a"])
+    assert listing("/x") == ["a", "b"]
+'''
+
+PATCHING_UNITTEST = '''
+import unittest
+from unittest.mock import patch, MagicMock
+import solution
+
+class TestCases(unittest.TestCase):
+    @patch("solution.helper")
+    def test_patch_decorator(self, mock_helper):
+        mock_helper.return_value = 5
+        self.assertEqual(uses_helper(1), 10)
+        mock_helper.assert_called_once_with(1)
+
+    def test_patch_object(self):
+        with patch.object(solution, "helper", return_value=7) as m:
+            self.assertEqual(uses_helper(2), 14)
+            m.assert_called_once_with(2)
+
+    @patch("os.listdir")
+    def test_patch_os(self, mock_listdir):
+        mock_listdir.return_value = ["q", "p"]
+        self.assertEqual(listing("/nowhere"), ["p", "q"])
+        mock_listdir.assert_called_once_with("/nowhere")
+
+    @patch("random.randint", return_value=4)
+    def test_patch_random(self, m):
+        self.assertEqual(roll(), 4)
+
+    def test_unpatched(self):
+        self.assertEqual(uses_helper(1), 4)
+'''
+
+
+def test_fixtures_monkeypatch_mock_patch_and_capfd_reach_the_program_s_process(executor):
+    """What a test sets for the program (a name of its module patched, a standard module's function,
+    an environment variable, the streams it captures) is what the program's code sees, and goes
+    with the case; a program that does not call what the test patched fails those cases."""
+    inline = PATCHED.replace("return helper(x) * 2", "return (x + 1) * 2")
+    jobs = [Job(program=program, tests=(TestCase(kind=kind, code=code),))
+            for program in (PATCHED, inline) for kind, code in (("pytest", PATCHING_PYTEST),
+                                                                 ("unittest", PATCHING_UNITTEST))]
+    right_pytest, right_unittest, inline_pytest, inline_unittest = executor.run(jobs)
+    assert right_pytest.passed and right_unittest.passed, (right_pytest, right_unittest)
+    assert {n for n, s, _ in inline_pytest.test_results[0].cases if s != "passed"} == {
+        "test_monkeypatch_attr", "test_monkeypatch_string"}
+    assert {n for n, s, _ in inline_unittest.test_results[0].cases if s != "passed"} == {
+        "TestCases.test_patch_decorator", "TestCases.test_patch_object"}
