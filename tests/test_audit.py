@@ -146,3 +146,23 @@ def test_the_audit_command_writes_its_table_json_and_page(tmp_path):
     audited = subprocess.run([sys.executable, "-m", "grpo_code.cli", "tasks", "validate", str(suite), "--audit",
                               "--concurrency", "2"], capture_output=True, text=True, env=env, timeout=600)
     assert audited.returncode == 1 and "1 task(s) a cheat passes; 2 weak" in audited.stdout, audited.stdout
+
+
+def test_cheats_take_the_form_a_pytest_or_unittest_file_imports(executor):
+    # A test file reaches the program's function by name (``from solution import count_zeros``, or
+    # BigCodeBench's free ``task_func``): weak files (every answer 0) are passed by the constant 0.
+    reference = "def count_zeros(nums):\n    return nums.count(0)\n"
+    weak_pytest = ("from solution import count_zeros\n\ndef test_one():\n    assert count_zeros([1, 2]) == 0\n\n"
+                   "def test_two():\n    assert count_zeros([3]) == 0\n")
+    weak_unittest = ("import unittest\n\nclass TestCases(unittest.TestCase):\n    def test_one(self):\n"
+                     "        self.assertEqual(count_zeros([1, 2]), 0)\n")
+    strong_pytest = weak_pytest + "\ndef test_three():\n    assert count_zeros([0, 1, 0]) == 2\n"
+    tasks = [parse_task({"task_id": task_id, "prompt": "count the zeros", "entry_point": "count_zeros",
+                         "reference_solution": reference, "tests": [{"kind": kind, "code": code}]})
+             for task_id, kind, code in (("file/weak-pytest", "pytest", weak_pytest),
+                                         ("file/weak-unittest", "unittest", weak_unittest),
+                                         ("file/strong", "pytest", strong_pytest))]
+    audit = audit_suite(executor, TaskSuite("files", tuple(tasks)), AuditSettings(max_mutants=6)).by_id()
+    assert audit["file/weak-pytest"].passing_cheats == ["constant_0", "constant_false"]
+    assert audit["file/weak-unittest"].passing_cheats == ["constant_0", "constant_false"]
+    assert audit["file/strong"].passing_cheats == [] and audit["file/strong"].reference == "passed"

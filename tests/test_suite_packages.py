@@ -174,3 +174,19 @@ def test_the_command_line_refuses_a_bad_pin_or_a_test_s_import_in_one_line(tmp_p
         f"error: {folder}/problems.jsonl:1: field 'tests[1]': task 't': the test imports more_itertools (its line 1), "
         "which neither the standard library nor the suite's packages provide: name its package, pinned, in suite.yaml "
         "(packages: [more-itertools==VERSION])"]
+
+
+def test_a_test_file_may_import_the_program_by_its_module_name_and_pytest_but_no_other_package(tmp_path):
+    file_task = {"task_id": "k", "prompt": "Write f.", "entry_point": "f", "tests": [
+        {"kind": "pytest", "module": "answer", "code": "import pytest\nfrom answer import f\n\n"
+                                                       "def test_f():\n    assert f() == 1\n"},
+        {"kind": "unittest", "code": "import unittest\nimport main\nfrom solution import f\n\n"
+                                     "class T(unittest.TestCase):\n    def test_f(self):\n"
+                                     "        self.assertEqual(f(), 1)\n"}]}
+    folder = write_suite(tmp_path / "s", "name: s\n", [file_task])
+    assert [t.module for t in load_suite(str(folder)).tasks[0].tests] == ["answer", "solution"]
+    file_task["tests"][0]["code"] = "import requests\nfrom answer import f\n\ndef test_f():\n    assert f() == 1\n"
+    write_suite(folder, "name: s\n", [file_task])
+    with pytest.raises(TaskFormatError) as e:
+        load_suite(str(folder))
+    assert e.value.field == "tests[0]" and "imports requests (its line 1)" in str(e.value)

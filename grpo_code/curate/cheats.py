@@ -16,9 +16,9 @@ found each of these (field notes: "Weak tests are a reward hack the judge cannot
 - ``nan``: a NaN (passes ``not abs(r - y) > eps``; ``stdio``: prints ``nan``);
 - ``print_nothing`` (``stdio``): no output at all, exit status 0.
 
-Function tasks (``call`` and ``assert`` tests in Python; ``call`` tests in JavaScript and
-TypeScript) get a function with the entry point's name (and, in Python, the reference's
-parameters), in the form the tests call it (``inputs.method_class``): a top-level function, or a
+Function tasks (``call``, ``assert``, ``pytest`` and ``unittest`` tests in Python; ``call`` tests
+in JavaScript and TypeScript) get a function with the entry point's name (and, in Python, the
+reference's parameters), in the form the tests call it (``inputs.method_class``): a top-level function, or a
 method of the class the tests make an object of (LeetCode's ``class Solution``, whose tests call
 ``Solution().twoSum(...)``: a top-level function there would fail every test for want of the
 class, and so say nothing of the tests); ``stdio`` tasks a program in their language that reads
@@ -53,10 +53,9 @@ class Cheat:
 
 
 # The test kinds whose tests reach the program's functions by name (the cheats are functions, or
-# methods of the class the tests use): ``call`` and ``assert``. Test kinds that import the
-# program as a module (``pytest`` and ``unittest`` files, which the judge is to take) reach its
-# names the same way: add them here, with the class or function form their tests import.
-FUNCTION_KINDS = frozenset({"call", "assert"})
+# methods of the class the tests use): ``call`` and ``assert``, and the test files that import the
+# program as a module or use its names (``pytest``, ``unittest``: KodCode's, BigCodeBench's).
+FUNCTION_KINDS = frozenset({"call", "assert", "pytest", "unittest"})
 
 
 def cheats(task: Task) -> list[Cheat]:

@@ -33,6 +33,9 @@ DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
 TEMPLATE_FIELDS = ("prompt", "language", "public_tests")  # what a prompt template may name
 _TEMPLATE_FIELD = re.compile(r"\{(" + "|".join(TEMPLATE_FIELDS) + r")\}")
 CHECKER_FUNCTION = "check"
+# What a test may import beyond the suite's packages: the program, as the judge names it (``main``,
+# and a test file's ``module``), and pytest, which the image holds for ``pytest`` tests.
+_TEST_MODULES = frozenset({"main", "pytest", "_pytest"})
 _JS_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
 
@@ -335,7 +338,8 @@ def check_imports(task: Task, packages: Sequence[str] = (), path: str | Path | N
                   line: int | None = None) -> None:
     """Refuse a Python task whose code imports a module that neither the standard library nor the
     suite's ``packages`` (pins) provide (``grpo_code.suites.packages``: static imports only): its
-    tests, reference solution, prelude, checker and what the judge runs before its tests
+    tests (which may import the program, as ``main`` or a test file's ``module``, and pytest),
+    reference solution, prelude, checker and what the judge runs before its tests
     (``Task.judge_setup``: the code its prompt gives them, or its ``test_setup``).
 
     Raises:
@@ -345,13 +349,15 @@ def check_imports(task: Task, packages: Sequence[str] = (), path: str | Path | N
     if task.language != "python":
         return
     modules = available(tuple(packages))
-    codes = [(f"tests[{i}]", "the test", test.code) for i, test in enumerate(task.tests)]
-    codes += [("reference_solution", "the reference solution", task.reference_solution),
-              ("prelude", "the prelude", task.prelude), ("checker", "the checker", task.checker),
-              ("prompt" if task.test_setup is None else "test_setup", "the code the judge runs before the tests",
-               task.judge_setup())]
-    for name, what, code in codes:
-        missing = first_missing(code, modules) if code else None
+    codes = [(f"tests[{i}]", "the test", test.code, modules | _TEST_MODULES | {test.module.lower()})
+             for i, test in enumerate(task.tests)]
+    codes += [(name, what, code, modules) for name, what, code in (
+        ("reference_solution", "the reference solution", task.reference_solution),
+        ("prelude", "the prelude", task.prelude), ("checker", "the checker", task.checker),
+        ("prompt" if task.test_setup is None else "test_setup", "the code the judge runs before the tests",
+         task.judge_setup()))]
+    for name, what, code, importable in codes:
+        missing = first_missing(code, importable) if code else None
         if missing is not None:
             module, at = missing
             raise TaskFormatError(f"task {task.task_id!r}: {what} imports {module} (its line {at}), which neither the "
