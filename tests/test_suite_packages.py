@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -177,7 +178,7 @@ def test_the_command_line_refuses_a_bad_pin_or_a_test_s_import_in_one_line(tmp_p
 
 
 def test_a_test_file_may_import_the_program_by_its_module_name_and_pytest_but_no_other_package(tmp_path):
-    file_task = {"task_id": "k", "prompt": "Write f.", "entry_point": "f", "tests": [
+    file_task: dict[str, Any] = {"task_id": "k", "prompt": "Write f.", "entry_point": "f", "tests": [
         {"kind": "pytest", "module": "answer", "code": "import pytest\nfrom answer import f\n\n"
                                                        "def test_f():\n    assert f() == 1\n"},
         {"kind": "unittest", "code": "import unittest\nimport main\nfrom solution import f\n\n"
