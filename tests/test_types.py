@@ -120,13 +120,13 @@ def test_an_assert_test_is_compiled_for_the_judge():
 
 
 @pytest.mark.parametrize("code, why", [
-    ("assert f(*(i for i in range(3)))", "the test passes a generator to the program's f(): only plain data and "
-                                         "callables cross to the program's process (pass a list)"),
-    ("assert f(k=(i for i in range(3)))", "the test passes a generator to the program's f()"),
     ("class D(P):\n    pass\nassert D()", "the test subclasses a class of the program's (D)"),
-    ("with P() as r:\n    assert r", "the test uses an object of the program's as a context manager (`with`)"),
 ])
 def test_an_assert_test_the_judge_cannot_run_says_why(code, why):
+    # (a generator the test hands the program, a `with` over the program's object: both judged now)
+    for judged in ("assert f(*(i for i in range(3)))", "assert f(k=(i for i in range(3)))",
+                   "with P() as r:\n    assert r"):
+        assert not isinstance(plan_assert(judged, frozenset()), str)
     assert str(plan_assert(code, frozenset())).startswith(why)
     # the same shapes over the test's own names run
     own = "def f(*a, **k):\n    return 1\nclass P:\n    pass\n" + code

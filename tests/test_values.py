@@ -180,7 +180,8 @@ def test_records_written_by_harness_code_are_read_back_clipped():
     assert read_records(b"", "n0") == ([], False) and read_records(b"\n\n", "n0") == ([], False)
 
 
-VERDICT = {"event": "verdict", "nonce": "n0", "status": "passed", "message": "", "calls": 1, "flags": "", "score": ""}
+VERDICT = {"event": "verdict", "nonce": "n0", "status": "passed", "message": "", "calls": 1, "flags": "", "score": "",
+           "cases": ""}
 
 
 @pytest.mark.parametrize("record", [
