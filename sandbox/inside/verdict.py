@@ -97,6 +97,19 @@ def _signalled(outcome, limits: LimitsWire, language=None) -> tuple[str, str] | 
     return "runtime_error", f"killed by {_signal_name(outcome.signal)}{_stderr_hint(outcome, language)}"
 
 
+def _judge_gone(end: tuple[str, int] | None) -> str:
+    """How the judge went away during a test, as the kernel reported it: a signal (SIGSEGV: its C
+    stack overflowed, in a recursion of the test's own under the limit the program set), or its own
+    exit (70: it failed, out of its memory or on a bug of its own)."""
+    if end is None:
+        return "the judge went away during the test"
+    kind, number = end
+    if kind == "signal":
+        cause = " (its stack overflowed: a recursion too deep for it)" if number == signal.SIGSEGV else ""
+        return f"the judge was killed by {_signal_name(number)} during the test{cause}"
+    return f"the judge went away during the test (exit status {number}: out of its memory, or a fault of its own)"
+
+
 def _result(outcome, status: str, message: str, flags: set[str]) -> TestResultWire:
     result: TestResultWire = {"status": status, "time_s": round(outcome.wall_s, 6),
                               "cpu_time_s": round(outcome.cpu_s, 6)}
@@ -207,7 +220,8 @@ def _json_value(text: str):
         raise NotPlain(f"not JSON: {type(e).__name__}") from None
 
 
-def judged_result(program, record: VerdictRecord | None, limits: LimitsWire, nonce: str) -> TestResultWire:
+def judged_result(program, record: VerdictRecord | None, limits: LimitsWire, nonce: str,
+                  judge_end: tuple[str, int] | None = None) -> TestResultWire:
     """The per-test result of an ``assert`` test run by the judge (``judge``).
 
     Args:
@@ -216,6 +230,7 @@ def judged_result(program, record: VerdictRecord | None, limits: LimitsWire, non
             went away, or everything was killed for a limit).
         limits: the job's limits.
         nonce: the test's nonce (the program's process's records carry it).
+        judge_end: how the judge ended where it went away (``resident.Judge.ended``), or None.
 
     Only the judge's record can say ``passed``, and only for a program's process that then ended
     cleanly (exit status 0, no signal, within its limits: the kernel's word); what the program's
@@ -234,8 +249,7 @@ def judged_result(program, record: VerdictRecord | None, limits: LimitsWire, non
     if broken is not None:
         return verdict(*broken)
     if record is None or program.killed_for == "judge":
-        return verdict("runtime_error", "the judge went away during the test (out of its memory reading the "
-                                        "program's answers?); no pass was recorded")
+        return verdict("runtime_error", f"{_judge_gone(judge_end)}; no pass was recorded")
     status, message = record["status"], record["message"]
     signalled = _signalled(program, limits)
     if status == PROGRAM_ENDED:

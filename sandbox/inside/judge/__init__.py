@@ -15,7 +15,9 @@ class), a ``Remote``. What the test does with a ``Remote`` becomes a request to 
 process (``program.calls``): calling it, calling what it returned, reading its attributes,
 iterating it. Values cross as plain data, read strictly (``values.decode_value``); an object of
 the program's stays there and the test holds a handle (another ``Remote``); a callable of the
-test's handed to the program stays here and runs here when the program calls it. Arguments the
+test's handed to the program stays here and runs here when the program calls it, and a failed
+assertion in it fails the test (never the program's to catch). The test's classes, and its setup's
+functions, reach the program only under names its own code reads (``environment``). Arguments the
 program changed in place are updated here. A program whose process ends during a call fails the
 test whatever the test catches, and so does an exception that would steer the test's control
 flow (``StopIteration`` ending a ``map`` early, as PEP 479 rules for generators).

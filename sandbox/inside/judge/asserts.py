@@ -104,8 +104,10 @@ class JobTests:
     its judged tests, its checker."""
 
     def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
-                 allow_non_finite: bool = False, folder: str = ".", shared: str | None = None):
+                 allow_non_finite: bool = False, folder: str = ".", shared: str | None = None,
+                 program_reads: frozenset[str] = frozenset()):
         self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
+        self.program_reads = program_reads  # the names of the test's definitions that may reach the program
         self.folder = folder  # the judge's own (where a pytest file is written)
         self.shared = shared  # the job's folder, the program's and a test file's (``files.share_temporary_files``)
         if shared is not None:
@@ -152,7 +154,8 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``; for a test
         file, the share of its cases that passed (text, empty when all did) and its cases.
     """
-    channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine)
+    channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine,
+                      job.program_reads)
     if type(test[0]) is str:  # a pytest or unittest file (``guard.plan_file``)
         return _run_file(job, test, channel)
     bind(PROGRAM_MODULES, channel)

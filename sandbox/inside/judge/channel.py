@@ -9,8 +9,12 @@ shared containers (``judge.states``). While an op waits for its answer, the prog
 callable of the test's or take an item of an iterator of the test's: the judge runs it here and
 answers. The program's process first says ``ready`` (its top level ran) with the interpreter
 settings the judge follows for its values (the recursion limit, the most digits ``str`` of an int
-writes); a channel whose program ended, or answered what cannot be read, has an ``outcome`` that
-decides the test whatever the test catches.
+writes), though it reads every answer within a nesting its own stack can take (``READ_DEPTH``); a
+channel whose program ended, or answered what cannot be read, has an ``outcome`` that decides the
+test whatever the test catches. So has a failed assertion of the test's own code that the program
+called back (HumanEval's ``check``, a callback's ``assert``): it is the test's failure, never the
+program's to catch or read (its message, or whether it was raised, would tell the program the
+expected values).
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -29,8 +33,8 @@ from ..procs import REPLY_LIMIT
 from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
 from ..values import NotPlain, decode_value, non_finite
 from .environment import Environment
-from .exceptions import ExceptionClasses, parts_ok
-from .objects import copyable, serve
+from .exceptions import ExceptionClasses, parts_ok, raised_by_program
+from .objects import copyable, serve, settable
 from .send import CannotCross, Sender
 from .states import Shared, update
 
@@ -42,6 +46,11 @@ if TYPE_CHECKING:
 MAX_NESTING = 1000
 HARNESS_FRAMES = 6  # frames of the judge's between two frames of the test's, a nesting level apart
 RECURSION_BASE = 50  # the judge's own frames below the test's code
+# Levels of recursion the judge reads an answer with at most, from where it reads it, whatever
+# recursion limit the program set (``_follow``): its C stack (8 MiB) takes JSON nested ~57,000 deep
+# from the top, so the program cannot overflow it with a deep answer. What the harness writes nests
+# a few levels per level of a value, at most ``procs.MAX_VALUE_DEPTH`` of them.
+READ_DEPTH = 10_000
 _NAME_ERROR = "name {!r} is not defined"
 
 
@@ -58,7 +67,8 @@ class Channel:
 
     def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool],
                  remote_kinds: dict[str, type], allow_non_finite: bool = False,
-                 classes: ExceptionClasses | None = None, pristine: dict | None = None):
+                 classes: ExceptionClasses | None = None, pristine: dict | None = None,
+                 program_reads: frozenset[str] = frozenset()):
         self.call_fd, self.reply_fd = call_fd, reply_fd
         self.allow_non_finite = allow_non_finite
         self.classes = ExceptionClasses() if classes is None else classes
@@ -67,7 +77,8 @@ class Channel:
         self.hybrid = remote_kinds["plain"]  # what makes a plain type's subclass's object (``judge.remote.hybrid``)
         self.remote_kinds = remote_kinds  # the Remote class of each kind of handle (``judge.remote``)
         self.sender = Sender(may_call_back, self.shared, self.remote_type)
-        self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine)
+        self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine,
+                                       program_reads)
         self.ready: bool | None = None  # whether the program's process said its top level ran (``hello``)
         self.seq = 0
         self.calls = 0
@@ -173,7 +184,8 @@ class Channel:
     def _objects_changed(self, objects) -> None:
         """The program changed its copies of the test's objects (``[number, attributes]`` each):
         the test's objects hold that now (their attributes: values, the test's own objects, and
-        the program's objects the program put there, as ``Remote`` handles)."""
+        the program's objects the program put there, as ``Remote`` handles), as far as the program
+        may set them (``objects.settable``: no dunder; the test's own stay)."""
         if type(objects) is not list:
             return
         for item in objects:
@@ -182,8 +194,10 @@ class Channel:
                 target = self.sender.callbacks[item[0]]
                 if copyable(target):
                     attributes = vars(target)
+                    kept = {k: v for k, v in attributes.items() if not settable(target, k)}
                     attributes.clear()
-                    attributes.update({k: v for k, v in item[1].items() if type(k) is str})
+                    attributes.update({k: v for k, v in item[1].items() if settable(target, k)})
+                    attributes.update(kept)
 
     def _serve(self, request: list) -> None:
         """Run a callable of the test's that the program called, or take the next item of an
@@ -216,6 +230,10 @@ class Channel:
             raise
         except CannotCross as e:
             self._stop("runtime_error", str(e))
+        except AssertionError as e:  # the test's own check failed: the test did (unless the program raised it)
+            if not raised_by_program(e):
+                self._stop("failed", _failed_assertion(e))
+            answer = ("raise", seq, self.sender.exception(e))
         except BaseException as e:  # noqa: BLE001 - the test's callable raised: the program sees it
             answer = ("raise", seq, self.sender.exception(e))
         finally:
@@ -284,10 +302,33 @@ class Channel:
         if data is None:
             self._ended()
         try:
-            return decode_value(data.decode("utf-8", "replace"), self.refs)
+            return self._decode(data.decode("utf-8", "replace"))
         except NotPlain as e:
             self.flags.add("not_plain_data")
             return self._stop("failed", f"the program answered with something that is not a plain value ({e})")
+
+    def _decode(self, text: str):
+        """``text`` read as a value (``values.decode_value``) with at most ``READ_DEPTH`` levels of
+        recursion left, whatever limit the program's settings raised the judge's to: an answer
+        nested deeper is refused, and the judge's C stack never overflows reading one.
+
+        Raises:
+            NotPlain: ``text`` is no plain value, or nests deeper than that.
+        """
+        limit = sys.getrecursionlimit()
+        if limit <= READ_DEPTH:
+            return decode_value(text, self.refs)
+        depth, frame = 0, sys._getframe()  # the frames below: the depth where it reads, near enough
+        while frame is not None:
+            depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]  # None ends the walk
+        try:
+            sys.setrecursionlimit(min(limit, depth + READ_DEPTH))
+        except RecursionError:  # C calls between those frames: deeper already than the judge reads from
+            raise NotPlain("an answer the judge cannot read this deep in the test's recursion") from None
+        try:
+            return decode_value(text, self.refs)
+        finally:
+            sys.setrecursionlimit(limit)
 
     def refs(self, tag: str, body):
         """The object a handle in a reply stands for (``values.decode_value``): one ``Remote`` per
@@ -333,6 +374,20 @@ class Channel:
         if self.outcome is None:
             self.outcome = (PROGRAM_ENDED, "the program's process ended during a call")
         raise Stop()
+
+
+def _failed_assertion(error: AssertionError) -> str:
+    """A failed assertion of the test's own code that the program called back, as the verdict says
+    it: its message where it is text, and the line of the test's code that raised it."""
+    args = error.args
+    text = args[0] if len(args) == 1 and type(args[0]) is str else ""
+    line, tb = None, error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename in ("<test>", "<setup>"):
+            line = f"line {tb.tb_lineno} of the {'test' if tb.tb_frame.f_code.co_filename == '<test>' else 'setup'}"
+        tb = tb.tb_next
+    where = f" ({line}, called back by the program)" if line else " (in the test's code the program called back)"
+    return clip(f"AssertionError: {text}{where}" if text else f"AssertionError{where}", MESSAGE_LIMIT)
 
 
 def _write_all(fd: int, data: bytes) -> None:

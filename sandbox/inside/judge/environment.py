@@ -10,6 +10,15 @@ program's are the test's for the request; the state of ``random`` once the test 
 from it: one stream for both, as they share one module. Each is sent only where the test changed
 it, so a test that changes none of them costs nothing more.
 
+The test's definitions are the exception, where one namespace is looser than the judge may be: a
+class the test or the task's setup defines, or a function the setup defines (the prompt's helper),
+becomes a global of the program's only under a name the program's own code loads as a global and
+never binds at its top level (``guard.program_reads``, which the runner reads off the program it
+compiled), as where the program uses the test's ``ListNode`` or the prompt's ``poly``. A function
+of the test's own code (its ``check``, a helper that holds or computes expected values) never does,
+nor anything the program could reach only by a string (``globals()["check"]``, ``getattr``,
+``eval``): no program reads an expected value by calling the test's checking code (``_offered``).
+
 Stdlib only, light: the fork server loads it (``judge``).
 """
 
@@ -30,13 +39,17 @@ _MONKEYPATCHES: weakref.WeakSet = weakref.WeakSet()  # pytest's MonkeyPatch obje
 WATCHING = [True]  # whether a test's code runs (pytest makes MonkeyPatch objects of its own between cases)
 
 
-def _defined(value) -> bool:
-    """Whether ``value`` is a class or function the test (or the task's setup) defines."""
+def _offered(value) -> bool:
+    """Whether ``value``, a definition of the test's namespace, is one the program may be given
+    under a name it reads: a class the test or the task's setup defines (a ``ListNode``), or a
+    function the task's setup defines (the prompt's helpers, such as HumanEval/32's ``poly``, and
+    the prelude's). Never a function of the test's own code: that is what checks the program
+    (HumanEval's ``check``, a helper that builds or compares expected values), and in no test form
+    does the program call it (the test calls it, with the program's function)."""
     if isinstance(value, type):
         return value.__module__ == "__test__"
     code = getattr(value, "__code__", None)
-    return code is not None and (getattr(code, "co_filename", None) in ("<test>", "<setup>")
-                                 or getattr(value, "__module__", None) == "__test__")
+    return code is not None and getattr(code, "co_filename", None) == "<setup>"
 
 
 def watch_patches(module: types.ModuleType) -> None:
@@ -103,8 +116,9 @@ def _where(target) -> tuple[str, str] | None:
 class Environment:
     """One test's environment as the program's process must see it (the module docstring)."""
 
-    def __init__(self, pristine: dict):
+    def __init__(self, pristine: dict, program_reads: frozenset[str] = frozenset()):
         self.pristine = pristine  # the builtins as the judge started
+        self.program_reads = program_reads  # the names the program loads as globals (``guard.program_reads``)
         self.stdout, self.stderr, self.stdin = sys.stdout, sys.stderr, sys.stdin  # the test's own, at its start
         module = sys.modules.get("random")
         self.random_last = module.getstate() if module is not None else None
@@ -117,9 +131,10 @@ class Environment:
 
     def outgoing(self, sender, name: str) -> tuple | None:
         """What the next request carries of the environment: ``(capture stdout, capture stderr,
-        stdin, builtins patched, random state, random shared, the test's new definitions, modules
-        patched, environment variables changed, working folder)``, or None where the test changed
-        none of them."""
+        stdin, builtins patched, random state, random shared, the test's new definitions that the
+        program reads (``_offered``, under a name in ``program_reads``), modules patched,
+        environment variables changed, working folder)``, or None where the test changed none of
+        them."""
         out, err = sys.stdout is not self.stdout, sys.stderr is not self.stderr
         stdin = sender.crossing(sender.proxy(sys.stdin), name) if sys.stdin is not self.stdin else None
         patches = None
@@ -137,7 +152,8 @@ class Environment:
         definitions = None
         if len(self.namespace) != self.seen:
             self.seen = len(self.namespace)
-            new = {key: value for key, value in self.namespace.items() if key not in self.sent and _defined(value)}
+            new = {key: value for key, value in self.namespace.items()
+                   if key in self.program_reads and key not in self.sent and _offered(value)}
             if new:
                 self.sent.update(new)
                 definitions = sender.crossing(new, name)

@@ -177,6 +177,13 @@ class ExceptionClasses:
         return error
 
 
+def raised_by_program(error: BaseException) -> bool:
+    """Whether ``error`` is an exception the program raised, as the judge made it for the test
+    (``ExceptionClasses.build``, which keeps where it was raised), not one of the test's own."""
+    attributes = getattr(error, "__dict__", None)
+    return type(attributes) is dict and RAISED_IN in attributes
+
+
 def parts_ok(parts) -> bool:
     """Whether ``parts`` has the shape of ``program.lineage.exception_parts`` (its items are read
     strictly where they are used)."""

@@ -38,13 +38,13 @@ def judge_main(request: JudgeRequest) -> NoReturn:
         sys.setrecursionlimit(4000)
         sock = _socket.socket(fileno=request["ctl_fd"])
         own_size = request["rlimits"].get("own_bytes", 0)
-        setup, tests, memory_bytes, checker, allow_non_finite, shared = request["job"]
+        setup, tests, memory_bytes, checker, allow_non_finite, shared, reads = request["job"]
         folder = request["workdir"]
         del request
         resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
         pristine = dict(BUILTINS)
         install(Remote)  # (the standard library's functions a test applies to the program's objects)
-        job = JobTests(setup, tests, checker, pristine, allow_non_finite, folder, shared)
+        job = JobTests(setup, tests, checker, pristine, allow_non_finite, folder, shared, reads)
         while True:
             received = recv_message(sock)
             if received is None:

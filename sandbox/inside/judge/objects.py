@@ -64,6 +64,16 @@ def _name(obj, name, setting: bool) -> str:
     return name
 
 
+def settable(obj, name) -> bool:
+    """Whether the program may set attribute ``name`` of the test's object ``obj``: ``serve``'s
+    rule, which its copies' changes coming back follow too (``Channel._objects_changed``)."""
+    try:
+        _name(obj, name, True)
+    except Refused:
+        return False
+    return True
+
+
 def serve(obj, op: str, payload: list):
     """Do ``op`` (what ``program.receive.TestObject`` asks) to the test's object ``obj``.
 

@@ -4,7 +4,8 @@ The program's ``sys.stdout`` and ``sys.stderr`` write into buffers whose text go
 test's own streams where the test redirected them; its ``sys.stdin`` is the test's (a proxy) where
 the test replaced it; the builtins the test replaced are the test's (proxies, callbacks) for the
 request; ``random``'s state is the test's, and goes back once the request changed it; the
-classes and functions the test defines are the program's globals where it has none of the name. Everything
+test's definitions the judge sends (those the program's code reads by name: ``judge.environment``)
+are the program's globals where it has none of the name. Everything
 is put back when the request is answered, so the program's code after it sees its own again, and
 the monitor sees its builtins as they were. So are what the test patched of the modules the program
 uses (a mock in place of ``os.path.exists``), the environment variables and the working folder.
