@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import replace
 
 from grpo_code.suites.tasks import parse_task
@@ -27,6 +28,19 @@ def reference(task) -> str:
 
 def statuses(verdict) -> list[str]:
     return [t.status for t in verdict.test_results]
+
+
+def settled_processes(executor, ps_args: str = "-eo pid,stat,args") -> list[list[str]]:
+    """The container's processes (``docker top`` rows for ``ps_args``) once its runner waits for
+    the next job: after its reply it still cleans up and makes the spare for the next Python job."""
+    container_id = executor.container_ids()[0]
+    for _ in range(100):
+        runner = [row for row in executor.client.api.top(container_id, ps_args="-eo pid,stat,args")["Processes"]
+                  if row[-1].endswith("inside runner")]
+        if runner and runner[0][1].startswith("S"):
+            break
+        time.sleep(0.05)
+    return executor.client.api.top(container_id, ps_args=ps_args)["Processes"]
 
 
 def matches(status: str, allowed: str) -> bool:

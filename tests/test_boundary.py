@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import statuses, stdio_job
+from helpers import settled_processes, statuses, stdio_job
 from sandbox import Job, Limits, TestCase
 from sandbox.types import SandboxFault
 
@@ -39,7 +39,7 @@ def trusted_processes(executor) -> list[tuple[str, str]]:
     """``(stat, user)`` of the container's processes (the runner, its fork server, and after a
     Python job the spare made ready for the next: ``forkclient.Spare``; between jobs there is no
     judge: each job's goes with it)."""
-    top = executor.client.api.top(executor.container_ids()[0], ps_args="-eo pid,stat,user,args")["Processes"]
+    top = settled_processes(executor, "-eo pid,stat,user,args")
     return sorted((row[1], row[2]) for row in top)
 
 

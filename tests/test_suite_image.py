@@ -17,11 +17,11 @@ from sandbox.image import build_image, image_tag, require_image
 
 pytestmark = pytest.mark.docker
 
-PIN = "more-itertools==10.5.0"  # tiny, pure Python, not in the lean image
-PROGRAM = "from more_itertools import chunked\n\ndef pairs(n):\n    return [list(c) for c in chunked(range(n), 2)]\n"
-CALL = TestCase(kind="call", fn_name="pairs", args=[3], expected=[[0, 1], [2]])
+PIN = "sortedcontainers==2.4.0"  # tiny, pure Python, not in the lean image (pytest's own needs are)
+PROGRAM = "from sortedcontainers import SortedList\n\ndef ordered(xs):\n    return list(SortedList(xs))\n"
+CALL = TestCase(kind="call", fn_name="ordered", args=[[3, 1, 2]], expected=[1, 2, 3])
 ASSERT = TestCase(kind="assert",
-                  code="import more_itertools\nassert pairs(4) == list(more_itertools.chunked(range(4), 2))")
+                  code="import sortedcontainers\nassert ordered([4, 0]) == list(sortedcontainers.SortedList([0, 4]))")
 
 
 @pytest.fixture(scope="module")
@@ -51,14 +51,14 @@ def test_the_image_is_the_lean_one_with_the_packages_and_nothing_else(client, bu
 def test_a_second_build_does_nothing(client, built):
     before = client.images.get(built).id
     lines: list[str] = []
-    assert build_image(client, progress=lines.append, packages=["More_Itertools==10.5.0"]) == built
+    assert build_image(client, progress=lines.append, packages=["SortedContainers==2.4.0"]) == built
     assert lines == [f"{image_tag()} is already built", f"{built} is already built"]
     assert client.images.get(built).id == before
 
 
 def test_a_program_and_a_test_import_the_package_in_its_image_and_not_in_the_lean_one(built):
     jobs = [Job(program=PROGRAM, tests=(CALL,)), Job(program=PROGRAM, tests=(ASSERT,)),
-            Job(program="def pairs(n):\n    return [[0, 1], [2, 3]][: (n + 1) // 2]\n", tests=(ASSERT,))]
+            Job(program="def ordered(xs):\n    return sorted(xs)\n", tests=(ASSERT,))]
     with DockerExecutor(concurrency=1, packages=[PIN]) as executor:
         assert executor.image == built
         assert [v.status for v in executor.run(jobs)] == ["passed", "passed", "passed"]
@@ -67,7 +67,7 @@ def test_a_program_and_a_test_import_the_package_in_its_image_and_not_in_the_lea
         verdicts = lean.run(jobs)
     for verdict in verdicts:  # the program's import, then the test's, fails: never a pass
         assert verdict.status != "passed" and verdict.pass_rate == 0.0
-        assert "ModuleNotFoundError: No module named 'more_itertools'" in verdict.test_results[0].message
+        assert "ModuleNotFoundError: No module named 'sortedcontainers'" in verdict.test_results[0].message
 
 
 def test_an_image_not_built_says_the_command_that_builds_it(client):
@@ -86,7 +86,8 @@ def test_a_suite_s_commands_run_in_its_image(tmp_path, built):
     folder.mkdir()
     (folder / "suite.yaml").write_text(f"name: chunks\npackages:\n  - {PIN}\n")
     (folder / "problems.jsonl").write_text(json.dumps({
-        "task_id": "chunks/pairs", "prompt": "Write pairs(n).", "entry_point": "pairs", "reference_solution": PROGRAM,
+        "task_id": "chunks/pairs", "prompt": "Write ordered(xs).", "entry_point": "ordered",
+        "reference_solution": PROGRAM,
         "tests": [CALL.to_dict(), ASSERT.to_dict()]}) + "\n")
     run = [sys.executable, "-m", "grpo_code.cli"]
     proc = subprocess.run([*run, "sandbox", "build", "--suite", str(folder)], capture_output=True, text=True,
@@ -100,9 +101,9 @@ def test_a_suite_s_commands_run_in_its_image(tmp_path, built):
     proc = subprocess.run([*run, "score", str(samples), "--suite", str(folder), "-k", "1", "--json", "--concurrency",
                            "1"], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0 and json.loads(proc.stdout)["pass@1"] == 1.0, proc.stderr
-    (folder / "suite.yaml").write_text("name: chunks\npackages:\n  - more-itertools==10.4.0\n")  # not built
+    (folder / "suite.yaml").write_text("name: chunks\npackages:\n  - sortedcontainers==2.3.0\n")  # not built
     proc = subprocess.run([*run, "tasks", "validate", str(folder), "--concurrency", "1"], capture_output=True,
                           text=True, timeout=600)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
-    assert proc.stderr.strip().endswith("Build it with: grpo-code sandbox build --packages more-itertools==10.4.0")
-    assert load_suite(str(folder)).packages == ("more-itertools==10.4.0",)
+    assert proc.stderr.strip().endswith("Build it with: grpo-code sandbox build --packages sortedcontainers==2.3.0")
+    assert load_suite(str(folder)).packages == ("sortedcontainers==2.3.0",)

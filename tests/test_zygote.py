@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import statuses, stdio_job
+from helpers import settled_processes, statuses, stdio_job
 from sandbox import Job, Limits, TestCase
 
 pytestmark = pytest.mark.docker
@@ -139,7 +139,7 @@ def test_no_program_can_stop_or_kill_a_trusted_process(solo_executor, name):
     # nothing was stopped: the next job's test runs at once
     verdict = solo_executor.run_one(stdio_job("print(input())\n", "7\n", "7\n", time_limit_s=1))
     assert verdict.passed and verdict.test_results[0].time_s < 1.0
-    top = solo_executor.client.api.top(solo_executor.container_ids()[0], ps_args="-eo pid,stat,args")["Processes"]
+    top = settled_processes(solo_executor)
     # the runner, its fork server and the spare for the next Python job, none stopped, no zombie; the
     # job's judge is gone with its job
     assert sorted(row[-1].split("/")[-1] for row in top) == ["inside forkserver"] * 2 + ["inside runner"], top

@@ -20,7 +20,7 @@ What the runner does about each (``Counters``), when the container lets it mount
 - **pids**: after every job the next pid is set back to the same number (``ns_last_pid``), and
   the process that stays from job to job (the fork server) is started at a pid of its own, fixed,
   with the runner and again whenever it was started during a job (the runner's state settles it:
-  ``state.RunnerState``); a job's judge, forked at the job's start, gets the job's first pid;
+  ``state.RunnerState``); a job's judge, forked at the job's start, gets the same pid in every job;
 - **System V IPC ids**: the next id of each kind is set (``{shm,msg,sem}_next_id``); a job that
   created any object has used it, and the runner then moves to a fresh IPC namespace (its own,
   the fork server's restarted in it, ``/dev/mqueue`` mounted again for it) where every id starts

@@ -237,11 +237,13 @@ class _TestRun:
                 self.judge.forget()
             if self.files:  # the job's folder is the test file's too (``judge.files``)
                 os.chmod(self.workdir, 0o777)
+            self.state.place_judge()
             self.judge = Judge.start(judge_request(JUDGE_DIR, (
                 self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
                 self.job.get("checker"), self.job.get("allow_non_finite") is True,
                 self.workdir if self.files else None,
                 program_reads(self.code) if self.judge_tests and self.code is not None else frozenset())))
+            self.state.judge_placed()
         return self.judge
 
     def _zygote_gone(self) -> None:
@@ -503,7 +505,6 @@ def _run_job(state: RunnerState, job: RunRequest, progress: _Progress) -> RunRep
     deadline = started + job["budget_s"]
     language = LANGUAGES[job["language"]]
     claim_spare(python=not language.run_command)
-    state.place_first_pid()
     limits = job["limits"]
     workdir, state.next_workdir = state.next_workdir or _job_folder(), None
     names = {**program_names(language, job["program"]), "memory_mb": str(limits["memory_limit_mb"]),

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 SYSV_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 IPCRM_WALL_S = 10.0
 IPCRM_OUTPUT_LIMIT = 64 * 1024
-FIRST_PID_OFFSET = 8  # a job's first pid: this far after the fork server's (a spare may hold the ones before)
+JUDGE_PID_OFFSET = 4096  # a job's judge's pid, this far after the fork server's (past its processes' own)
 
 
 class RunnerState:
@@ -87,7 +87,7 @@ class RunnerState:
 
     def start(self) -> None:
         """At the runner's start, once the fork server runs: its pid is the residents' from now on,
-        and every job's first pid comes after it (a job's judge, forked at the job's start, first)."""
+        and every job's first pid comes after it (a job's judge at a pid of its own: ``place_judge``)."""
         forkserver = FORKSERVER.pid or 0
         self._slot = forkserver
         self._settled = FORKSERVER.pid
@@ -96,12 +96,17 @@ class RunnerState:
             self._cover_forkserver()
             self._settle()
 
-    def place_first_pid(self) -> None:
-        """At a job's start: its first process (its judge, or its first test's) gets the same pid
-        in every job, whether or not a spare was made since the last one (the spare has the pid
-        after the base; ``forkclient.make_spare``)."""
+    def place_judge(self) -> None:
+        """Before a job's judge is forked: it gets the same pid in every job, past the spare's and
+        the job's first processes' (``judge_placed`` then hands those out as ever)."""
         if self.counters.pids_settable:
-            self.counters.place_next(self._slot + FIRST_PID_OFFSET)
+            self.counters.place_next(self._slot + JUDGE_PID_OFFSET)
+
+    def judge_placed(self) -> None:
+        """After a job's judge is forked: the job's own processes get the pids they get in a job
+        without one (the first after the base, or the spare's)."""
+        if self.counters.pids_settable:
+            self.counters.reset_pids()
 
     def _cover_forkserver(self) -> None:
         """Cover a fork server's counting ``/proc`` files as it starts: every job sees them so."""

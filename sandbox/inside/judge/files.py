@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import types
 from _json import encode_basestring_ascii as _encode_str
 
@@ -38,6 +37,9 @@ def share_temporary_files(folder: str) -> None:
     """Make the temporary folders and files the test makes the program's too: made in ``folder``
     (the job's own, both processes' working folder), readable and writable by every user (a
     folder ``mkdtemp`` makes is its maker's alone otherwise)."""
+    import tempfile  # (here, not at the top: the fork server loads this module, and tempfile imports
+    # random, whose at-fork hook would then reseed every process forked after it)
+
     os.umask(0)
     os.chdir(folder)
     os.environ["TMPDIR"] = tempfile.tempdir = folder
@@ -148,6 +150,7 @@ def run_pytest(module: types.ModuleType, source: str, folder: str, cases: Cases,
     pytest, from ``folder`` (the judge's own, where ``source`` is written for pytest to find as
     the module's file), recording its cases in ``cases``; ``tmp_path`` is made in ``shared``."""
     import pathlib
+    import tempfile
 
     import pytest
 
