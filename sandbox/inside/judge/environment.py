@@ -86,7 +86,7 @@ def _patched() -> dict[tuple[str, str], object]:
     """What the test's active patches set of the judge's own modules (and of their classes):
     ``(module, attribute path) -> value now``; a target that is the program's (its module, a
     ``Remote``) is patched in the program's process already."""
-    targets: list[tuple[object, str]] = [(p.getter(), p.attribute) for p in list(_PATCHES)
+    targets: list[tuple[object, str]] = [(p.target, p.attribute) for p in list(_PATCHES)
                                          if getattr(p, "attribute", None)]
     for monkeypatch in list(_MONKEYPATCHES):
         targets += [(obj, name) for obj, name, _ in getattr(monkeypatch, "_setattr", ())]
@@ -103,7 +103,7 @@ def _where(target) -> tuple[str, str] | None:
     module of the judge's, or a class of one; None for anything else (the program's own objects)."""
     if type(target) is types.ModuleType and not target.__name__.startswith(("inside.", "__test__")):
         return target.__name__, ""
-    if isinstance(target, type) and type(getattr(target, "__module__", None)) is str:
+    if issubclass(type(target), type) and type(getattr(target, "__module__", None)) is str:  # (no Remote asked)
         module = sys.modules.get(target.__module__)
         value: object = module
         for part in target.__qualname__.split("."):
