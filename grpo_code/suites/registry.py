@@ -11,10 +11,12 @@
   without suite.yaml that is a Harbor task folder, or holds some, is read as ``harbor:PATH``;
 - ``harbor:PATH``: Harbor task folders that grpo-code wrote (``grpo_code.suites.harbor``; a Harbor task
   whose tests grpo-code cannot judge is refused, named);
-- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME][&language=NAME]``: a Hugging
-  Face data set read through ``datasets`` and a named adapter (``grpo_code.suites.adapters.RECORD_ADAPTERS``);
-  ``split`` means the same here (the tasks of that split): it is the data set split that is read
-  (default ``test``), and each task's ``metadata.split`` records it;
+- ``hf:<hub-name-or-local-path>?adapter=mbpp&split=test[&config=NAME][&language=NAME][&packages=PINS]``: a
+  Hugging Face data set read through ``datasets`` and a named adapter
+  (``grpo_code.suites.adapters.RECORD_ADAPTERS``); ``split`` means the same here (the tasks of that
+  split): it is the data set split that is read (default ``test``), and each task's
+  ``metadata.split`` records it; ``packages`` (``numpy==2.2.6,pandas==2.3.3``) names the
+  third-party packages its code imports, as suite.yaml's ``packages`` does;
 - the name of an entry point in the group ``grpo_code.suites`` (other packages' suites): it
   loads to a ``TaskSuite``, a callable returning one, or a path to a suite folder.
 
@@ -256,15 +258,21 @@ def load_jsonl_suite(path: str | Path, name: str | None = None) -> TaskSuite:
 
 
 def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
-    """``hf:<name-or-path>?adapter=...&split=...&config=...`` through ``datasets`` and an adapter.
+    """``hf:<name-or-path>?adapter=...&split=...&config=...&packages=...`` through ``datasets`` and
+    an adapter.
 
     ``split`` (default ``test``) is read from the data set, and each task's ``metadata.split``
-    says which it came from, so ``?split=`` means what it means for every suite.
+    says which it came from, so ``?split=`` means what it means for every suite. ``packages``
+    names the suite's third-party packages, pinned and comma-separated (``TaskSuite.packages``):
+    its programs and tests run in their image, and a record whose code imports a module that
+    neither they nor the standard library provide is refused, named.
 
     Raises:
-        ConfigError: no or an unknown adapter, an unknown option, a bad limit.
+        ConfigError: no or an unknown adapter, an unknown option, a bad limit, a pin that is not
+            exact.
         UnknownSuiteError: the data set (or that split of it) cannot be read.
-        TaskFormatError: a record does not fit the adapter's schema (names the record).
+        TaskFormatError: a record does not fit the adapter's schema, or imports what the packages
+            do not provide (names the record).
         MissingExtraError: ``datasets`` is not installed.
     """
     options = dict(options)
@@ -276,8 +284,10 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
     config = options.pop("config", None)
     limit = _limit(options.pop("limit", None))
     language = options.pop("language", None)
+    packages = _hf_packages(options.pop("packages", None))
     if options:
-        raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit, language")
+        raise ConfigError(f"unknown hf: option(s) {sorted(options)}; known: adapter, split, config, limit, language, "
+                          "packages")
     require_modules("an hf: suite", "datasets")
     try:
         with _without_progress_bars():  # datasets' "Generating test split" bar: the library never prints
@@ -295,22 +305,38 @@ def load_hf_suite(target: str, options: dict[str, str]) -> TaskSuite:
         records = list(records)
         adapter.prepare(records)
     tasks = []
+    where = f"hf:{target}[{split}]"
     for i, record in enumerate(records):
         try:
             task = adapter.task_from_record(record, i)
         except (KeyError, ValueError, TypeError) as e:
             raise TaskFormatError(f"record does not fit the {adapter_name} schema: {type(e).__name__}: {e}",
-                                  path=f"hf:{target}[{split}]", line=i + 1) from None
+                                  path=where, line=i + 1) from None
         if task is not None:  # None: a record the adapter leaves out (an interactive problem)
+            check_imports(task, packages, where, i + 1, where="the hf: spec (&packages={pin})")
             tasks.append(replace(task, metadata={**task.metadata, "split": split}))
     if len(tasks) < len(records):
         log.info("hf:%s: %d of %d records left out by the %s adapter", target, len(records) - len(tasks),
                  len(records), adapter_name)
     name = f"{Path(target).name or target}-{split}"
     suite = TaskSuite(name=name, tasks=tuple(tasks), source=f"hf:{target} ({adapter_name}, {split})",
-                      prompt_template=adapter.PROMPT_TEMPLATE,
+                      prompt_template=adapter.PROMPT_TEMPLATE, packages=packages,
                       description=(adapter.__doc__ or "").strip().partition("\n")[0])
     return suite if language is None else in_language(suite, language)
+
+
+def _hf_packages(value: str | None) -> tuple[str, ...]:
+    """The ``?packages=`` option of an hf: spec: pins, comma-separated (``sandbox.image.check_pins``).
+
+    Raises:
+        ConfigError: a pin that is not exact, or a package named twice.
+    """
+    if value is None:
+        return ()
+    try:
+        return check_pins(pin for pin in value.split(",") if pin.strip())
+    except ValueError as e:
+        raise ConfigError(f"?packages=: {e}") from None
 
 
 def in_language(suite: TaskSuite, language: str) -> TaskSuite:

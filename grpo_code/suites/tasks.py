@@ -33,9 +33,6 @@ DEFAULT_TEMPLATE = "{prompt}"  # a suite's prompt template when it gives none
 TEMPLATE_FIELDS = ("prompt", "language", "public_tests")  # what a prompt template may name
 _TEMPLATE_FIELD = re.compile(r"\{(" + "|".join(TEMPLATE_FIELDS) + r")\}")
 CHECKER_FUNCTION = "check"
-# What a test may import beyond the suite's packages: the program, as the judge names it (``main``,
-# and a test file's ``module``), and pytest, which the image holds for ``pytest`` tests.
-_TEST_MODULES = frozenset({"main", "pytest", "_pytest"})
 _JS_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
 
@@ -335,12 +332,13 @@ def parse_task(data: Any, defaults: Mapping[str, Any] | None = None, path: str |
 
 
 def check_imports(task: Task, packages: Sequence[str] = (), path: str | Path | None = None,
-                  line: int | None = None) -> None:
+                  line: int | None = None, where: str = "suite.yaml (packages: [{pin}])") -> None:
     """Refuse a Python task whose code imports a module that neither the standard library nor the
     suite's ``packages`` (pins) provide (``grpo_code.suites.packages``: static imports only): its
-    tests (which may import the program, as ``main`` or a test file's ``module``, and pytest),
-    reference solution, prelude, checker and what the judge runs before its tests
-    (``Task.judge_setup``: the code its prompt gives them, or its ``test_setup``).
+    tests, reference solution, prelude, checker and what the judge runs before its tests
+    (``Task.judge_setup``: the code its prompt gives them, or its ``test_setup``). ``where`` says
+    where the suite names its packages, ``{pin}`` standing for the package to name
+    (``NAME==VERSION``).
 
     Raises:
         TaskFormatError: naming the file and line (``path``, ``line``), the field, the module, its
@@ -349,21 +347,28 @@ def check_imports(task: Task, packages: Sequence[str] = (), path: str | Path | N
     if task.language != "python":
         return
     modules = available(tuple(packages))
-    codes = [(f"tests[{i}]", "the test", test.code, modules | _TEST_MODULES | {test.module.lower()})
-             for i, test in enumerate(task.tests)]
-    codes += [(name, what, code, modules) for name, what, code in (
-        ("reference_solution", "the reference solution", task.reference_solution),
-        ("prelude", "the prelude", task.prelude), ("checker", "the checker", task.checker),
-        ("prompt" if task.test_setup is None else "test_setup", "the code the judge runs before the tests",
-         task.judge_setup()))]
-    for name, what, code, importable in codes:
-        missing = first_missing(code, importable) if code else None
+    codes = [(f"tests[{i}]", "the test", test.code, modules | file_modules(test)) for i, test in enumerate(task.tests)]
+    codes += [("reference_solution", "the reference solution", task.reference_solution, modules),
+              ("prelude", "the prelude", task.prelude, modules), ("checker", "the checker", task.checker, modules),
+              ("prompt" if task.test_setup is None else "test_setup", "the code the judge runs before the tests",
+               task.judge_setup(), modules)]
+    for name, what, code, known in codes:
+        missing = first_missing(code, known) if code else None
         if missing is not None:
             module, at = missing
             raise TaskFormatError(f"task {task.task_id!r}: {what} imports {module} (its line {at}), which neither the "
                                   "standard library nor the suite's packages provide: name its package, pinned, in "
-                                  f"suite.yaml (packages: [{package_of(module)}==VERSION])", path=path, line=line,
+                                  + where.format(pin=f"{package_of(module)}==VERSION"), path=path, line=line,
                                   field=name)
+
+
+def file_modules(test: TestCase) -> frozenset[str]:
+    """What a ``pytest`` or ``unittest`` test file may import beside the standard library and the
+    suite's packages (lower case): the program, as its ``module`` and as ``main``, and ``pytest``,
+    which the image holds to run such files; nothing for the other kinds."""
+    if test.kind not in ("pytest", "unittest"):
+        return frozenset()
+    return frozenset({test.module.lower(), "main", "pytest", "_pytest"})
 
 
 def _sandbox_accepts(task: Task, field: str | None, where: dict) -> None:

@@ -199,13 +199,36 @@ def _program_imports(tree: ast.AST, modules: tuple[str, ...]) -> dict[str, str]:
             for alias in node.names if alias.name != "*"}
 
 
+class _DropImports(ast.NodeTransformer):
+    """``from solution import Matrix`` without the names ``dropped`` (``pass`` where none is left):
+    those are bound as the program's globals instead, as the same names read free are."""
+
+    def __init__(self, modules: tuple[str, ...], dropped: set[str]):
+        self.modules, self.dropped = modules, dropped
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
+        if node.level or node.module not in self.modules:
+            return node
+        node.names = [alias for alias in node.names if alias.asname or alias.name not in self.dropped]
+        return node if node.names else ast.copy_location(ast.Pass(), node)
+
+
+def _classes_made(tree: ast.AST, imported: dict[str, str]) -> set[str]:
+    """The names a test file imports from the program's module as they are and calls, spelled as a
+    class (``Matrix(...)``): the objects it makes of them are its own, as of a class read free."""
+    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    return {name for name, original in imported.items() if name == original and name[:1].isupper() and name in called}
+
+
 def plan_file(kind: str, code: str, module: str, setup_names: frozenset[str],
               entry_point: str | None = None) -> JudgedFile | str:
     """Decide, from a ``pytest`` or ``unittest`` test file alone, how the judge runs it, and
     compile it: as ``plan_assert``, its free names are the program's (BigCodeBench's tests use
     ``task_func`` without importing it) or standard modules; the names it imports from the
-    program's module (``module``, or ``main``) are the program's too, and those it catches or
-    checks classes against are exception classes the judge makes its own.
+    program's module (``module``, or ``main``) are the program's too (a class it imports and calls,
+    ``from solution import Matrix``, is bound as the program's global as a free name is, so what the
+    test makes of it has the program's operators), and those it catches or checks classes against
+    are exception classes the judge makes its own.
 
     Returns:
         ``(kind, code object, program names, module names, source, class names, module)`` for the
@@ -221,6 +244,8 @@ def plan_file(kind: str, code: str, module: str, setup_names: frozenset[str],
     modules = {name for name in free if name in _STDLIB and name not in not_attribute and name != entry_point}
     program = free - modules
     imported = _program_imports(tree, (module, "main"))
+    made = _classes_made(tree, imported)
+    program |= made
     classes: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and (b.id in program or b.id in imported)
@@ -229,6 +254,7 @@ def plan_file(kind: str, code: str, module: str, setup_names: frozenset[str],
         classes |= _class_names(node, program | set(imported))
     catches = {imported.get(name, name) for name in classes}
     tree = _Rewrites(program | {name for name, original in imported.items() if name == original}, bound).visit(tree)
+    tree = _DropImports((module, "main"), made).visit(tree)
     ast.fix_missing_locations(tree)
     compiled = compile(tree, "<test>", "exec", dont_inherit=True)
     return kind, compiled, tuple(sorted(program)), tuple(sorted(modules)), code, tuple(sorted(catches)), module

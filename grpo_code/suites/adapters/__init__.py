@@ -10,9 +10,11 @@ from types import ModuleType
 
 from grpo_code.suites.adapters import (
     apps,
+    bigcodebench,
     codecontests,
     evalplus,
     humaneval,
+    kodcode,
     leetcode,
     livecodebench,
     mbpp,
@@ -38,4 +40,6 @@ RECORD_ADAPTERS: dict[str, ModuleType] = {
     "taco": taco,
     "leetcode": leetcode,
     "evalplus": evalplus,
+    "kodcode": kodcode,
+    "bigcodebench": bigcodebench,
 }

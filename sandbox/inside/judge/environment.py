@@ -32,6 +32,7 @@ import weakref
 from typing import Any
 
 _MISSING = object()
+_STREAMS = frozenset({"stdout", "stderr", "stdin"})  # what ``Environment.outgoing`` carries of ``sys`` itself
 
 
 _PATCHES: weakref.WeakSet = weakref.WeakSet()  # the active patches of unittest.mock (``watch_patches``)
@@ -92,6 +93,8 @@ def _patched() -> dict[tuple[str, str], object]:
         targets += [(obj, name) for obj, name, _ in getattr(monkeypatch, "_setattr", ())]
     patched: dict[tuple[str, str], object] = {}
     for target, attribute in targets:
+        if target is sys and attribute in _STREAMS:  # a stream the test patched: captured as any redirection
+            continue
         where = _where(target)
         if where is not None:
             patched[where[0], f"{where[1]}{attribute}"] = getattr(target, attribute, None)
@@ -103,14 +106,16 @@ def _where(target) -> tuple[str, str] | None:
     module of the judge's, or a class of one; None for anything else (the program's own objects)."""
     if type(target) is types.ModuleType and not target.__name__.startswith(("inside.", "__test__")):
         return target.__name__, ""
-    if issubclass(type(target), type) and type(getattr(target, "__module__", None)) is str:  # (no Remote asked)
-        module = sys.modules.get(target.__module__)
-        value: object = module
-        for part in target.__qualname__.split("."):
-            value = getattr(value, part, None)
-        if value is target and module is not None and not target.__module__.startswith(("inside.", "__test__")):
-            return target.__module__, target.__qualname__ + "."
-    return None
+    if not issubclass(type(target), type):  # (not ``isinstance``: it would ask a Remote its ``__class__``)
+        return None
+    name, qualname = getattr(target, "__module__", None), getattr(target, "__qualname__", None)
+    if type(name) is not str or type(qualname) is not str or name.startswith(("inside.", "__test__")):
+        return None
+    module = sys.modules.get(name)
+    value: object = module
+    for part in qualname.split("."):
+        value = getattr(value, part, None)
+    return (name, qualname + ".") if value is target and module is not None else None
 
 
 class Environment:

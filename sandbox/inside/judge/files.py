@@ -107,6 +107,8 @@ class _PytestRecorder:
     evidence: a skip or an expected failure only where pytest's own classes say so, which no
     exception of the program's is: ``judge.exceptions``)."""
 
+    failed_type: type = AssertionError  # pytest's own ``Failed`` (``run_pytest`` sets it): the test's failure
+
     def __init__(self, cases: Cases, channel: Channel):
         self.cases, self.channel = cases, channel
 
@@ -137,6 +139,8 @@ class _PytestRecorder:
             status, message = _status(error, self.channel, self.cases.source)
             if status == "passed":  # failed with no exception: a strict expected failure that passed
                 status, message = "failed", "an expected failure (xfail, strict) passed"
+            elif status == "runtime_error" and type(error) is self.failed_type and self.channel.outcome is None:
+                status = "failed"  # the test's own ``pytest.fail``, ``pytest.raises``' DID NOT RAISE
             self.cases.record(name, status, message)
         elif report.skipped:
             self.cases.record(name, SKIPPED, clip(str(getattr(report, "wasxfail", "") or "skipped"), 200))
@@ -161,6 +165,8 @@ def run_pytest(module: types.ModuleType, source: str, folder: str, cases: Cases,
     sys.modules[TEST_MODULE] = module
 
     class Plugin(_PytestRecorder):
+        failed_type = pytest.fail.Exception  # (a program's exception is never pytest's class: ``judge.exceptions``)
+
         @pytest.fixture
         def tmp_path(self):
             return pathlib.Path(tempfile.mkdtemp(dir=shared))  # (shared: ``share_temporary_files``)

@@ -39,6 +39,7 @@ _ITEMS: type = type({}.items())
 _FACTORY_NAMES = {int: "int", float: "float", str: "str", list: "list", dict: "dict", set: "set", tuple: "tuple",
                   bool: "bool", complex: "complex", bytes: "bytes", frozenset: "frozenset"}
 NESTING_LIMIT = 100
+_KEPT = -1  # where a mark's memo keeps the lists made for it (every other key is an object's id)
 _BUILTIN_IDS = {id(value): name for name, value in vars(builtins).items()}  # pristine: no task code ran yet
 _STDLIB = frozenset(sys.stdlib_module_names)
 DOC_LIMIT = 2000  # characters of a callable's docstring the program sees
@@ -246,7 +247,10 @@ class Sender:
             if timed is not None:
                 return timed
         array = form(v, t)  # numpy's and pandas' values, as what they are
-        return None if array is None else (REF_MARK, "A", mark(array, name, depth + 1, memo))
+        if array is None:
+            return None
+        memo.setdefault(_KEPT, []).append(array)  # alive while marking: no later list takes its id
+        return (REF_MARK, "A", mark(array, name, depth + 1, memo))
 
 
 def _standard_name(v) -> tuple[str, str] | None:
