@@ -643,6 +643,15 @@ def test_an_answer_the_judge_cannot_read_fails_the_test_and_says_why(executor):
 
 # -- the crossing as exact as one process: wrong programs a looser crossing paid -----------------
 
+LIST_WITH_EQ = ("class ListNode:\n    def __init__(self, val=0, next=None):\n        self.val = val\n"
+                "        self.next = next\n    def __eq__(self, other):\n"
+                "        return other is not None and self.val == other.val and self.next == other.next\n"
+                "def build(xs):\n    head = None\n    for x in reversed(xs):\n        head = ListNode(x, head)\n"
+                "    return head\n")
+REVERSED = "assert Solution().reverseList(build([1, 2])) == build([2, 1])"
+REVERSED_RIGHT = "assert build([2, 1]) == Solution().reverseList(build([1, 2]))"
+NOT_DIFFERENT = "assert not (Solution().reverseList(build([1, 2])) != build([2, 1]))"
+
 CROSSING_CHEATS = {
     # an entry point named like a builtin is the program's: the test calls the program's max, not the real one
     "wrong_max": ("def max(xs):\n    return 0\n", "max",
@@ -669,6 +678,33 @@ CROSSING_CHEATS = {
     "corrupts_before_raise": ("def pop_or_fail(xs):\n    xs.clear()\n    raise ValueError('empty')\n", None,
                               ("xs = [1, 2]\ntry:\n    pop_or_fail(xs)\nexcept ValueError:\n    pass\n"
                                "assert xs == [1, 2]",)),
+    # the standard library's containers cross by value too, and what the program changes in them comes back
+    "corrupts_counter": ("def count(c):\n    c.clear()\n    return 1\n", None,
+                         ("from collections import Counter\nc = Counter(a=1)\nassert count(c) == 1\n"
+                          "assert c == Counter(a=1)",)),
+    "corrupts_defaultdict": ("def degree(g, k):\n    n = len(g[k])\n    g.clear()\n    return n\n", None,
+                             ("from collections import defaultdict\ng = defaultdict(list)\ng[1] += [2, 3]\n"
+                              "assert degree(g, 1) == 2\nassert g[1] == [2, 3]",)),
+    "reorders_ordered_dict": ("def peek(d):\n    d.move_to_end('a')\n    return d['a']\n", None,
+                              ("from collections import OrderedDict\nd = OrderedDict(a=1, b=2)\n"
+                               "assert peek(d) == 1\nassert list(d) == ['a', 'b']",)),
+    # the program patches the test's class (as its process has it): the test's own comparison is the test's
+    "patches_test_class_eq": ("class Solution:\n    def reverseList(self, head):\n"
+                              "        ListNode.__eq__ = lambda a, b: True\n"
+                              "        ListNode.__ne__ = lambda a, b: False\n        return ListNode(7)\n", "Solution",
+                              (LIST_WITH_EQ + REVERSED, LIST_WITH_EQ + NOT_DIFFERENT)),
+    # a subclass of the test's class that equals anything, or a class of the program's own: against an
+    # object of the test's, the test's own comparison decides (never the program's __eq__)
+    "subclass_of_test_class_equals_all": ("class Solution:\n    def reverseList(self, head):\n"
+                                          "        class Liar(ListNode):\n            def __eq__(self, other):\n"
+                                          "                return True\n            __hash__ = object.__hash__\n"
+                                          "        return Liar(0)\n", "Solution",
+                                          (LIST_WITH_EQ + REVERSED, LIST_WITH_EQ + REVERSED_RIGHT)),
+    "own_node_equals_all": ("class ListNode:\n    def __init__(self, val=0, next=None):\n        self.val = val\n"
+                            "        self.next = next\n    def __eq__(self, other):\n        return True\n"
+                            "class Solution:\n    def reverseList(self, head):\n        return ListNode(7)\n",
+                            "Solution", (LIST_WITH_EQ + REVERSED,
+                                         LIST_WITH_EQ.replace("    def __eq__", "    def _eq") + REVERSED)),
 }
 
 

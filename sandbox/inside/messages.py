@@ -398,8 +398,10 @@ CallFrame = (tuple[Literal["op"], int, str, tuple, Crossing, tuple[int, ...], Cr
 env)`` has the program's process do ``op`` to its object ``ref``, after letting go of the handles
 and shared containers the test no longer holds (``forgotten``: their objects may be freed, and
 their ``__del__`` run, as in one process), making the containers it keeps hold what the test's hold
-(``updates``), and with what the test set for its process (``env``: ``judge.environment``);
+and its copies of the test's data objects hold what the test's code changed of them (``updates``),
+and with what the test set for its process (``env``: ``judge.environment``);
 ``("ret", seq, value)`` and ``("raise", seq, exception)`` answer a callback or a request to an
 object of the test's, ``("item", seq, value)``, ``("stop", seq)`` and ``("raise", ...)`` the next
 item of an iterator of the test's (``program.calls``). The replies up are the program's: tagged JSON, read strictly
-(``values.decode_value``), never typed here."""
+(``values.decode_value``), never typed here (``[0, "objects", [[number, attributes], ...]]``, before
+a callback, says what the program changed of its copies of the test's data objects)."""

@@ -21,6 +21,7 @@ Stdlib only, light: the fork server loads it (``judge``).
 
 from __future__ import annotations
 
+import fcntl
 import marshal
 import os
 import sys
@@ -34,9 +35,9 @@ from ..records import MESSAGE_LIMIT, PROGRAM_ENDED, clip
 from ..values import NotPlain, decode_value, non_finite
 from .environment import Environment
 from .exceptions import ExceptionClasses, parts_ok, raised_by_program
-from .objects import copyable, serve, settable
-from .send import CannotCross, Sender
-from .states import Shared, update
+from .objects import serve, settable
+from .send import CannotCross, Sender, Uncollected
+from .states import Shared, by_value, sync, update
 
 if TYPE_CHECKING:
     from ..messages import CallFrame
@@ -52,6 +53,7 @@ RECURSION_BASE = 50  # the judge's own frames below the test's code
 # a few levels per level of a value, at most ``procs.MAX_VALUE_DEPTH`` of them.
 READ_DEPTH = 10_000
 _NAME_ERROR = "name {!r} is not defined"
+PIPE_BYTES = 1 << 20  # each of a test's pipes holds this much (Linux's most for a process without privileges)
 
 
 
@@ -70,6 +72,11 @@ class Channel:
                  classes: ExceptionClasses | None = None, pristine: dict | None = None,
                  program_reads: frozenset[str] = frozenset()):
         self.call_fd, self.reply_fd = call_fd, reply_fd
+        for fd in (call_fd, reply_fd):  # (a large value crosses in a few writes, not a wake-up per 64 KiB)
+            try:
+                fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+            except OSError:  # (not a pipe; or the user's pipe buffers are spent: the default size)
+                pass
         self.allow_non_finite = allow_non_finite
         self.classes = ExceptionClasses() if classes is None else classes
         self.shared = Shared()
@@ -105,15 +112,16 @@ class Channel:
         self.seq += 1
         seq = self.seq
         self.calls += 1
-        try:
-            crossing = self.sender.crossing(payload, name)
-            updates, gone = self.shared.outgoing(lambda obj: self.sender.mark(obj, name, 0, {})) \
-                if self.shared.objects else ((), [])
+        try:  # (in the order the program's process takes them: an object crosses whole the first time)
+            updates, gone = self.shared.outgoing(lambda obj: obj) if self.shared.objects else ((), [])
+            # the shared containers the test changed, and the test's data objects it changed
+            synced = self.sender.crossing(updates, name, resync=True) if updates or self.sender.synced else None
             env = self.environment.outgoing(self.sender, name)
+            crossing = self.sender.crossing(payload, name)
         except CannotCross as e:
             self._stop("runtime_error", str(e))
         frame: CallFrame = ("op", seq, op, ref, crossing, (*self.forgotten, *gone),
-                            (True, updates) if updates else None, env)
+                            synced if synced is not None and synced[0] else None, env)
         self.forgotten.clear()
         self._send(marshal.dumps(frame, 4))
         if self.ready is None:  # the first request went before the program's ``ready``: read that first
@@ -124,6 +132,9 @@ class Channel:
         try:
             while True:
                 reply = self._reply()
+                if type(reply) is list and len(reply) == 3 and reply[1] == "objects":
+                    self._objects_changed(reply[2])  # the program's changes, before it calls back
+                    continue
                 if type(reply) is list and len(reply) >= 3 and reply[1] in ("callback", "next", "obj"):
                     self._serve(reply)
                     continue
@@ -188,16 +199,24 @@ class Channel:
         may set them (``objects.settable``: no dunder; the test's own stay)."""
         if type(objects) is not list:
             return
+        with Uncollected():
+            self._apply_objects(objects)
+
+    def _apply_objects(self, objects: list) -> None:
+        callbacks = self.sender.callbacks
         for item in objects:
             if type(item) is list and len(item) == 2 and type(item[0]) is int and type(item[1]) is dict \
-                    and 0 <= item[0] < len(self.sender.callbacks):
-                target = self.sender.callbacks[item[0]]
-                if copyable(target):
-                    attributes = vars(target)
-                    kept = {k: v for k, v in attributes.items() if not settable(target, k)}
-                    attributes.clear()
-                    attributes.update({k: v for k, v in item[1].items() if settable(target, k)})
-                    attributes.update(kept)
+                    and 0 <= item[0] < len(callbacks) and self.sender.copyable(callbacks[item[0]]):
+                target = callbacks[item[0]]
+                held = vars(target)
+                attributes = {k: v for k, v in item[1].items() if type(k) is str and settable(target, k)}
+                attributes.update({k: v for k, v in held.items() if not settable(target, k)})  # (the test's own stay)
+                for key, value in attributes.items():  # (a list it holds stays that list, as the test may hold it)
+                    old = held.get(key)
+                    if old is not value and type(old) is type(value) and by_value(old):
+                        sync(old, value)
+                        attributes[key] = old
+                self.sender.objects_changed(item[0], attributes)
 
     def _serve(self, request: list) -> None:
         """Run a callable of the test's that the program called, or take the next item of an
@@ -215,17 +234,26 @@ class Channel:
         answer: CallFrame
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(limit + HARNESS_FRAMES)  # this nesting's frames of the judge's are not the test's
+        # what the test's code changed of the data objects the program holds goes down with the
+        # answer: none after a method of their class that changes nothing (``objects.READ_ONLY``),
+        # those it was handed after a class of the test's made an object (``Node(prev=p)``)
+        resync: bool | list = True
+        if kind == "callback" and number in self.sender.read_only:
+            resync = False
+        elif kind == "callback" and number in self.sender.makers:
+            resync = [*request[3], *request[4].values()]
         try:
             if kind == "next":
                 try:
-                    answer = ("item", seq, self.sender.crossing(next(target), "the test's iterator"))
+                    answer = ("item", seq, self.sender.crossing(next(target), "the test's iterator", resync))
                 except StopIteration:
                     answer = ("stop", seq)
             elif kind == "obj":
-                answer = ("ret", seq, self.sender.crossing(serve(target, request[3], request[4]), "the test's object"))
+                answer = ("ret", seq, self.sender.crossing(serve(target, request[3], request[4]), "the test's object",
+                                                           resync))
             else:
                 value = target(*request[3], **request[4])
-                answer = ("ret", seq, self.sender.crossing(value, "the test's callback"))
+                answer = ("ret", seq, self.sender.crossing(value, "the test's callback", resync))
         except Stop:
             raise
         except CannotCross as e:
@@ -235,7 +263,7 @@ class Channel:
                 self._stop("failed", _failed_assertion(e))
             answer = ("raise", seq, self.sender.exception(e))
         except BaseException as e:  # noqa: BLE001 - the test's callable raised: the program sees it
-            answer = ("raise", seq, self.sender.exception(e))
+            answer = ("raise", seq, self.sender.exception(e, resync))
         finally:
             try:
                 sys.setrecursionlimit(max(sys.getrecursionlimit() - HARNESS_FRAMES, 100))
@@ -302,7 +330,8 @@ class Channel:
         if data is None:
             self._ended()
         try:
-            return self._decode(data.decode("utf-8", "replace"))
+            with Uncollected():
+                return self._decode(data.decode("utf-8", "replace"))
         except NotPlain as e:
             self.flags.add("not_plain_data")
             return self._stop("failed", f"the program answered with something that is not a plain value ({e})")

@@ -11,8 +11,9 @@ judge's), nor a mock's controls (what the test reads to judge the program: its `
 methods, ``call_args``, ``reset_mock``, ``side_effect``, ``return_value``...), nor set any of a
 mock's attributes. What comes back crosses as any value the test hands the program (``judge.send``).
 A data object (``copyable``: a ``ListNode``) crosses instead as a copy into the program's class of
-its name where the program has one (as in one namespace, where both share one class), and what the
-program changes in it comes back to the test's object.
+its name where the program has one, else into the test's class as the program's process has it (as
+in one namespace, where both share one class), and what the program changes in it comes back to the
+test's object.
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -42,15 +43,32 @@ def is_test_object(v) -> bool:
     return module in (TEST_MODULE, MOCK_MODULE)
 
 
-def copyable(v) -> bool:
+# The dunders of a class of the test's whose call the program makes is taken to change nothing: after
+# one the judge does not look for objects the test's code changed (``Sender.stale``).
+READ_ONLY = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__repr__",
+                       "__str__", "__format__", "__bool__", "__len__", "__contains__"})
+
+
+def plain_class(cls) -> bool:
+    """Whether ``cls`` is a class the test or its setup defines that the program's process can have
+    as a class of its own (``send.Sender.class_of``): made by ``type`` (no metaclass: no ``Enum``,
+    no ``ABC``), on bases that are such classes too or ``object``, no exception."""
+    return isinstance(cls, type) and type(cls) is type and cls.__module__ == TEST_MODULE \
+        and not issubclass(cls, BaseException) \
+        and all(base is object or plain_class(base) for base in cls.__bases__)
+
+
+def copyable(v, of_class: bool = False) -> bool:
     """Whether an object of the test's crosses as a copy into the program's class of its name
-    (``program.receive.Receiver._copy``), where the program has one, with what the program changes
-    in it coming back (``Channel._sync``): an instance of a class the test or its setup defines that
-    holds its state in its ``__dict__`` and is no callable (a ``ListNode``, a ``TreeNode``: what the
-    program builds and walks as its own, patches the class of, compares)."""
-    cls = type(v)
-    return cls.__module__ == TEST_MODULE and "__call__" not in dir(cls) and "__slots__" not in vars(cls) \
-        and isinstance(getattr(v, "__dict__", None), dict)
+    (``program.receive.Receiver``), where the program has one, else into the test's class as the
+    program's process has it (``plain_class``), with what the program changes in it coming back
+    (``Channel._sync``): an instance of a plain class of the test's that holds its state in its
+    ``__dict__`` and is no callable (a ``ListNode``, a ``TreeNode``: what the program builds and
+    walks as its own, patches the class of, compares). ``of_class``: whether ``v``, a class, is one
+    whose objects are, where they hold a ``__dict__``."""
+    cls = v if of_class else type(v)
+    return plain_class(cls) and "__call__" not in dir(cls) and not any("__slots__" in vars(k) for k in cls.__mro__) \
+        and (of_class or isinstance(getattr(v, "__dict__", None), dict))
 
 
 def _name(obj, name, setting: bool) -> str:

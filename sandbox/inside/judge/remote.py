@@ -239,9 +239,12 @@ class Remote:
 
     def _compare(self, name: str, other, reflected: bool = False):
         """A comparison: the program's own where the test made one of the two from a class of the
-        program's, or both are the program's and no plain data; else the plain values, compared here."""
+        program's, or both are the program's and no plain data; the test's object's own (reflected)
+        where the other is an object of the test's; else the plain values, compared here."""
         if isinstance(other, Remote) and (self._made or other._made):
             return self._op("binop", (name, other, reflected))
+        if not isinstance(other, Remote) and self._channel.sender.is_proxied(other):
+            return NotImplemented  # an object of the test's (a ``TreeNode``): its own comparison decides
         left = self._plain()
         right = other._plain() if isinstance(other, Remote) else other
         if left is _NOT_PLAIN and right is _NOT_PLAIN:  # two objects of the program's: theirs to compare

@@ -12,10 +12,19 @@ the test's own functions and classes and builtins that only compute); an iterato
 (a generator, a ``map``, a ``zip``: it stays here and gives one item each time the program takes
 one); a container the program kept from an earlier call (``m``: the same object there, made to
 hold what the test's holds now: ``judge.states``); an object of the test's own classes or a mock (it
-stays here and the program gets a proxy: ``judge.objects``; a data object, a ``ListNode``, becomes an
-object of the program's class of that name where it has one, and what the program changes in it
-comes back). Anything else cannot cross: the test fails
-(``runtime_error``: the task's fault), never with an exception a test could catch.
+stays here and the program gets a proxy: ``judge.objects``); a data object, a ``ListNode`` (``o``:
+``judge.objects.copyable``), becomes an object of the program's class of that name where it has
+one, else of the test's class as the program's process has it, and what the program changes in it
+comes back; a class the test defines (``T``: ``class_of``), as a class there: its name, its bases,
+its plain class attributes, and each of its methods as a call of the test's method here. Anything
+else cannot cross: the test fails (``runtime_error``: the task's fault), never with an exception a
+test could catch.
+
+Data objects cross as a flat table (``G``: each object once, by number, its attributes referring to
+the others by number), walked without recursion, so a linked list or a skewed tree of any depth
+crosses, up to ``OBJECT_LIMIT`` objects in one crossing. An object the program's process holds a
+copy of already crosses as its number alone; ``stale`` finds those the test's code changed since
+(before each request, after each callback), whose state crosses again.
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -23,12 +32,14 @@ Stdlib only, light: the fork server loads it (``judge``).
 from __future__ import annotations
 
 import builtins
+import gc
 import sys
 from collections.abc import Callable, Iterator
 
 from ..arrays import form
+from ..changes import Watch
 from ..procs import REF_MARK
-from .objects import copyable, is_test_object
+from .objects import READ_ONLY, copyable, is_test_object, plain_class
 
 _SCALARS = frozenset({int, float, str, bool, type(None), bytes, complex})
 _SEQUENCES = (list, tuple, set, frozenset)
@@ -43,6 +54,31 @@ _KEPT = -1  # where a mark's memo keeps the lists made for it (every other key i
 _BUILTIN_IDS = {id(value): name for name, value in vars(builtins).items()}  # pristine: no task code ran yet
 _STDLIB = frozenset(sys.stdlib_module_names)
 DOC_LIMIT = 2000  # characters of a callable's docstring the program sees
+OBJECT_LIMIT = 1_000_000  # data objects (``ListNode``) one crossing may describe
+_GRAPH = "graph"  # where a crossing's memo keeps the data objects it is yet to describe
+# what a class of the test's forwards of its own dunders (the rest are the program's process's own)
+_FORWARDED_DUNDERS = frozenset({
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__repr__", "__str__", "__format__",
+    "__bool__", "__len__", "__iter__", "__next__", "__reversed__", "__contains__", "__getitem__", "__setitem__",
+    "__delitem__", "__call__", "__enter__", "__exit__", "__int__", "__float__", "__index__", "__complex__",
+    "__neg__", "__pos__", "__abs__", "__invert__", "__round__", "__floor__", "__ceil__", "__trunc__",
+    *(f"__{p}{op}__" for op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or",
+                                "xor", "lshift", "rshift", "divmod") for p in ("", "r", "i"))})
+
+
+class Uncollected:
+    """The garbage collector paused while many objects are made at once (a crossing's table, an
+    answer read): its passes over them would cost more than the work (``with Uncollected():``)."""
+
+    __slots__ = ("was",)
+
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc) -> None:
+        if self.was:
+            gc.enable()
 
 
 class CannotCross(Exception):
@@ -76,24 +112,84 @@ class Sender:
         self.callbacks: list = []  # callables, iterators and objects of the test's the program holds, by number
         self.numbers: dict[int, int] = {}
         self.proxied: set[int] = set()  # ids of objects of the test's other than its own classes' it proxies
+        self.synced = Watch()  # the data objects the program's process holds copies of, as they hold them
+        self.read_only: set[int] = set()  # numbers of the test's classes' methods that change nothing (``READ_ONLY``)
+        self.data_classes: dict[int, tuple] = {}  # id -> (class, whether its objects are data objects: ``copyable``)
+        self.makers: set[int] = set()  # numbers of the test's classes the program's process has as classes
 
-    def crossing(self, value, name: str) -> tuple[bool, object]:
-        """``(marked, data)`` for ``value``: plain data as it is; else marked (``mark``).
+    def crossing(self, value, name: str, resync: bool | list = False) -> tuple[bool, object]:
+        """``(marked, data)`` for ``value``: plain data as it is; else marked (``mark``), with the
+        data objects it reaches described (``G``); ``resync``: with every data object the test's
+        code changed since the program's process last had it too (``stale``; a list: of those
+        objects only).
 
         Raises:
             CannotCross: it cannot cross.
         """
-        if not self.shared.ids and is_plain(value):
-            return False, value
-        return True, self.mark(value, name, 0, {})
+        with Uncollected():
+            stale = self.stale(None if resync is True else resync) if resync and self.synced else []
+            if not stale and not self.shared.ids and is_plain(value):
+                return False, value
+            memo: dict = {_GRAPH: stale}
+            marked = self.mark(value, name, 0, memo)
+            graph: list = memo[_GRAPH]
+            return True, marked if not graph else self._described(marked, graph, name, memo)
 
-    def exception(self, e: BaseException) -> tuple[bool, object]:
+    def _described(self, marked, graph: list, name: str, memo: dict):
+        """``marked`` with the table of the data objects it reaches (``crossing``)."""
+        table: list = []
+        states: list = []
+        mark, numbers, scalars = self.mark, self.numbers, _SCALARS
+        classes: dict[type, tuple] = {}  # each class's name and mark, once per crossing
+        while graph:  # (a list, not recursion: a linked list of any length)
+            if len(table) >= OBJECT_LIMIT:
+                raise CannotCross(f"the test passes {name}() more than {OBJECT_LIMIT} objects of its own classes "
+                                  "at once")
+            v = graph.pop()
+            number = numbers[id(v)]
+            try:
+                attributes = {k: x if type(x) in scalars else mark(x, name, 0, memo)
+                              for k, x in list(vars(v).items()) if type(k) is str}
+            except CannotCross:  # (it holds a lock, a file...): the program gets a proxy of it instead
+                self.synced.forget(number)
+                continue
+            t = type(v)
+            cls = classes.get(t)
+            if cls is None:
+                cls = classes[t] = (t.__name__, mark(t, name, 0, memo))
+            table.append((number, cls[0], cls[1], attributes))
+            states.append((number, v))
+        for number, v in states:  # (only once it all crossed: the program's process has them now)
+            self.synced.synced(number, v)
+        return (REF_MARK, "G", table, marked)
+
+    def stale(self, among: list | None = None) -> list:
+        """The data objects (of ``among``, or all) whose state the test's code changed since the
+        program's process last had it (the test set a node's ``next``; a method of the test's class
+        the program called)."""
+        if among is not None:
+            among = [self.numbers.get(id(v)) for v in among if self.data_class(type(v))]
+        return [self.callbacks[number] for number in self.synced.changed(among)]
+
+    def objects_changed(self, number: int, attributes: dict) -> None:
+        """The program changed its copy of data object ``number`` (``Channel._objects_changed``):
+        the test's holds ``attributes`` now, as the program's process has it."""
+        target = self.callbacks[number]
+        held = vars(target)
+        held.clear()
+        held.update(attributes)
+        if number in self.synced:
+            self.synced.synced(number, target)
+
+    def exception(self, e: BaseException, resync: bool | list = False) -> tuple[bool, object]:
         """An exception of the test's on its way to the program (a callback raised it): its class
-        and ``args``, or its message where they cannot cross."""
+        and ``args``, or its message where they cannot cross (``resync``: as ``crossing``)."""
         try:
-            return self.crossing(e, "the test's callback")
+            return self.crossing(e, "the test's callback", resync)
         except CannotCross:
-            return True, (REF_MARK, "x", _exception_kind(type(e)), [str(e)[:DOC_LIMIT]])
+            bare = (REF_MARK, "x", _exception_kind(type(e)), [str(e)[:DOC_LIMIT]])
+            _, stale = self.crossing(None, "the test's callback", resync)  # (the changed data objects alone)
+            return True, (REF_MARK, "G", stale[2], bare) if type(stale) is tuple else bare
 
     def proxy(self, obj):
         """``obj`` (the test's stdin, say), to cross as a proxy of the test's object (``judge.objects``)."""
@@ -124,6 +220,10 @@ class Sender:
             return v
         key = id(v)
         if key in memo:
+            return memo[key]
+        known = self.data_classes.get(id(t))
+        if (known[1] if known is not None else self.data_class(t)) and isinstance(getattr(v, "__dict__", None), dict):
+            memo[key] = self._data_object(v, t, memo)  # a ListNode: by number
             return memo[key]
         if depth > NESTING_LIMIT:
             raise CannotCross(f"the test passes {name}() a value nested too deeply")
@@ -195,15 +295,11 @@ class Sender:
         if isinstance(v, BaseException):  # (an exception of the test's: a ``with`` block's, a callback's)
             return (REF_MARK, "x", _exception_kind(type(v)), mark(list(v.args), name, depth + 1, memo))
         if self.is_proxied(v):  # an object of the test's, a mock: it stays here, the program gets a proxy
-            type_name = str(getattr(type(v), "__name__", "object"))
-            if not copyable(v):
-                return (REF_MARK, "j", self._number(v), type_name)
-            # a data object (a ListNode): its state too, for a copy of the program's class of its name
-            state: dict = {}
-            marked = (REF_MARK, "o", self._number(v), type_name, state)
-            memo[id(v)] = marked  # (before its attributes: a node that points back at itself)
-            state.update({k: mark(x, name, depth + 1, memo) for k, x in vars(v).items() if type(k) is str})
-            return marked
+            if not self.copyable(v):
+                return (REF_MARK, "j", self._number(v), str(getattr(type(v), "__name__", "object")))
+            return self._data_object(v, t, memo)
+        if plain_class(v):  # a class of the test's: a class in the program's process too
+            return self.class_of(v, name, memo)
         if isinstance(v, Iterator):  # a generator, a map, a zip...: one item at a time, as the program takes it
             return (REF_MARK, "K", self._number(v))
         if callable(v):
@@ -217,6 +313,70 @@ class Sender:
         raise CannotCross(f"the test passes {name}() a {t.__name__}, which cannot cross to the program's process "
                           "(plain data, the standard library's values, iterators, callables and the program's own "
                           "objects do)")
+
+    def data_class(self, cls) -> bool:
+        """Whether ``cls``'s objects that hold their state in a ``__dict__`` are data objects
+        (``judge.objects.copyable``): asked once per class."""
+        known = self.data_classes.get(id(cls))
+        if known is None:
+            known = self.data_classes[id(cls)] = (cls, copyable(cls, True))  # (held: its id stays its own)
+        return known[1]
+
+    def copyable(self, v) -> bool:
+        """Whether the test's object ``v`` crosses as a data object (``judge.objects.copyable``)."""
+        return self.data_class(type(v)) and isinstance(getattr(v, "__dict__", None), dict)
+
+    def _data_object(self, v, t, memo: dict):
+        """A data object (a ListNode) by number; its state in the crossing's table, unless the
+        program's process has it as it is already (``crossing``)."""
+        number = self.numbers.get(id(v))
+        if number is None:
+            number = self.numbers[id(v)] = len(self.callbacks)
+            self.callbacks.append(v)  # kept alive: its id stays its own
+            memo[_GRAPH].append(v)
+        elif number not in self.synced:
+            memo[_GRAPH].append(v)
+        return (REF_MARK, "o", number, t.__name__)
+
+    def class_of(self, cls: type, name: str, memo: dict):
+        """A class of the test's as the program's process makes it (``T``): its number (calling it
+        makes an object of it here), name, qualified name, docstring, bases, and its members: each
+        function (``f``), static (``s``) and class (``c``) method and property (``p``) as callbacks of
+        the test's functions, each other value (``v``) as it crosses; what cannot cross is left out
+        (the program's process then finds it on no class of the test's)."""
+        number = self._number(cls)
+        self.makers.add(number)
+        members: list = []
+        marked = (REF_MARK, "T", number, cls.__name__, cls.__qualname__, _text(cls.__doc__),
+                  tuple(self.class_of(b, name, memo) for b in cls.__bases__ if b is not object), members)
+        memo[id(cls)] = marked  # (before its members: a class attribute that is the class)
+        for key, value in list(vars(cls).items()):
+            if type(key) is not str or (key.startswith("__") and key.endswith("__") and key != "__init__"
+                                        and key not in _FORWARDED_DUNDERS):
+                continue
+            try:
+                members.append(self._member(key, value, name, memo))
+            except CannotCross:  # (not the program's to reach: it has no such attribute there)
+                continue
+        return marked
+
+    def _member(self, key: str, value, name: str, memo: dict) -> tuple:
+        mark = self.mark
+        if isinstance(value, staticmethod):
+            return (key, "s", mark(value.__func__, name, 0, memo))
+        if isinstance(value, classmethod):
+            return (key, "c", mark(value.__func__, name, 0, memo))
+        if isinstance(value, property):
+            return (key, "p", *(None if f is None else mark(f, name, 0, memo)
+                                for f in (value.fget, value.fset, value.fdel)), _text(value.__doc__))
+        if callable(value) and not isinstance(value, type) and hasattr(value, "__get__"):  # a method
+            marked = mark(value, name, 0, memo)
+            if key in READ_ONLY and type(marked) is tuple and len(marked) > 2 and marked[1] == "k":
+                self.read_only.add(marked[2])
+            return (key, "f", marked)
+        if hasattr(type(value), "__get__"):  # another descriptor (a cached_property): its code would run there
+            raise CannotCross(f"a descriptor {key}")
+        return (key, "v", mark(value, name, 0, memo))
 
     def _standard(self, v, t, name: str, depth: int, memo: dict):
         """A standard library value's mark, or None (``t`` is none of them)."""
@@ -251,6 +411,10 @@ class Sender:
             return None
         memo.setdefault(_KEPT, []).append(array)  # alive while marking: no later list takes its id
         return (REF_MARK, "A", mark(array, name, depth + 1, memo))
+
+
+def _text(value) -> str | None:
+    return value[:DOC_LIMIT] if type(value) is str else None
 
 
 def _standard_name(v) -> tuple[str, str] | None:

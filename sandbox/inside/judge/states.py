@@ -2,10 +2,12 @@
 
 The rule: what the program does to a container the test handed it, the test sees, as in one
 process where both hold one object. A call's answer carries the state of each argument it may
-have changed (``program.calls``: a mutable container, or a tuple holding one; on every path, a call
-that raised too; for ``P(a).m(b)`` both calls' arguments); ``update`` makes each of the test's
-containers hold that state, in place, keeping the identity of the containers nested in it that
-stay of their type (a test may hold references into them). A container the program keeps after
+have changed (``program.calls``: a container that crosses by value, ``by_value``: a ``list``,
+``dict``, ``set``, ``bytearray``, ``deque``, ``Counter``, ``OrderedDict`` or ``defaultdict``, or a
+tuple holding one; on every path, a call that raised too; for ``P(a).m(b)`` both calls'
+arguments); ``update`` makes each of the test's containers hold that state, in place, keeping the
+identity of the containers nested in it that stay of their type (a test may hold references into
+them), and a mapping's order (``move_to_end``). A container the program keeps after
 the call (it holds a reference the call made) is from then on **shared** (``Shared``): numbered
 in the order kept (both sides count alike), it crosses again as that number (the program gets its
 own object back: ``judge.send``), the test's changes to it are sent before each later request, and
@@ -20,6 +22,7 @@ import marshal
 import sys
 
 _MUTABLE = (list, dict, set, bytearray)
+_LIBRARY: list = []  # the standard library's containers that cross by value (``by_value``), once loaded
 
 
 def sync(old, new, depth: int = 0) -> None:
@@ -43,13 +46,17 @@ def sync(old, new, depth: int = 0) -> None:
                 old[i] = new[i]
         del old[len(new):]
         old.extend(new[len(old):])
-    elif isinstance(old, dict):
-        for key in [k for k in old if k not in new]:
-            del old[key]
+    elif isinstance(old, dict):  # (a Counter, an OrderedDict, a defaultdict too: by their own ``__setitem__``)
+        merged = []
         for key, value in new.items():
             if key in old and _nested(old[key], value):
                 sync(old[key], value, depth + 1)
-            else:
+                value = old[key]
+            merged.append((key, value))
+        if list(old) != [key for key, _ in merged]:  # keys gone, or in another order (``move_to_end``)
+            old.clear()
+        for key, value in merged:
+            if key not in old or old[key] is not value:
                 old[key] = value
     elif kind is set:
         old.intersection_update(new)
@@ -69,7 +76,23 @@ def _same_kind(old, new) -> bool:
 
 
 def _nested(old, new) -> bool:
-    return (type(old) in _MUTABLE or type(old) is tuple) and type(old) is type(new)
+    return (by_value(old) or type(old) is tuple) and type(old) is type(new)
+
+
+def by_value(v) -> bool:
+    """Whether ``v`` is a container that crosses by value and a call may change in place: a
+    ``list``, ``dict``, ``set``, ``bytearray``, or one of the standard library's (``deque``,
+    ``Counter``, ``OrderedDict``, ``defaultdict``): the program's changes come back to it."""
+    t = type(v)
+    if t in _MUTABLE:
+        return True
+    if not _LIBRARY:
+        collections = sys.modules.get("collections")
+        if collections is None:
+            return False
+        _LIBRARY.append(frozenset({collections.deque, collections.Counter, collections.OrderedDict,
+                                   collections.defaultdict}))
+    return t in _LIBRARY[0]
 
 
 def update(calls: list, states) -> None:
@@ -111,7 +134,7 @@ class Shared:
         if number is None:
             number = self.count
         self.count = max(self.count, number + 1)
-        if isinstance(obj, _MUTABLE) or hasattr(obj, "extendleft"):
+        if by_value(obj):
             self.objects[number] = [obj, _snapshot(obj)]
             self.ids[id(obj)] = number
 

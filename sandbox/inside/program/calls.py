@@ -47,7 +47,9 @@ Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as 
     ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's;
     ``[seq, "next", number]``: the program takes the next item of an iterator of the judge's;
     ``[seq, "obj", number, op, payload]``: the program does ``op`` to an object of the test's
-    (``receive.TestObject``; the judge answers as for a callback).
+    (``receive.TestObject``; the judge answers as for a callback);
+    ``[0, "objects", [[number, attributes], ...]]`` before any of these three: the program's
+    copies of the test's data objects it changed since they were last synced.
 
 Nothing here is believed: the judge reads every frame strictly (``values.decode_value``), and
 what the program answers is its answer. At end of file (the test is over) the process exits.
@@ -55,6 +57,7 @@ what the program answers is its answer. At end of file (the test is over) the pr
 
 from __future__ import annotations
 
+import gc
 import marshal
 import math
 import operator
@@ -134,10 +137,9 @@ def settings() -> list:
 
 def _holds_mutable(v, depth: int = 0) -> bool:
     """Whether ``v`` is, or is a tuple holding, a container a call may change in place."""
-    t = type(v)
-    if t in _MUTABLE or t.__name__ == "deque":
+    if _type_mutable(v):
         return True
-    return t is tuple and depth < 8 and any(_holds_mutable(x, depth + 1) for x in v)
+    return type(v) is tuple and depth < 8 and any(_holds_mutable(x, depth + 1) for x in v)
 
 
 class _Items:
@@ -179,7 +181,6 @@ class Server:
         self.settings = settings()
         self.test_objects: dict[int, object] = {}  # the test's objects the program holds, by the judge's number
         self.copies: dict[int, object] = {}  # the program's copies of the test's objects, by the judge's number
-        self.copy_states: dict[int, object] = {}  # each copy's state as last synced
         self.io: list | None = None  # what the last request's environment sends back (``environment.undo``)
         self._loop: Any = None  # the event loop the program's coroutines run on for the test
 
@@ -197,13 +198,20 @@ class Server:
     def receive(self, _read=os.read, _from_bytes=int.from_bytes, _len=len, _loads=marshal.loads):
         """The next message from the judge; raises ``_Exit`` at end of file."""
         while _len(self.buffer) < 4 or _len(self.buffer) < 4 + _from_bytes(self.buffer[:4], "little"):
-            more = _read(self.call_fd, 1 << 16)
+            missing = 4 + _from_bytes(self.buffer[:4], "little") - _len(self.buffer) if _len(self.buffer) >= 4 else 0
+            more = _read(self.call_fd, min(max(missing, 1 << 16), 1 << 22))  # (a large frame in large reads)
             if not more:
                 raise _Exit()
             self.buffer += more
         size = _from_bytes(self.buffer[:4], "little")
         frame, self.buffer = self.buffer[4:4 + size], self.buffer[4 + size:]
-        message = _loads(frame)
+        collecting = gc.isenabled()
+        gc.disable()  # (a large frame is many objects made at once: the collector's passes would cost most)
+        try:
+            message = _loads(frame)
+        finally:
+            if collecting:
+                gc.enable()
         self.kept.append(message)
         return message
 
@@ -490,12 +498,7 @@ class Server:
         now_settings = settings()
         moved = now_settings != self.settings
         self.settings = now_settings
-        objects = []
-        for number, obj in self.copies.items():
-            now_state = _object_state(obj)
-            if now_state != self.copy_states.get(number):
-                self.copy_states[number] = now_state
-                objects.append("[" + int.__repr__(number) + ", " + encode_value(dict(vars(obj)), handles) + "]")
+        objects = self.copies_changed(self.copies)
         io, self.io = self.io, None
         if not (changed or kept or changes or moved or returned or io or objects):
             return "null"
@@ -508,9 +511,27 @@ class Server:
         (a mutable container, or a tuple holding one), else null."""
         return encode_value(v, self.handles, True) if _holds_mutable(v) else "null"
 
-    def copied(self, number: int) -> None:
-        """A copy was made to hold what the test's object holds (``receive``): no change of the program's."""
-        self.copy_states[number] = _object_state(self.copies[number])
+    def copies_changed(self, numbers) -> list[str]:
+        """``[number, attributes]`` of each of the program's copies of the test's data objects
+        (those of ``numbers``) that changed since they were last synced (``receive.Receiver.changed``)."""
+        objects: list[str] = []
+        if not numbers:
+            return objects
+        collecting = gc.isenabled()
+        gc.disable()  # (a state made for each: the collector's passes over them would cost the program)
+        try:
+            self._copies_changed(numbers, objects)
+        finally:
+            if collecting:
+                gc.enable()
+        return objects
+
+    def _copies_changed(self, numbers, objects: list[str]) -> None:
+        receiver = self.receiver
+        for number in receiver.changed(None if numbers is self.copies else numbers):
+            obj = self.copies[number]
+            receiver.synced(number, obj)
+            objects.append("[" + int.__repr__(number) + ", " + encode_value(dict(vars(obj)), self.handles) + "]")
 
     def synced_down(self, number: int) -> None:
         """A shared container was made to hold what the test's holds (``receive``): that state is
@@ -538,6 +559,11 @@ class Server:
         seq = self.up_seq
         sys.setrecursionlimit(sys.getrecursionlimit() + HARNESS_FRAMES)  # this nesting's frames are not the program's
         try:
+            # the test's data objects the program changed: the judge's code reads them as they are now
+            unsent = self.receiver.unsent
+            objects = self.copies_changed([n for n in unsent if n in self.copies]) if unsent else None
+            if objects:
+                self.send('[0, "objects", [' + ", ".join(objects) + "]]")
             self.send("[" + _repr(seq) + ", " + request + "]")
             while True:
                 message = self.receive()
@@ -566,15 +592,16 @@ def _drop_frames(e: BaseException) -> None:
         seen += 1
 
 
-def _type_mutable(v) -> bool:
+def _type_mutable(v, _modules=sys.modules) -> bool:
+    """Whether ``v`` is a container that crosses by value and a call may change in place: a
+    ``list``, ``dict``, ``set``, ``bytearray``, or one of the standard library's (``deque``,
+    ``Counter``, ``OrderedDict``, ``defaultdict``)."""
     t = type(v)
-    return t in _MUTABLE or t.__name__ == "deque"
-
-
-def _object_state(obj) -> tuple:
-    """What an object's attributes hold, to tell a change: plain values by their bytes, the rest by
-    identity."""
-    return tuple((key, _snapshot(value) or id(value)) for key, value in vars(obj).items())
+    if t in _MUTABLE:
+        return True
+    collections = _modules.get("collections")
+    return collections is not None and (t is collections.deque or t is collections.Counter
+                                        or t is collections.OrderedDict or t is collections.defaultdict)
 
 
 def _snapshot(value, _dumps=marshal.dumps) -> bytes | None:

@@ -230,12 +230,12 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
         return '{"K": ' + _repr_int(v.number) + "}"
     if t is CALLBACK_TYPE[2]:
         return '{"j": ' + _repr_int(object.__getattribute__(v, "_number")) + "}"
+    copy = handles.copy_ids.get(id(v))
+    if copy is not None:  # the program's copy of an object of the test's (or its class): the test's own
+        return '{"j": ' + _repr_int(copy) + "}"
     standard = _standard(v, t, depth, handles)
     if standard is not None:
         return standard
-    copy = handles.copy_ids.get(id(v))
-    if copy is not None:  # the program's copy of an object of the test's: the test's own object
-        return '{"j": ' + _repr_int(copy) + "}"
     base = _plain_base(t)
     if base is not None:  # a NamedTuple, an IntEnum: its plain value, with the object behind it
         return ('{"P": [' + _encode_walk(base[1](v), depth + 1, handles) + ", " + _str(base[0].__name__) + ", "

@@ -12,12 +12,18 @@ it in the judge), an object of the test's (a ``TestObject``: what the program do
 in the judge) and an iterator of the test's (a ``TestIterator``: each item is asked of the
 judge as the program takes it, so a generator of the test's runs exactly as far as the program
 pulls it); a container the program kept from an earlier call (the same object, its items made
-what the test's now are: ``Shared``).
+what the test's now are: ``Shared``); a data object of the test's (a ``ListNode``: an object of the
+program's class of that name, else of the test's class as this process has it, one per object,
+made from a flat table however long the list: ``_graph``); a class of the test's (a class of this
+process's own, ``_class``, whose methods run in the judge). What the program changes in the data
+objects goes back to the judge (``changed``: ``calls.Server``).
 
 Nothing here is trusted: it runs in the program's process, and what it builds is the program's.
 """
 
 from __future__ import annotations
+
+import gc as _gc
 
 # The builtins this module uses: a program that replaces one (``builtins.isinstance = ...``)
 # changes nothing of what this module reads and writes.
@@ -26,6 +32,7 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
     bool,
     bytearray,
     bytes,
+    classmethod,
     complex,
     dict,
     enumerate,
@@ -43,14 +50,19 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
     property,
     range,
     set,
+    setattr,
     slice,
+    staticmethod,
     str,
     tuple,
     type,
     vars,
+    zip,
 )
+from typing import Any
 
 from ..arrays import build
+from ..changes import Watch
 from ..procs import REF_MARK
 from .encode import CALLBACK_TYPE
 
@@ -262,6 +274,60 @@ def _exception(server, kind, args):
         return Exception(*args)
 
 
+def _method(function, name: str, qualname: str):
+    """A method of a class of the test's as this process has it: ``function`` (the test's, run in
+    the judge) called with the object."""
+
+    def method(self, *args, **kwargs):
+        return function(self, *args, **kwargs)
+
+    method.__name__, method.__qualname__ = name, f"{qualname}.{name}"
+    return method
+
+
+def _made(cls: list, make, init, dirty: set, unsent: set, copy_ids: dict) -> dict:
+    """What a class of the test's as this process has it makes its objects with: ``__new__`` (an
+    object of the class itself is made in the judge: ``make``, the test's class), ``__init__``
+    (the test's, in the judge, for an object of a subclass of the program's) and ``__setattr__``
+    and ``__delattr__`` (a data object the program changes is noted, to go up before the program
+    calls back the test's code: ``calls.Server``). ``cls`` holds the class once made."""
+
+    def __new__(kind, *args, **kwargs):
+        if kind is cls[0]:
+            try:
+                made = make(*args, **kwargs)
+            except TypeError:  # ``cls.__new__(cls)`` (``copy``, ``pickle``): an object of this process's
+                if args or kwargs:
+                    raise
+                return object.__new__(kind)
+            number = copy_ids.get(id(made))
+            if number is not None:  # (``copy`` fills its ``__dict__`` behind ``__setattr__``: looked at)
+                dirty.add(number)
+                unsent.add(number)
+            return made
+        return object.__new__(kind)
+
+    def __init__(self, *args, **kwargs):
+        if type(self) is not cls[0] and init is not None:
+            init(self, *args, **kwargs)
+
+    def __setattr__(self, name, value, _set=object.__setattr__, _get=copy_ids.get, _id=id):
+        _set(self, name, value)
+        number = _get(_id(self))
+        if number is not None:
+            dirty.add(number)
+            unsent.add(number)
+
+    def __delattr__(self, name, _delete=object.__delattr__, _get=copy_ids.get, _id=id):
+        _delete(self, name)
+        number = _get(_id(self))
+        if number is not None:
+            dirty.add(number)
+            unsent.add(number)
+
+    return {"__new__": __new__, "__init__": __init__, "__setattr__": __setattr__, "__delattr__": __delattr__}
+
+
 def sync(old, new) -> None:
     """Make the container ``old`` hold what ``new`` (a container of its type) holds, in place."""
     kind = type(old)
@@ -270,9 +336,10 @@ def sync(old, new) -> None:
     elif kind is set:
         old.clear()
         old.update(new)
-    elif isinstance(old, dict):
+    elif isinstance(old, dict):  # (an OrderedDict keeps its order by its own ``__setitem__``)
         old.clear()
-        dict.update(old, new)
+        for key, value in dict.items(new):
+            old[key] = value
     elif hasattr(old, "extend"):  # a deque
         old.clear()
         old.extend(new)
@@ -283,11 +350,17 @@ class Receiver:
     program's objects the judge holds handles to, and the containers the test shares with the
     program are the server's (``encode.Handles``)."""
 
-    __slots__ = ("memo", "server")
+    __slots__ = ("classes", "dirty", "memo", "mirrors", "server", "tracked", "unsent", "watch")
 
     def __init__(self, server):
         self.server = server
         self.memo: dict[int, object] = {}
+        self.mirrors: dict[int, type] = {}  # the test's classes as this process has them, by the judge's number
+        self.classes: set[int] = set()  # their ids
+        self.dirty: set[int] = set()  # the data objects the program set an attribute of since the last answer
+        self.unsent: set[int] = set()  # and since they last went up before a callback
+        self.watch = Watch()  # the server's copies of the test's data objects in the program's classes, as synced
+        self.tracked = Watch()  # those in the test's classes (their ``__setattr__`` notes changes: ``dirty``)
 
     def take(self, value):
         """``(marked, data)`` from the judge, with its marks made real where ``marked``."""
@@ -306,8 +379,10 @@ class Receiver:
             if _len(v) >= 2 and v[0] == REF_MARK:
                 key = _id(v)
                 if key not in self.memo:  # one object for each object of the test's, however often it appears
-                    if v[1] == "o":
-                        return self._copy(v, key, depth)
+                    if v[1] == "G":
+                        return self._graph(v, depth)
+                    if v[1] == "T":
+                        return self._class(v, key)
                     self.memo[key] = self._build(v, depth)
                 return self.memo[key]
             return _tuple(self._take(x, depth + 1) for x in v)
@@ -325,39 +400,157 @@ class Receiver:
             return t(self._take(x, depth + 1) for x in v)
         return v
 
-    def _copy(self, v, key: int, depth: int):
-        """An object of the test's own class (a ``ListNode``), as an object of the program's class of
-        that name where the program has one (the server's ``copies``: the same object each time, holding
-        what the test's holds now; what the program changes goes back: ``calls.Server.sync_up``),
-        else a proxy (``TestObject``)."""
+    def _graph(self, v, depth: int):
+        """A value with the data objects of the test's it reaches (``judge.send``: ``G``, a table of
+        ``(number, class name, class, attributes)``): each an object of the program's class of that
+        name where the program has one, else of the test's class as this process has it
+        (``_class``); the same object each time (the server's ``copies``), made to hold what the
+        test's holds now; what the program changes in it goes back (``calls.Server.sync_up``).
+        Made in two passes over the table, so that a list of any length takes no recursion."""
+        collecting = _gc.isenabled()
+        _gc.disable()  # (many objects made at once: the collector's passes over them would cost the program)
+        try:
+            return self._made_graph(v, depth)
+        finally:
+            if collecting:
+                _gc.enable()
+
+    def _made_graph(self, v, depth: int):
         server = self.server
-        number, type_name, state = v[2], v[3], v[4]
-        held = server.copies.get(number)
-        if held is None:
-            cls = server.namespace.get(type_name)
-            if isinstance(cls, type) and cls is not TestObject:
-                try:
+        table, held = v[2], []
+        classes: dict = {}  # (class name, id of its mark) -> the class to make its objects of, for this table
+        copies, copy_ids, new = server.copies, server.handles.copy_ids, object.__new__
+        for number, type_name, cls, _ in table:
+            copy = copies.get(number)
+            if copy is None:
+                known = classes.get((type_name, id(cls)))
+                if known is not None and not known[1]:  # (most: one more object of a class of the test's)
+                    copy = copies[number] = new(known[0])
+                    copy_ids[id(copy)] = number
+                else:
+                    copy = self._new_copy(number, type_name, cls, classes)
+            held.append(copy)
+        take, unsent = self._take, self.unsent
+        watches: dict[type, Any] = {}  # each class's copies' ``Watch.synced``
+        for (number, _, _, state), copy in zip(table, held, strict=True):
+            if copies.get(number) is copy:
+                attributes = vars(copy)
+                attributes.clear()
+                for k, x in state.items():
+                    node = copies.get(x[2]) if type(x) is tuple and len(x) == 4 and x[1] == "o" \
+                        and x[0] == REF_MARK else None
+                    attributes[k] = take(x, depth + 1) if node is None else node  # (most: a node it points at)
+                kind = type(copy)
+                synced = watches.get(kind)
+                if synced is None:
+                    synced = watches[kind] = (self.tracked if id(kind) in self.classes else self.watch).synced
+                synced(number, copy)
+                unsent.discard(number)
+        return take(v[3], depth)
+
+    def synced(self, number: int, copy) -> None:
+        """The program's copy ``number`` holds what the test's object holds, as the judge has it."""
+        (self.tracked if id(type(copy)) in self.classes else self.watch).synced(number, copy)
+        self.unsent.discard(number)
+
+    def changed(self, among=None) -> list[int]:
+        """The numbers of the copies (of ``among``, or all) the program changed since they were
+        last synced: of the program's classes, each looked at; of the test's classes, those whose
+        ``__setattr__`` noted a change since the last answer (or that the program made) and those
+        that hold containers."""
+        if among is not None:
+            self.unsent.difference_update(among)
+            return self.watch.changed(among) + self.tracked.changed(among)
+        tracked = self.tracked
+        looked = self.dirty.union(tracked.holding_containers()) if tracked.nested else set(self.dirty)
+        self.dirty.clear()
+        self.unsent.clear()
+        mine = self.watch.changed() if len(self.watch) else []
+        # (many looked at: all at once, in passes of C code, costs less than one by one)
+        return mine + tracked.changed(None if 8 * len(looked) > len(tracked) else looked)
+
+    def _new_copy(self, number: int, type_name: str, cls_mark, classes: dict):
+        """A new object to hold what the test's data object ``number`` holds (``_graph``), or a
+        proxy of it where no class here can hold it (``TestObject``)."""
+        server = self.server
+        key = (type_name, id(cls_mark))
+        known = classes.get(key)
+        held = None
+        if known is None or known[1]:
+            cls = server.namespace.get(type_name) if known is None else known[0]
+            if isinstance(cls, type) and cls is not TestObject and id(cls) not in self.classes:
+                try:  # the program's own class of that name
                     held = cls.__new__(cls)  # type: ignore[call-overload]
                     vars(held)
-                except BaseException:  # noqa: BLE001 - a class whose objects cannot be made so: a proxy
+                    classes[key] = (cls, True)
+                except BaseException:  # noqa: BLE001 - a class whose objects cannot be made so: the test's
                     held = None
-            if held is None:
-                self.memo[key] = proxy = self._build((REF_MARK, "j", number, type_name), depth)
-                return proxy
-            server.copies[number] = held
-            server.handles.copy_ids[id(held)] = number
-        self.memo[key] = held
-        attributes = vars(held)
-        attributes.clear()
-        attributes.update({k: self._take(x, depth + 1) for k, x in state.items()})
-        server.copied(number)
+        if held is None:
+            cls = classes[key][0] if key in classes and not classes[key][1] else self._take(cls_mark, 0)
+            if not (isinstance(cls, type) and id(cls) in self.classes):
+                return self._build((REF_MARK, "j", number, type_name), 0)
+            classes[key] = (cls, False)
+            held = object.__new__(cls)
+        server.copies[number] = held
+        server.handles.copy_ids[id(held)] = number
         return held
+
+    def _class(self, v, key: int) -> type:
+        """A class of the test's as this process has it (``judge.send.Sender.class_of``): a class of
+        its own, one per class of the test's, that the program can check objects against, subclass
+        and patch (its changes stay here: the test's class is the test's). Calling it makes the
+        object in the judge (the test's ``__init__`` runs there), and the program gets it as a data
+        object of this class (``_graph``); each method of the test's runs in the judge, on the
+        test's object (a data object's changes go up first: ``calls.Server``); the object of a
+        subclass of the program's runs the test's ``__init__`` there too, as a handle."""
+        _, _, number, name, qualname, doc, bases, members = v
+        cls = self.mirrors.get(number)
+        if cls is not None:
+            self.memo[key] = cls
+            return cls
+        server = self.server
+        make = Callback(server, number, (name, qualname, "main", doc))
+        init = None
+        namespace: dict = {"__module__": "main", "__qualname__": qualname, "__doc__": doc}
+        later = []
+        for member in members:
+            attribute, kind = member[0], member[1]
+            if kind == "v":
+                later.append(member)
+                continue
+            value = self._take(member[2], 0)
+            if attribute == "__init__" and kind == "f":
+                init = value
+            elif kind == "f":
+                namespace[attribute] = _method(value, attribute, qualname)
+            elif kind == "s":
+                namespace[attribute] = staticmethod(value)
+            elif kind == "c":
+                namespace[attribute] = classmethod(value)
+            elif kind == "p":
+                fget, fset, fdel = (None if f is None else _method(self._take(f, 0), attribute, qualname)
+                                    for f in member[2:5])
+                namespace[attribute] = property(fget, fset, fdel, member[5])
+        made_class: list = []
+        namespace.update(_made(made_class, make, init, self.dirty, self.unsent, server.handles.copy_ids))
+        made = type(name, tuple(self._take(b, 0) for b in bases) or (object,), namespace)
+        made_class.append(made)
+        self.mirrors[number] = made
+        self.classes.add(id(made))
+        server.handles.copy_ids[id(made)] = number  # it crosses back as the test's class
+        self.memo[key] = made
+        for attribute, _, value in later:
+            setattr(made, attribute, self._take(value, 0))
+        return made
 
     def _build(self, v, depth):
         tag = v[1]
         server = self.server
         if tag == "h":
             return server.handles.objects[v[2]]
+        if tag == "o":  # a data object of the test's the program's process has already
+            held = server.copies.get(v[2])
+            return held if held is not None else self._build((REF_MARK, "j", v[2], v[3]), depth)
         if tag == "g":
             return server.resolve(("g", v[2]))
         if tag == "k":

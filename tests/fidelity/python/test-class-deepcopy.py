@@ -1,0 +1,4 @@
+import copy
+class Solution:
+    def cloned(self, head):
+        return copy.deepcopy(head)
