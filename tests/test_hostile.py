@@ -921,3 +921,65 @@ def test_a_judge_killed_by_a_signal_is_said_so_and_memory_is_not_blamed(executor
     message = verdict.test_results[0].message
     assert statuses(verdict) == ["runtime_error"], message
     assert "killed by SIGSEGV" in message and "memory" not in message, message
+
+
+# -- the crossing's looser rules (docs/architecture.md): what they could pay a wrong program, paid nothing
+
+LOOSER_CHEATS = {
+    # a function spelled like a class (MBPP's ``Split``) answered by a class of that name whose ``==``
+    # and ``-`` say yes: the tests never use the name as a class, so its operators decide nothing
+    "class_named_like_the_function": ("class Split:\n    def __init__(self, xs):\n        pass\n"
+                                      "    __eq__ = lambda s, o: True\n    __hash__ = object.__hash__\n"
+                                      "    __sub__ = __rsub__ = lambda s, o: 0.0\n", "Split",
+                                      ("assert Split([1, 2, 3, 4]) == [2, 4]",
+                                       "assert abs(Split([2]) - 2.0) < 1e-9")),
+    # an object the test made from a class it uses as one, kept by the program and handed back by a
+    # function: a value the program returned, so its ``__eq__`` decides nothing
+    "made_then_returned": ("KEPT = []\nclass Total:\n    def __init__(self, v):\n        self.v = v\n"
+                           "        KEPT.append(self)\n    def __add__(self, o):\n        return Total(self.v + o.v)\n"
+                           "    __eq__ = lambda s, o: True\n    __hash__ = object.__hash__\n"
+                           "def add(a, b):\n    return KEPT[0]\n", None,
+                           ("t = Total(1)\nassert t + Total(2) == Total(3)\nassert add(2, 3) == 5",)),
+    # the same with a plain type's subclass, whose one value per object now keeps its identity
+    "made_int_then_returned": ("KEPT = []\nclass Total(int):\n    def __new__(cls, v):\n"
+                               "        made = super().__new__(cls, v)\n        KEPT.append(made)\n"
+                               "        return made\n"
+                               "    def __add__(self, o):\n        return Total(int(self) + int(o))\n"
+                               "    __eq__ = lambda s, o: True\n    __hash__ = int.__hash__\n"
+                               "def add(a, b):\n    return KEPT[0]\n", None,
+                               ("t = Total(1)\nassert t + Total(2) == Total(3)\nassert add(2, 3) == 5",)),
+    # a name spelled like a class whose value is an object of another class: no object the test made
+    "capwords_call_of_another_class": ("class _Any:\n    __eq__ = lambda s, o: True\n"
+                                       "    __hash__ = object.__hash__\n    value = 0\n"
+                                       "def Add(a, b):\n    return _Any()\n", "Add",
+                                       ("assert Add(2, 3) == 5",
+                                        "assert Add(1, 1) == 2 and Add(1, 1).value == 0")),
+    # a NaN in an attribute the program's process sends ahead of a walk is still found
+    "nan_in_a_walked_node": ("class Node:\n    def __init__(self, val, nxt=None):\n"
+                             "        self.val, self.nxt = val, nxt\n"
+                             "def make():\n    return Node(1.0, Node(2.0, Node(float('nan'))))\n", None,
+                             ("n = make()\nassert n.val == 1.0\nm = n.nxt\nassert m.val == 2.0\n"
+                              "assert not abs(m.nxt.val - 3.0) > 1e-9",)),
+    # an eager generator (it makes every item first, noting each) is eager through the judge too:
+    # running a generator ahead of the test never makes a laziness test pass or fail
+    "eager_generator": ("MADE = []\ndef produce(n):\n    items = []\n    for i in range(n):\n        MADE.append(i)\n"
+                        "        items.append(i)\n    yield from items\ndef made():\n    return len(MADE)\n", None,
+                        ("for x in produce(10):\n    if x == 2:\n        break\nassert made() == 3",
+                         "g = produce(5)\nassert next(g) == 0 and made() == 1")),
+    # a lazy generator where the task asks for one that makes the next item ahead of giving one: its
+    # steps note what they make, so the judge never runs it ahead, and the test sees it is lazy
+    "lazy_instead_of_lookahead": ("MADE = []\ndef lookahead(n):\n    for i in range(n):\n        MADE.append(i)\n"
+                                  "        yield i\ndef made():\n    return len(MADE)\n", None,
+                                  ("for x in lookahead(5):\n    first = made()\n    break\nassert first == 2",
+                                   "assert [made() for _ in lookahead(3)][0] == 2")),
+}
+
+
+@pytest.mark.parametrize("name", list(LOOSER_CHEATS))
+def test_a_wrong_program_the_crossing_s_looser_rules_could_pay_is_paid_nothing(executor, name):
+    program, entry_point, codes = LOOSER_CHEATS[name]
+    verdict = executor.run_one(Job(program=program, entry_point=entry_point,
+                                   tests=tuple(TestCase(kind="assert", code=c) for c in codes)))
+    assert verdict.pass_rate == 0.0, (statuses(verdict), [t.message for t in verdict.test_results])
+    if name == "nan_in_a_walked_node":
+        assert "non_finite" in verdict.flags

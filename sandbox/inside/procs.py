@@ -28,6 +28,17 @@ CAP_SETGID, CAP_SETUID, CAP_SETPCAP = 6, 7, 8
 CAP_LAST = 63  # above the kernel's highest: dropping a capability it does not know is refused, and ignored
 REPLY_LIMIT = 64 * 1024 * 1024  # bytes of one reply of the program's process to the judge
 MAX_VALUE_DEPTH = 200  # levels a value that crosses the call channel may nest
+# The special methods a handle to an object of the program's has exactly where the object's type
+# has them (``program.encode`` writes the set, a bit per name in this order; ``judge.remote`` makes
+# the judge's class for the type): ``callable(x)``, ``hasattr(x, "__len__")``, ``bool(x)`` of an
+# object without ``__bool__`` or ``__len__``, and ``hash`` of an unhashable one answer as in one process.
+HANDLE_DUNDERS = ("__call__", "__len__", "__iter__", "__next__", "__contains__", "__getitem__", "__setitem__",
+                  "__delitem__", "__bool__", "__hash__", "__enter__", "__exit__", "__reversed__", "__await__",
+                  "__aiter__", "__anext__", "__neg__", "__pos__", "__abs__", "__invert__", "__int__", "__float__",
+                  "__index__", "__floor__", "__ceil__", "__trunc__", "__round__", *(
+                      f"__{prefix}{name}__" for name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+                                                         "matmul", "and", "or", "xor", "lshift", "rshift", "divmod")
+                      for prefix in ("", "r", "i") if not (prefix == "i" and name == "divmod")))
 REF_MARK = b"\x00grpo-code ref\x00"  # marks a reference inside a value the judge sends (``program.calls``)
 
 _PRCTL: Any

@@ -27,7 +27,7 @@ WATCHED = ("unittest.mock", "_pytest.monkeypatch")  # where a test's patches are
 def _applied(module: str, name: str, original, remote_type: Any):
     def function(*args, **kwargs):
         target: Any = args[0] if args else None
-        if type(target) is remote_type:
+        if isinstance(target, remote_type):
             value = target._op("apply", (module, name, args, kwargs))
             return target._making(value) if target._made else value
         return original(*args, **kwargs)

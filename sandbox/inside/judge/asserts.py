@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import builtins
 import types
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..records import MESSAGE_LIMIT, clip
 from .channel import Channel, Stop
 from .checker import load_checker
+from .classes import used_as_classes
 from .exceptions import ExceptionClasses
 from .files import TEST_MODULE, Cases, run_pytest, run_unittest, share_temporary_files
 from .files import outcome as file_outcome
@@ -113,6 +114,8 @@ class JobTests:
         if shared is not None:
             share_temporary_files(shared)
         self.classes = ExceptionClasses()  # the program's exception classes, as the judge made them
+        self.setup = setup
+        self._used_as_classes: frozenset[str] | None = None
         self.setup_code, self.setup_error = None, None
         if setup is not None:
             try:
@@ -120,6 +123,18 @@ class JobTests:
             except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
                 self.setup_error = f"the task's test setup failed: {describe(e)}"
         self.check = load_checker(checker, pristine)
+
+    def used_as_classes(self) -> frozenset[str]:
+        """The program's names the job's tests use as classes (``judge.classes``), read once."""
+        if self._used_as_classes is None:
+            sources: list[tuple[Any, Any, Any]] = [(self.setup, (), PROGRAM_MODULES)] if self.setup else []
+            for test in self.tests:
+                if type(test[0]) is str:  # a test file: (kind, code, names, modules, source, catches, module)
+                    sources.append((test[4], test[2], (*PROGRAM_MODULES, test[6])))
+                else:  # (code, names, modules, source, catches)
+                    sources.append((test[3], test[1], PROGRAM_MODULES))
+            self._used_as_classes = used_as_classes(sources)
+        return self._used_as_classes
 
     def namespace(self) -> dict:
         """A fresh namespace with the task's test setup run in it.
@@ -156,6 +171,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
     """
     channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine,
                       job.program_reads)
+    channel.used_as_classes = job.used_as_classes
     if type(test[0]) is str:  # a pytest or unittest file (``guard.plan_file``)
         return _run_file(job, test, channel)
     bind(PROGRAM_MODULES, channel)

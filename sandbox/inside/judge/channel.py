@@ -22,12 +22,15 @@ Stdlib only, light: the fork server loads it (``judge``).
 from __future__ import annotations
 
 import fcntl
+import json
 import marshal
+import math
 import os
+import re
 import sys
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..arrays import build
 from ..procs import REPLY_LIMIT
@@ -52,6 +55,8 @@ RECURSION_BASE = 50  # the judge's own frames below the test's code
 # from the top, so the program cannot overflow it with a deep answer. What the harness writes nests
 # a few levels per level of a value, at most ``procs.MAX_VALUE_DEPTH`` of them.
 READ_DEPTH = 10_000
+WALK_LIMIT = 4096  # objects whose attributes one answer may send ahead (``program.prefetch``)
+NOT_KEPT = object()  # what ``Channel.kept`` gives for an attribute it does not hold
 _NAME_ERROR = "name {!r} is not defined"
 PIPE_BYTES = 1 << 20  # each of a test's pipes holds this much (Linux's most for a process without privileges)
 
@@ -68,7 +73,7 @@ class Channel:
     code can undo: ``(status, message)``."""
 
     def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool],
-                 remote_kinds: dict[str, type], allow_non_finite: bool = False,
+                 remote_kinds: dict[str, Any], allow_non_finite: bool = False,
                  classes: ExceptionClasses | None = None, pristine: dict | None = None,
                  program_reads: frozenset[str] = frozenset()):
         self.call_fd, self.reply_fd = call_fd, reply_fd
@@ -80,9 +85,10 @@ class Channel:
         self.allow_non_finite = allow_non_finite
         self.classes = ExceptionClasses() if classes is None else classes
         self.shared = Shared()
-        self.remote_type = remote_kinds[""]
+        self.remote_type = remote_kinds[""]  # what every handle is an instance of
+        self.global_type = remote_kinds["global"]  # a global's handle
+        self.remote_class = remote_kinds["class"]  # a handle's class, by its type's name and special methods
         self.hybrid = remote_kinds["plain"]  # what makes a plain type's subclass's object (``judge.remote.hybrid``)
-        self.remote_kinds = remote_kinds  # the Remote class of each kind of handle (``judge.remote``)
         self.sender = Sender(may_call_back, self.shared, self.remote_type)
         self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine,
                                        program_reads)
@@ -94,11 +100,23 @@ class Channel:
         self.flags: set[str] = set()
         self.remotes: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # the Remote of each handle
         self.forgotten: list[int] = []  # handles whose Remote the test let go of (sent with the next op)
+        # Attributes the program's process sent ahead (``program.prefetch``), as they are until the next op:
+        # ``ref -> {name: value}``, the refs of the objects they hold, and how many objects the next
+        # ``getattr`` asks for (doubling while the test walks from one object it sent to the next).
+        self.states: dict[tuple, dict] = {}
+        self.states_seq = 0  # the op whose answer they came with
+        self.reached: set[tuple] = set()
+        self.walk = 1
+        # The program's names the job's tests use as classes (``judge.classes``: the job sets it).
+        self.used_as_classes: Callable[[], frozenset[str]] = frozenset
+        self.making = False  # the op in flight is one of an object the test made: what it gives stays made
 
     # -- requests ---------------------------------------------------------------------------
 
-    def op(self, op: str, ref: tuple, payload: tuple, name: str):
-        """Have the program's process do ``op`` to ``ref`` (``program.calls``) and return its value.
+    def op(self, op: str, ref: tuple, payload: tuple, name: str, made: bool = False):
+        """Have the program's process do ``op`` to ``ref`` (``program.calls``) and return its value;
+        ``made``: ``ref`` is an object the test made (``judge.remote``), else what the answer holds
+        is a value the program returned, and an object of it the test made is made no longer.
 
         Raises:
             the exception the program raised, as the judge's (``judge.exceptions``);
@@ -109,6 +127,8 @@ class Channel:
             raise Stop()
         if self.depth >= MAX_NESTING:
             raise RecursionError("calls and callbacks nest too deeply")
+        if self.states:  # the program's code runs again: what it sent ahead is stale (its handles let go of now)
+            self._drop_states()
         self.seq += 1
         seq = self.seq
         self.calls += 1
@@ -129,6 +149,7 @@ class Channel:
             if self.outcome is not None:
                 raise Stop()
         self.depth += 1
+        making, self.making = self.making, made
         try:
             while True:
                 reply = self._reply()
@@ -138,9 +159,15 @@ class Channel:
                 if type(reply) is list and len(reply) >= 3 and reply[1] in ("callback", "next", "obj"):
                     self._serve(reply)
                     continue
+                if type(reply) is list and len(reply) == 3 and reply[:2] == [seq, "states"]:
+                    self._keep(reply[2], seq)
+                    continue
                 return self._answer(reply, seq, op, ref, payload, name)
         finally:
             self.depth -= 1
+            self.making = making
+            if self.states and self.states_seq != seq:  # sent during a callback: the program's code ran on since
+                self._drop_states()
 
     def _answer(self, reply, seq: int, op: str, ref: tuple, payload: tuple, name: str):
         if type(reply) is not list or len(reply) != 4 or reply[0] != seq:
@@ -217,6 +244,69 @@ class Channel:
                         sync(old, value)
                         attributes[key] = old
                 self.sender.objects_changed(item[0], attributes)
+
+    def _keep(self, text, seq: int) -> None:
+        """Keep the attributes the program's process sent ahead of its answer (JSON text: ``[[number,
+        [name, value, ...]], ...]``, ``program.prefetch``): scalars, and objects of the program's as
+        ``[number, type name, kind]``, made handles when the test reads them (``kept``)."""
+        if type(text) is not str or (sys.getrecursionlimit() > SAFE_RECURSION and _STATES.fullmatch(
+                _STRINGS.sub('""', text)) is None):
+            return  # (nested deeper than the limit the program set, the C scanner could overflow the judge's stack)
+        try:
+            states = json.loads(text)
+        except (ValueError, RecursionError):
+            return
+        if type(states) is not list:
+            return
+        kept: dict[tuple, dict] = {}
+        reached: set[tuple] = set()
+        for entry in states[:WALK_LIMIT]:
+            if type(entry) is not list or len(entry) != 2 or type(entry[0]) is not int or type(entry[1]) is not list:
+                continue
+            pairs = entry[1]
+            attributes = {}
+            for i in range(0, len(pairs) - 1, 2):
+                name, value = pairs[i], pairs[i + 1]
+                if type(name) is str:
+                    attributes[name] = value
+                    if type(value) is list and len(value) == 3 and type(value[0]) is int:
+                        reached.add(("h", value[0]))
+            kept["h", entry[0]] = attributes
+        self.states, self.reached, self.states_seq = kept, reached, seq
+
+    def _drop_states(self) -> None:
+        """The program's code runs again: what it sent ahead is stale. The handles it sent that the
+        test never took are let go of with the next op (as those the test let go of)."""
+        for ref in self.reached:
+            if ref not in self.remotes:
+                self.forgotten.append(ref[1])
+        self.states, self.reached = {}, set()
+
+    def kept(self, ref: tuple, name: str):
+        """Attribute ``name`` of ``ref``'s object as the program's process sent it ahead with its
+        last answer (no op since: no code of the program's ran), or ``NOT_KEPT``."""
+        attributes = self.states.get(ref)
+        if attributes is None:
+            return NOT_KEPT
+        value = attributes.get(name, NOT_KEPT)
+        kind = type(value)
+        if kind is list:  # an object of the program's: its handle, from now on
+            try:
+                value = attributes[name] = self.refs("h", value)
+            except NotPlain:
+                return NOT_KEPT
+        elif kind is float and not self.allow_non_finite and not math.isfinite(value):
+            return NOT_KEPT  # (a request reads it: the test fails there, flagged)
+        elif kind not in _KEPT and not isinstance(value, self.remote_type):
+            return NOT_KEPT
+        return value
+
+    def budget(self, ref: tuple) -> int:
+        """How many objects' attributes a ``getattr`` of ``ref``'s object asks the program to send
+        ahead: one (its own: a point's ``x`` then its ``y``), doubling while the test walks on from
+        an object whose attributes came ahead (``node = node.next``) to one whose did not."""
+        self.walk = min(2 * self.walk, WALK_LIMIT) if ref in self.reached else 1
+        return self.walk
 
     def _serve(self, request: list) -> None:
         """Run a callable of the test's that the program called, or take the next item of an
@@ -364,11 +454,17 @@ class Channel:
         object of the program's, so ``is`` is the program's identity; a callable or an iterator of
         the test's handed back is itself."""
         if tag == "h" and type(body) is list and len(body) == 3 and type(body[0]) is int and type(body[1]) is str \
-                and body[2] in self.remote_kinds:
+                and type(body[2]) is int and body[2] >= 0:
             ref = ("h", body[0])
             remote = self.remotes.get(ref)
+            cls = self.remote_class(clip(body[1], 60), body[2])  # its type's name and special methods
             if remote is None:  # one Remote per object: ``is`` is the program's identity
-                remote = self.remotes[ref] = self.remote_kinds[body[2]](self, ref, clip(body[1], 60))
+                remote = self.remotes[ref] = cls(self, ref, clip(body[1], 60))
+            else:
+                if type(remote) is not cls:  # its class changed since (a method added, ``__class__`` set)
+                    remote.__class__ = cls
+                if remote._made and not self.making:  # returned by the program: a value it returned now
+                    object.__setattr__(remote, "_made", False)
             return remote
         if tag in ("k", "K", "j") and type(body) is int and 0 <= body < len(self.sender.callbacks):
             return self.sender.callback(body)
@@ -396,7 +492,7 @@ class Channel:
         ref = ("g", name)
         remote = self.remotes.get(ref)
         if remote is None:
-            remote = self.remotes[ref] = self.remote_type(self, ref, clip(name, 60))
+            remote = self.remotes[ref] = self.global_type(self, ref, clip(name, 60))
         return remote
 
     def _ended(self) -> NoReturn:
@@ -417,6 +513,17 @@ def _failed_assertion(error: AssertionError) -> str:
         tb = tb.tb_next
     where = f" ({line}, called back by the program)" if line else " (in the test's code the program called back)"
     return clip(f"AssertionError: {text}{where}" if text else f"AssertionError{where}", MESSAGE_LIMIT)
+
+
+_KEPT = frozenset({type(None), bool, int, float, str})  # what an attribute sent ahead may be, but a handle
+# The form of the attributes sent ahead (``program.prefetch``), its strings emptied first: a form
+# that nests no deeper than it, checked without recursion where the judge follows a recursion limit
+# of the program's so high that the C scanner's own check would come after the judge's stack ends.
+SAFE_RECURSION = 10000
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_VALUE = r'(?:null|true|false|-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|Infinity)|NaN|""|\[\d+, "", \d+\])'
+_ENTRY = r'\[\d+, \[(?:"", ' + _VALUE + r'(?:, "", ' + _VALUE + r')*)?\]\]'
+_STATES = re.compile(r'\[(?:' + _ENTRY + r'(?:, ' + _ENTRY + r')*)?\]')
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -13,16 +13,21 @@ Down (judge -> here), ``marshal`` (version 4: one object passed twice arrives as
         making each container the program kept hold what the test's now holds (``updates``, a
         crossing of ``m`` marks, or None): ``call`` (payload ``(args, kwargs)``), ``method``
         (``(args, kwargs, name, margs, mkwargs)``: call, then call a method of the result: one call
-        of the program's, as ``P(a).m(b)`` is in one process), ``getattr``/``delattr``
-        (``(name,)``), ``setattr`` (``(name, value)``), ``len``, ``iter``, ``getitem``/``delitem``
+        of the program's, as ``P(a).m(b)`` is in one process), ``getattr`` (``(name,)``, or ``(name,
+        budget)``: the answer comes after the attributes of at most ``budget`` objects, ``states``
+        below), ``delattr`` (``(name,)``), ``setattr`` (``(name, value)``), ``len``, ``iter``, ``getitem``/``delitem``
         (``(key,)``), ``setitem`` (``(key, value)``), ``str``, ``repr``, ``format`` (``(spec,)``),
         ``bool``, ``isinstance`` (``(value,)``: is ``value`` an instance of ``ref``?), ``subclass``
         (``(cls,)``: is ``cls`` a subclass of ``ref``?), ``type`` (``ref``'s class: a global's name where
         it is one, ``{"G": name}``), ``vars``, ``enter`` and ``exit`` (``(type, value, traceback)``: a
         ``with`` block on ``ref``), ``reversed``, ``anext`` (the next item of an async iterator),
         (``(name, other, reflected)``), ``unop`` (``(name,)``), ``value`` (``ref`` itself as plain
-        data where it is an instance of a plain type's subclass), ``next`` (``(n,)``: the next ``n``
-        items of an iterator at most, each written as it is taken), ``lineage`` (for an exception
+        data where it is an instance of a plain type's subclass), ``next`` (``(n, certain)``: the next
+        ``n`` items of an iterator at most, each written as it is taken; all ``n`` where ``certain``,
+        the test takes them all, else more than one only where the generator may run ahead of the
+        test: ``Server.items``), ``signature`` (``inspect.signature`` of ``ref`` as data:
+        ``(parameters, return annotation)``, each parameter ``(name, kind, (default,) or (),
+        (annotation,) or ())``), ``lineage`` (for an exception
         class: ``[builtin bases, own classes]``, else null), ``copy`` and ``deepcopy`` (a copy, by the
         ``copy`` module, in this process), ``arun`` (a coroutine run to its value on the test's
         event loop here).
@@ -44,6 +49,9 @@ Up (here -> judge), tagged JSON (``encode``; objects that are not plain data as 
     arguments the program kept (``[call, position or name]``: from now on the container is shared,
     numbered in order), the shared containers the program changed (``[number, state]``), and the
     settings where they changed (else null);
+    ``[seq, "states", text]`` before the answer to a ``getattr`` with a budget: the attributes of
+    handles' objects as they are now, JSON text of their own (``prefetch.states``), which the judge
+    may keep until its next request;
     ``[seq, "callback", number, args, kwargs]``: the program calls a callable of the judge's;
     ``[seq, "next", number]``: the program takes the next item of an iterator of the judge's;
     ``[seq, "obj", number, op, payload]``: the program does ``op`` to an object of the test's
@@ -104,13 +112,16 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
     vars,
     zip,
 )
+from time import perf_counter as _clock
 from typing import Any
 
 from ..procs import REPLY_LIMIT
-from .encode import Handles, NotPlainData, encode_value, plain_value
+from .encode import Handles, NotPlainData, encode_value, forget_kinds, plain_value
 from .environment import apply as apply_environment
 from .environment import undo as undo_environment
 from .lineage import exception_parts
+from .prefetch import states as attribute_states
+from .purity import CLOSED, PURE, pure_code, pure_state
 from .receive import Receiver
 
 PLAIN_CONTAINERS = (list, tuple, dict, set, frozenset, str, bytes, bytearray, range)  # iterated at once
@@ -127,6 +138,9 @@ UNARY: dict[str, Any] = {"neg": operator.neg, "pos": operator.pos, "abs": abs, "
 APPLIED = frozenset({("dataclasses", "asdict"), ("dataclasses", "astuple"), ("dataclasses", "replace"),
                      ("dataclasses", "fields"), ("dataclasses", "is_dataclass")})
 HARNESS_FRAMES = 6  # frames of this module between two frames of the program's, a nesting level apart
+BATCH_CHARS = 1 << 20  # characters of an iterator's items in one answer, at most (then the next answer)
+AHEAD_S = 0.002  # seconds a generator may run ahead of the test in one answer, at most (``purity``)
+_HELD_BY_HANDLE = 4  # references to an object only the judge's handle keeps (``objects``, and the calls' own)
 
 
 def settings() -> list:
@@ -235,6 +249,7 @@ class Server:
     def answer(self, message, _repr=int.__repr__, _type=type, _len=len) -> None:
         """Do one ``op`` request and send its answer up."""
         _, seq, op, ref, payload, forgotten, updates, env = message
+        forget_kinds()  # (a class may have changed since the last answer)
         if updates is not None:  # the test changed containers shared with the program
             self.receiver.take(updates)
         for number in forgotten:  # the test no longer holds them: freed as in one process
@@ -263,6 +278,8 @@ class Server:
                 returned = self.returned(value, calls)
                 text = encode_value(value, self.handles, returned is not None and returned[0] == -2)
                 reply = head + '"ok", ' + text + ", " + self.sync_up(calls, returned) + "]"
+                if op == "getattr" and _len(payload) > 1:  # attributes the judge may keep until its next request
+                    self.send_states(head, ref, payload[1], payload[0])
         except _Exit:
             raise
         except MemoryError:
@@ -293,6 +310,17 @@ class Server:
             reply = head + '"unreadable", "the answer is larger than the judge reads", null]'
         self.send(reply)
 
+    def send_states(self, head: str, ref, budget, read) -> None:
+        """Send the attributes of ``ref``'s object and of those it holds (``prefetch.states``), at
+        most ``budget`` objects, before the answer to the request that read ``read`` of it
+        (``[seq, "states", text]``)."""
+        try:
+            ahead = attribute_states(self.resolve(ref), budget, self.handles, self.namespace.get("__name__"), read)
+        except BaseException:  # noqa: BLE001 - none then: the judge reads each attribute by a request
+            ahead = ""
+        if ahead:
+            self.send(head + '"states", ' + _encode_str(ahead) + "]")
+
     def do(self, op: str, ref, payload, calls: list, _getattr=getattr, _setattr=setattr, _delattr=delattr,
            _len=len, _list=list, _str_of=str.__str__, _str=str, _bool=bool, _isinstance=isinstance,
            _issubclass=issubclass, _type=type, _iter=iter, _next=next, _range=range):
@@ -311,23 +339,7 @@ class Server:
         if op == "getattr":
             return _getattr(target, payload[0])
         if op == "next":
-            held = self.raised.pop(ref, None)  # what the iterator raised after the last batch's items
-            if held is not None:
-                raise held
-            texts: list[str] = []
-            for _ in _range(payload[0]):
-                try:
-                    texts.append(self.item_text(_next(target)))
-                except StopIteration:
-                    return _Items(texts, True)
-                except NotPlainData:
-                    raise
-                except BaseException as e:
-                    if not texts:
-                        raise
-                    self.raised[ref] = e  # the items it gave first reach the test first
-                    break
-            return _Items(texts, False)
+            return self.items(target, ref, payload[0], payload[1])
         if op == "binop":
             name, other, reflected = payload
             return OPERATORS[name](other, target) if reflected else OPERATORS[name](target, other)
@@ -391,6 +403,14 @@ class Server:
             names = self.namespace.get("__all__")
             return [str(n) for n in names] if isinstance(names, (list, tuple)) else \
                 [n for n in self.namespace if type(n) is str and not n.startswith("_")]
+        if op == "signature":  # ``inspect.signature`` of the program's callable, as data
+            import inspect
+
+            signature = inspect.signature(target)
+            return (tuple((p.name, int(p.kind), () if p.default is p.empty else (p.default,),
+                           () if p.annotation is p.empty else (p.annotation,))
+                          for p in signature.parameters.values()),
+                    () if signature.return_annotation is signature.empty else (signature.return_annotation,))
         if op == "enter":
             return target.__enter__()
         if op == "exit":
@@ -414,6 +434,44 @@ class Server:
         if op == "isinstance":
             return _isinstance(payload[0], target)
         raise TypeError(f"the judge asked for {op!r}, which the program's process does not do")
+
+    def items(self, target, ref, count: int, certain: bool, _next=next, _len=len, _range=range,
+              _getrefcount=sys.getrefcount) -> _Items:
+        """The next ``count`` items of the iterator ``target`` at most, each written as it is taken.
+
+        ``certain``: the test takes every one (``list()``); else only the first is certain, and the
+        rest are taken only where the generator may run ahead of the test (``purity``: a pure
+        generator that only the judge's handle keeps, whose steps therefore change nothing and
+        read nothing anyone could change), for ``AHEAD_S`` at most.
+        """
+        held = self.raised.pop(ref, None)  # what the iterator raised after the last batch's items
+        if held is not None:
+            raise held
+        # how the generator may run ahead: not (0), checking its frame before each step (PURE), or once (CLOSED)
+        ahead = pure_code(target, self.namespace) if not certain and count > 1 \
+            and _getrefcount(target) <= _HELD_BY_HANDLE else 0
+        if ahead == CLOSED and not pure_state(target):
+            ahead = 0
+        texts: list[str] = []
+        size, started = 0, _clock()
+        for taken in _range(count):
+            if size > BATCH_CHARS or (taken and not certain and (
+                    not ahead or _clock() - started > AHEAD_S or (ahead == PURE and not pure_state(target)))):
+                break
+            try:
+                text = self.item_text(_next(target))
+            except StopIteration:
+                return _Items(texts, True)
+            except NotPlainData:
+                raise
+            except BaseException as e:
+                if not texts:
+                    raise
+                self.raised[ref] = e  # the items it gave first reach the test first
+                break
+            texts.append(text)
+            size += _len(text)
+        return _Items(texts, False)
 
     def resolve(self, ref):
         """The program's object that ``ref`` names (``("m", "")``: its module's globals)."""

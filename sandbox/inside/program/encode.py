@@ -7,12 +7,13 @@ frozenset, dict, bytes, bytearray, complex, range, Ellipsis and very long ints a
 too, read by their own C or library code (``_standard``): ``deque``, ``Counter``, ``OrderedDict``,
 ``defaultdict`` (of a builtin type, or none), ``Fraction``, ``Decimal``, and ``date``, ``time``,
 ``datetime`` (naive, or with a fixed ``timezone``), ``timedelta`` and ``timezone``; anything else
-becomes a handle (``{"h": [id, type name, kind]}``), but a plain type's subclass (a NamedTuple, an
-IntEnum), which crosses as its plain value with its handle (``{"P": [value, base, handle]}``), and an
-exception, which crosses as the judge rebuilds
-it (``{"X": parts}``, ``lineage.exception_parts``): the object stays here and the judge may call it,
-read its attributes, iterate it (``calls``); and a callback of the judge's that the program hands
-back is ``{"k": id}``, an iterator of the judge's ``{"K": id}``, an object of the test's ``{"j": id}``.
+becomes a handle (``{"h": [id, type name, kind]}``, the kind the special methods its type has: a
+bit per name of ``procs.HANDLE_DUNDERS``), but a plain type's subclass (a NamedTuple, an IntEnum),
+which crosses as its plain value with its handle (``{"P": [value, base, handle]}``), and an
+exception, which crosses as the judge rebuilds it (``{"X": parts}``, ``lineage.exception_parts``):
+the object stays here and the judge may call it, read its attributes, iterate it (``calls``); and a
+callback of the judge's that the program hands back is ``{"k": id}``, an iterator of the judge's
+``{"K": id}``, an object of the test's ``{"j": id}``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
     max,
     object,
     range,
+    reversed,
     set,
     str,
     tuple,
@@ -47,7 +49,7 @@ from builtins import (  # noqa: UP029 - bound once, as the fork server loaded th
 from typing import Any
 
 from ..arrays import form
-from ..procs import MAX_VALUE_DEPTH
+from ..procs import HANDLE_DUNDERS, MAX_VALUE_DEPTH
 
 
 class NotPlainData(Exception):
@@ -130,7 +132,7 @@ def plain_value(value, _type=type, _issubclass=issubclass):
     return value
 
 
-def _plain_base(t, _issubclass=issubclass):
+def plain_base(t, _issubclass=issubclass):
     """The plain type ``t`` is a subclass of (a NamedTuple's ``tuple``, an IntEnum's ``int``), and
     its converter, or None."""
     for base, convert in PLAIN_BASES:
@@ -236,7 +238,7 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
     standard = _standard(v, t, depth, handles)
     if standard is not None:
         return standard
-    base = _plain_base(t)
+    base = plain_base(t)
     if base is not None:  # a NamedTuple, an IntEnum: its plain value, with the object behind it
         return ('{"P": [' + _encode_walk(base[1](v), depth + 1, handles) + ", " + _str(base[0].__name__) + ", "
                 + _encode_walk(handle_of(v, t, handles), depth + 1, None) + "]}")
@@ -249,7 +251,7 @@ def _encode_walk(v, depth, handles, top=0, _type=type, _repr_int=int.__repr__, _
 
 
 def handle_of(v, t, handles) -> list:
-    """``[number, type name, kind]`` of ``v``'s handle (``kind``: ``_kind``)."""
+    """``[number, type name, kind]`` of ``v``'s handle (``kind``: ``_kind``, its special methods)."""
     return [handles.handle(v), _type_name(t), _kind(t)]
 
 
@@ -332,22 +334,33 @@ def _time_value(v, t, datetime) -> str | None:
     return None
 
 
-_KINDS: dict[int, str] = {}  # what each type of the program's objects is to the judge, once known
+_KINDS: dict[int, int] = {}  # what each type of the program's objects is to the judge, within one message
 _MRO = type.__dict__["__mro__"].__get__
 _DICT = type.__dict__["__dict__"].__get__
+_DUNDER_BITS = tuple((name, 1 << bit) for bit, name in enumerate(HANDLE_DUNDERS))
 
 
-def _kind(t) -> str:
-    """``await`` for an awaitable type (a coroutine), ``aiter`` for an async iterator, else empty:
-    read from the classes' own dicts (no code of the program's runs)."""
+def forget_kinds() -> None:
+    """Forget what each type was: a class may have changed since (call before each message)."""
+    _KINDS.clear()
+
+
+def _kind(t) -> int:
+    """The special methods of ``procs.HANDLE_DUNDERS`` that ``t`` has (one bit each; a name its
+    class sets to None, ``__hash__ = None``, it has not): read from the classes' own dicts (no code
+    of the program's runs)."""
     kind = _KINDS.get(id(t))
     if kind is None:
-        kind = ""
+        kind = 0
         try:
-            names = set().union(*(_DICT(k) for k in _MRO(t)))
-            kind = "await" if "__await__" in names else "aiter" if "__anext__" in names else ""
+            found: dict = {}
+            for klass in reversed(_MRO(t)):  # the nearest class's entry wins
+                found.update(_DICT(klass))
+            for name, bit in _DUNDER_BITS:
+                if found.get(name) is not None:
+                    kind |= bit
         except BaseException:  # noqa: BLE001 - a class that will not say: a plain object
-            pass
+            kind = 0
         _KINDS[id(t)] = kind
     return kind
 
