@@ -80,7 +80,7 @@ class Channel:
         for fd in (call_fd, reply_fd):  # (a large value crosses in a few writes, not a wake-up per 64 KiB)
             try:
                 fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-            except OSError:  # (not a pipe; or the user's pipe buffers are spent: the default size)
+            except (OSError, ValueError):  # (not a pipe, none; or the user's pipe buffers are spent: the default size)
                 pass
         self.allow_non_finite = allow_non_finite
         self.classes = ExceptionClasses() if classes is None else classes
