@@ -129,10 +129,10 @@ NUMPY_HOSTILE = {
                          "        return np.ones(np.shape(other), dtype=bool)\n"),
 }
 
-# an object of the program's is not plain data: no comparison of the judge's takes it for an array (the
-# array-like one is refused where numpy asks for its items), and an ndarray subclass crosses as its values
-NUMPY_HOSTILE_STATUS = {"always_equal": "failed", "always_equal_array_like": "runtime_error",
-                        "ndarray_subclass": "failed"}
+# an object of the program's is not plain data: no comparison of the judge's takes it for an array
+# (it fails the comparison, or numpy's asking for its items is refused), and an ndarray subclass
+# crosses as its values: never a pass
+NOT_PAID = ("failed", "runtime_error")
 
 
 @pytest.fixture(scope="module")
@@ -149,11 +149,12 @@ def test_an_object_that_equals_anything_fails_np_testing(numpy_executor, name):
     program = ("import numpy as np\n" + NUMPY_HOSTILE[name] + "def f(x):\n    if x == 1:\n"
                "        return np.array([2])\n    return " + make + "\n")
     verdict = numpy_executor.run_one(Job(program=program, tests=(NUMPY_TEST,)))
-    assert verdict.status == NUMPY_HOSTILE_STATUS[name], verdict
+    assert verdict.status in NOT_PAID, verdict
     assert verdict.pass_rate == pytest.approx(1 / 3)
-    assert [(case, status) for case, status, _ in verdict.test_results[0].cases] == [
-        ("TestCases.test_a", "passed"), ("TestCases.test_b", NUMPY_HOSTILE_STATUS[name]),
-        ("TestCases.test_c", NUMPY_HOSTILE_STATUS[name])]
+    cases = [(case, status) for case, status, _ in verdict.test_results[0].cases]
+    assert cases[0] == ("TestCases.test_a", "passed") and [case for case, _ in cases[1:]] == [
+        "TestCases.test_b", "TestCases.test_c"], cases
+    assert all(status in NOT_PAID for _, status in cases[1:]), cases
     right = numpy_executor.run_one(Job(program="import numpy as np\ndef f(x):\n    return np.array([2 * x])\n",
                                        tests=(NUMPY_TEST,)))
     assert (right.status, right.pass_rate) == ("passed", 1.0)
