@@ -140,6 +140,18 @@ def _class_names(node: ast.AST, program: set[str]) -> set[str]:
     return names
 
 
+def _free_names(tree: ast.AST, setup_names: frozenset[str], entry_point: str | None) -> tuple[set[str], set[str],
+                                                                                              set[str]]:
+    """``(bound, program, modules)`` of test code: the names it binds; the names it reads and never
+    binds, that are not builtins nor the setup's, which are the program's (the ``entry_point``
+    always, whatever its name) or standard modules it names without importing them."""
+    bound, loads, not_attribute = _scan(tree)
+    builtin_names = _BUILTIN_NAMES - {entry_point} if entry_point else _BUILTIN_NAMES
+    free = loads - bound - builtin_names - setup_names - HARNESS_NAMES
+    modules = {name for name in free if name in _STDLIB and name not in not_attribute and name != entry_point}
+    return bound, free - modules, modules
+
+
 def plan_assert(code: str, setup_names: frozenset[str], entry_point: str | None = None) -> JudgedAssert | str:
     """Decide, from an ``assert`` test's code alone, how the judge runs it, and compile it.
 
@@ -164,11 +176,7 @@ def plan_assert(code: str, setup_names: frozenset[str], entry_point: str | None 
         SyntaxError, ValueError: the test code does not compile.
     """
     tree = ast.parse(code, filename="<test>")
-    bound, loads, not_attribute = _scan(tree)
-    builtin_names = _BUILTIN_NAMES - {entry_point} if entry_point else _BUILTIN_NAMES
-    free = loads - bound - builtin_names - setup_names - HARNESS_NAMES
-    modules = {name for name in free if name in _STDLIB and name not in not_attribute and name != entry_point}
-    program = free - modules
+    bound, program, modules = _free_names(tree, setup_names, entry_point)
     catches: set[str] = set()
     rewrites = False  # a call ``_Rewrites`` rewrites
     for node in ast.walk(tree):  # the first refusal in the order of ``ast.walk``
@@ -238,11 +246,7 @@ def plan_file(kind: str, code: str, module: str, setup_names: frozenset[str],
         SyntaxError, ValueError: the test file does not compile.
     """
     tree = ast.parse(code, filename="<test>")
-    bound, loads, not_attribute = _scan(tree)
-    builtin_names = _BUILTIN_NAMES - {entry_point} if entry_point else _BUILTIN_NAMES
-    free = loads - bound - builtin_names - setup_names - HARNESS_NAMES
-    modules = {name for name in free if name in _STDLIB and name not in not_attribute and name != entry_point}
-    program = free - modules
+    bound, program, modules = _free_names(tree, setup_names, entry_point)
     imported = _program_imports(tree, (module, "main"))
     made = _classes_made(tree, imported)
     program |= made
