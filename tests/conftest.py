@@ -39,11 +39,13 @@ def solo_executor():
         yield ex
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def ray_cluster():
     """A real local Ray cluster of two nodes on this machine (``ray.cluster_utils.Cluster``), each
     offering the ``sandbox`` resource and one CPU (in Ray's count), this process connected to it.
-    Small: no dashboard, a small object store, quiet logs."""
+    Small: no dashboard, a small object store, quiet logs. One per module, shut down at its end:
+    ``ray.init(address="auto")`` finds any Ray running on this machine, so a test that starts a
+    Ray of its own lives in a module without this one (test_ray_local.py)."""
     import logging
 
     import ray

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 
 import pytest
 from test_owner import GONE_WITHIN_S, containers_of, wait_for
@@ -101,17 +100,3 @@ def test_score_joins_a_cluster_with_executor_ray(ray_cluster, tmp_path):
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout)
     assert summary["status_counts"] == {"passed": 2, "failed": 2} and summary["n_dedup_hits"] == 1
-
-
-@pytest.mark.slow
-def test_score_starts_a_local_ray_of_its_own(tmp_path):
-    # No cluster to join (a fresh Ray temp folder): `--executor ray` starts a local Ray whose one
-    # node offers the sandbox resource, and shuts it down at the end.
-    ray_tmp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths live under it
-    env = {**os.environ, "RAY_TMPDIR": ray_tmp}
-    env.pop("RAY_ADDRESS", None)
-    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(_score_samples(tmp_path)), "--suite",
-                           "humaneval", "-k", "1", "--json", "--executor", "ray", "--concurrency", "1"],
-                          capture_output=True, text=True, timeout=600, env=env)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["status_counts"] == {"passed": 2, "failed": 2}
