@@ -76,6 +76,24 @@ def test_a_task_s_test_code_judges_its_own_job_and_nothing_else(solo_executor):
     assert solo_executor.stats().containers_started == 1  # one container all along
 
 
+def test_a_test_s_change_to_the_builtins_stops_with_it(solo_executor):
+    # As each test in a fresh ``python3``: the program sees the test's patch while the test runs (its
+    # `len` the test's: the judge's own frames must not be measured with it),
+    # and the next test of the same job (same judge) finds the builtins as they were, also after a
+    # test that put back the very same objects (the judge tells a change by the builtins' dict).
+    count = "def count(xs):\n    return len(xs)\n"
+    tests = (TestCase(kind="assert", code="import builtins\nbuiltins.len = lambda x: 7\nassert count([1]) == 7"),
+             TestCase(kind="assert", code="assert len([1, 2]) == 2 and count([1, 2]) == 2"),
+             TestCase(kind="assert", code="import builtins\nkept = builtins.len\ndel builtins.len\n"
+                                          "builtins.len = kept\nbuiltins.sum = lambda xs: -1\nassert count([]) == 0"),
+             TestCase(kind="assert", code="assert sum([1, 2]) == 3 and count([3]) == 1"),
+             TestCase(kind="assert", code="import builtins\nassert builtins.len([1]) == 1"),
+             # the judge's own code runs on the builtins it started with, whatever the test patched
+             TestCase(kind="assert", code="import builtins\nbuiltins.isinstance = lambda a, b: True\n"
+                                          "builtins.type = lambda a: int\nassert count([1, 2, 3]) == 3"))
+    assert statuses(solo_executor.run_one(Job(program=count, tests=tests))) == ["passed"] * 6
+
+
 def test_a_process_a_test_leaves_behind_is_gone_before_the_next_job(solo_executor):
     leaver = Job(program=RIGHT_ADD, tests=(TestCase(kind="assert", code=KILL_LATER_JUDGES),))
     assert solo_executor.run_one(leaver).passed

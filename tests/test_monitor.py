@@ -13,10 +13,11 @@ import pytest
 
 PRELUDE = """
 import builtins
+from sandbox.inside.dicttag import version_tag
 from sandbox.inside.program import monitor
 flags = []
 check = monitor.install(lambda event, **fields: flags.append(fields.get("name"))).check
-tag = monitor._version_tag(vars(builtins))
+tag = version_tag(vars(builtins))
 assert tag is not None and monitor.builtins_untouched()
 """
 

@@ -104,10 +104,10 @@ class JobTests:
     """A job's tests as the judge holds them: its test setup (compiled once, run anew per test),
     its judged tests, its checker."""
 
-    def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None, pristine: dict,
+    def __init__(self, setup: str | None, tests: list[JudgedTest], checker: str | None,
                  allow_non_finite: bool = False, folder: str = ".", shared: str | None = None,
                  program_reads: frozenset[str] = frozenset()):
-        self.tests, self.pristine, self.allow_non_finite = tests, pristine, allow_non_finite
+        self.tests, self.allow_non_finite = tests, allow_non_finite
         self.program_reads = program_reads  # the names of the test's definitions that may reach the program
         self.folder = folder  # the judge's own (where a pytest file is written)
         self.shared = shared  # the job's folder, the program's and a test file's (``files.share_temporary_files``)
@@ -122,7 +122,7 @@ class JobTests:
                 self.setup_code = compile(setup, "<setup>", "exec", dont_inherit=True)
             except BaseException as e:  # noqa: BLE001 - the task's setup is broken: every test says so
                 self.setup_error = f"the task's test setup failed: {describe(e)}"
-        self.check = load_checker(checker, pristine)
+        self.check = load_checker(checker)
 
     def used_as_classes(self) -> frozenset[str]:
         """The program's names the job's tests use as classes (``judge.classes``), read once."""
@@ -151,7 +151,7 @@ class JobTests:
             except BaseException as e:  # noqa: BLE001 - the task's setup is broken
                 raise _SetupFailed(f"the task's test setup failed: {describe(e)}") from None
             finally:
-                restore(self.pristine)
+                restore()
         return namespace
 
 
@@ -169,7 +169,7 @@ def run_test(job: JobTests, test: JudgedTest, call_fd: int, reply_fd: int) -> tu
         exception of the program's, passed on), ``memory_limit`` or ``program_ended``; for a test
         file, the share of its cases that passed (text, empty when all did) and its cases.
     """
-    channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes, job.pristine,
+    channel = Channel(call_fd, reply_fd, may_call_back, REMOTE_KINDS, job.allow_non_finite, job.classes,
                       job.program_reads)
     channel.used_as_classes = job.used_as_classes
     if type(test[0]) is str:  # a pytest or unittest file (``guard.plan_file``)
@@ -255,7 +255,7 @@ def _run_file(job: JobTests, test, channel: Channel) -> tuple[str, str, Channel,
     except BaseException as e:  # noqa: BLE001 - the runner itself failed on this file: no case passed
         cases.error = clip(describe(e), MESSAGE_LIMIT)
     finally:
-        restore(job.pristine)
+        restore()
     channel.hello()
     status, message, score, listed = file_outcome(cases, channel)
     return status, message, channel, score, listed
@@ -281,7 +281,7 @@ def _run_assert(job: JobTests, test, channel: Channel) -> tuple[str, str]:
     except BaseException as e:  # noqa: BLE001 - any exception of the test is its outcome
         status, message = "runtime_error", _said(describe, e)
     finally:
-        restore(job.pristine)  # the test's own changes to builtins stop with it
+        restore()  # the test's own changes to builtins stop with it
     channel.hello()  # read already if the test asked the program anything: a top level that did not finish
     if channel.outcome is not None:  # decides the test, whatever the test's code did
         status, message = channel.outcome

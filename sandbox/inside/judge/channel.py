@@ -41,6 +41,7 @@ from .exceptions import ExceptionClasses, parts_ok, raised_by_program
 from .objects import serve, settable
 from .send import CannotCross, Sender, Uncollected
 from .states import Shared, by_value, sync, update
+from .taskcode import give_test_builtins, take_test_builtins
 
 if TYPE_CHECKING:
     from ..messages import CallFrame
@@ -74,8 +75,7 @@ class Channel:
 
     def __init__(self, call_fd: int, reply_fd: int, may_call_back: Callable[[object], bool],
                  remote_kinds: dict[str, Any], allow_non_finite: bool = False,
-                 classes: ExceptionClasses | None = None, pristine: dict | None = None,
-                 program_reads: frozenset[str] = frozenset()):
+                 classes: ExceptionClasses | None = None, program_reads: frozenset[str] = frozenset()):
         self.call_fd, self.reply_fd = call_fd, reply_fd
         for fd in (call_fd, reply_fd):  # (a large value crosses in a few writes, not a wake-up per 64 KiB)
             try:
@@ -90,8 +90,7 @@ class Channel:
         self.remote_class = remote_kinds["class"]  # a handle's class, by its type's name and special methods
         self.hybrid = remote_kinds["plain"]  # what makes a plain type's subclass's object (``judge.remote.hybrid``)
         self.sender = Sender(may_call_back, self.shared, self.remote_type)
-        self.environment = Environment(dict(vars(__import__("builtins"))) if pristine is None else pristine,
-                                       program_reads)
+        self.environment = Environment(program_reads)
         self.ready: bool | None = None  # whether the program's process said its top level ran (``hello``)
         self.seq = 0
         self.calls = 0
@@ -110,6 +109,7 @@ class Channel:
         # The program's names the job's tests use as classes (``judge.classes``: the job sets it).
         self.used_as_classes: Callable[[], frozenset[str]] = frozenset
         self.making = False  # the op in flight is one of an object the test made: what it gives stays made
+        self.test_builtins: list[dict | None] = []  # each op in flight's test's builtins, taken aside
 
     # -- requests ---------------------------------------------------------------------------
 
@@ -127,6 +127,13 @@ class Channel:
             raise Stop()
         if self.depth >= MAX_NESTING:
             raise RecursionError("calls and callbacks nest too deeply")
+        self.test_builtins.append(take_test_builtins())  # the judge's code runs on the pristine builtins
+        try:
+            return self._op(op, ref, payload, name, made)
+        finally:
+            give_test_builtins(self.test_builtins.pop())
+
+    def _op(self, op: str, ref: tuple, payload: tuple, name: str, made: bool):
         if self.states:  # the program's code runs again: what it sent ahead is stale (its handles let go of now)
             self._drop_states()
         self.seq += 1
@@ -136,7 +143,7 @@ class Channel:
             updates, gone = self.shared.outgoing(lambda obj: obj) if self.shared.objects else ((), [])
             # the shared containers the test changed, and the test's data objects it changed
             synced = self.sender.crossing(updates, name, resync=True) if updates or self.sender.synced else None
-            env = self.environment.outgoing(self.sender, name)
+            env = self.environment.outgoing(self.sender, name, self.test_builtins[-1])
             crossing = self.sender.crossing(payload, name)
         except CannotCross as e:
             self._stop("runtime_error", str(e))
@@ -335,14 +342,15 @@ class Channel:
         try:
             if kind == "next":
                 try:
-                    answer = ("item", seq, self.sender.crossing(next(target), "the test's iterator", resync))
+                    answer = ("item", seq, self.sender.crossing(self._test_code(next, target), "the test's iterator",
+                                                                resync))
                 except StopIteration:
                     answer = ("stop", seq)
             elif kind == "obj":
-                answer = ("ret", seq, self.sender.crossing(serve(target, request[3], request[4]), "the test's object",
-                                                           resync))
+                answer = ("ret", seq, self.sender.crossing(self._test_code(serve, target, request[3], request[4]),
+                                                           "the test's object", resync))
             else:
-                value = target(*request[3], **request[4])
+                value = self._test_code(target, *request[3], **request[4])
                 answer = ("ret", seq, self.sender.crossing(value, "the test's callback", resync))
         except Stop:
             raise
@@ -360,6 +368,15 @@ class Channel:
             except RecursionError:
                 pass
         self._send(marshal.dumps(answer, 4))
+
+    def _test_code(self, function, *args, **kwargs):
+        """``function(*args, **kwargs)``, code of the test's that the program called back, run with the
+        test's builtins (``taskcode.take_test_builtins``); the judge's own are in place again after."""
+        give_test_builtins(self.test_builtins[-1])
+        try:
+            return function(*args, **kwargs)
+        finally:
+            self.test_builtins[-1] = take_test_builtins()
 
     def _stop(self, status: str, message: str) -> NoReturn:
         self.outcome = (status, message)

@@ -12,7 +12,7 @@ from ..records import MESSAGE_LIMIT, clip
 from .taskcode import describe, restore
 
 
-def load_checker(source: str | None, pristine: dict):
+def load_checker(source: str | None):
     """The task's ``check`` function, or why there is none usable (a string)."""
     if source is None:
         return None
@@ -22,12 +22,12 @@ def load_checker(source: str | None, pristine: dict):
     except BaseException as e:  # noqa: BLE001 - the task's checker is broken: every check says so
         return f"the task's checker failed to load: {describe(e)}"
     finally:
-        restore(pristine)
+        restore()
     check = namespace.get("check")
     return check if callable(check) else "the task's checker defines no check(input, output, expected)"
 
 
-def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> tuple[str, str, str, str]:
+def run_check(check, stdin: str, output: str, expected: str) -> tuple[str, str, str, str]:
     """Judge a ``stdio`` test's output with the task's checker (``load_checker``).
 
     Returns:
@@ -44,7 +44,7 @@ def run_check(check, stdin: str, output: str, expected: str, pristine: dict) -> 
         return "failed", clip(f"the program's output made the task's checker raise {describe(e)}",
                               MESSAGE_LIMIT), "", "checker_fault"
     finally:
-        restore(pristine)
+        restore()
     if type(value) is bool:
         return ("passed", "", "", "") if value else ("failed", "the task's checker rejected the output", "", "")
     if type(value) in (int, float) and 0 <= value <= 1:

@@ -24,12 +24,13 @@ Stdlib only, light: the fork server loads it (``judge``).
 
 from __future__ import annotations
 
-import builtins
 import os
 import sys
 import types
 import weakref
 from typing import Any
+
+from .taskcode import PRISTINE
 
 _MISSING = object()
 _STREAMS = frozenset({"stdout", "stderr", "stdin"})  # what ``Environment.outgoing`` carries of ``sys`` itself
@@ -118,11 +119,18 @@ def _where(target) -> tuple[str, str] | None:
     return (name, qualname + ".") if value is target and module is not None else None
 
 
+def _environ_data() -> dict | None:
+    """``os.environ``'s own table (bytes to bytes), copied; None where a test replaced ``os.environ``
+    with something else. Compared in one step, where ``os.environ`` compared with a dict decodes
+    every variable."""
+    data = getattr(os.environ, "_data", None)
+    return dict(data) if type(data) is dict else None
+
+
 class Environment:
     """One test's environment as the program's process must see it (the module docstring)."""
 
-    def __init__(self, pristine: dict, program_reads: frozenset[str] = frozenset()):
-        self.pristine = pristine  # the builtins as the judge started
+    def __init__(self, program_reads: frozenset[str] = frozenset()):
         self.program_reads = program_reads  # the names the program loads as globals (``guard.program_reads``)
         self.stdout, self.stderr, self.stdin = sys.stdout, sys.stderr, sys.stdin  # the test's own, at its start
         module = sys.modules.get("random")
@@ -132,9 +140,10 @@ class Environment:
         self.seen = 0  # the namespace's size when its definitions were last sent
         self.sent: set[str] = set()  # the names of the test's definitions sent
         self.environ = dict(os.environ)  # the environment variables at the test's start
+        self.environ_data = _environ_data()  # and as ``os.environ`` holds them (bytes), compared at each request
         self.cwd = os.getcwd()
 
-    def outgoing(self, sender, name: str) -> tuple | None:
+    def outgoing(self, sender, name: str, test_builtins: dict | None) -> tuple | None:
         """What the next request carries of the environment: ``(capture stdout, capture stderr,
         stdin, builtins patched, random state, random shared, the test's new definitions that the
         program reads (``_offered``, under a name in ``program_reads``), modules patched,
@@ -143,9 +152,8 @@ class Environment:
         out, err = sys.stdout is not self.stdout, sys.stderr is not self.stderr
         stdin = sender.crossing(sender.proxy(sys.stdin), name) if sys.stdin is not self.stdin else None
         patches = None
-        current = vars(builtins)
-        if current != self.pristine:
-            changed = {key: value for key, value in current.items() if self.pristine.get(key, _MISSING) is not value}
+        if test_builtins is not None:  # (``taskcode.take_test_builtins``: the judge's own are in place now)
+            changed = {key: value for key, value in test_builtins.items() if PRISTINE.get(key, _MISSING) is not value}
             patches = sender.crossing(changed, name) if changed else None
         state = None
         module = sys.modules.get("random")
@@ -165,7 +173,8 @@ class Environment:
         modules = _patched() if _PATCHES or _MONKEYPATCHES else {}
         patched = sender.crossing([[m, a, v] for (m, a), v in modules.items()], name) if modules else None
         environ = None
-        if os.environ != self.environ:
+        data = _environ_data()
+        if (data is None or data != self.environ_data) and os.environ != self.environ:
             changed_env: dict[str, str | None] = {k: v for k, v in os.environ.items() if self.environ.get(k) != v}
             changed_env.update({k: None for k in self.environ if k not in os.environ})
             environ = sender.crossing(changed_env, name)

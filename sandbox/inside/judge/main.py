@@ -23,7 +23,6 @@ from .asserts import JobTests, run_test
 from .checker import run_check
 from .files import cases_text
 from .remote import Remote
-from .taskcode import BUILTINS
 
 if TYPE_CHECKING:
     from ..messages import JudgeMessage, JudgeRequest
@@ -42,9 +41,8 @@ def judge_main(request: JudgeRequest) -> NoReturn:
         folder = request["workdir"]
         del request
         resource.setrlimit(resource.RLIMIT_AS, (own_size + memory_bytes, resource.RLIM_INFINITY))
-        pristine = dict(BUILTINS)
         install(Remote)  # (the standard library's functions a test applies to the program's objects)
-        job = JobTests(setup, tests, checker, pristine, allow_non_finite, folder, shared, reads)
+        job = JobTests(setup, tests, checker, allow_non_finite, folder, shared, reads)
         while True:
             received = recv_message(sock)
             if received is None:
@@ -53,7 +51,7 @@ def judge_main(request: JudgeRequest) -> NoReturn:
             message: JudgeMessage = marshal.loads(data)
             if message[0] == "check":
                 _, nonce, stdin, output, expected = message
-                status, text, score, flags = run_check(job.check, stdin, output, expected, pristine)
+                status, text, score, flags = run_check(job.check, stdin, output, expected)
                 write_all(result_fd, record_line(VERDICT, nonce, {"status": status, "message": text, "calls": 0,
                                                                   "flags": flags, "score": score, "cases": ""}))
                 continue

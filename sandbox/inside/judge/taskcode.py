@@ -1,6 +1,10 @@
-"""A task's code in the judge (a test, its setup, a checker): it runs with the builtins the judge
-started with, put back after it (``restore``), and what it raised is said in one line
-(``describe``). ``ProgramError`` is what an exception of the program's becomes for a test.
+"""A task's code in the judge (a test, its setup, a checker): it runs with the builtins the fork
+server loaded (``PRISTINE``), put back after it (``restore``), and what it raised is said in one
+line (``describe``). ``ProgramError`` is what an exception of the program's becomes for a test.
+
+Whether the builtins changed is told by their dict's version tag (``dicttag``), not by comparing
+them: a comparison or a put-back writes every builtin's reference count, and in a job's judge (a
+fresh fork) copies every page that holds one.
 
 Stdlib only, light: the fork server loads it (``judge``).
 """
@@ -9,11 +13,15 @@ from __future__ import annotations
 
 import builtins
 
+from ..dicttag import version_tag
 from ..records import MESSAGE_LIMIT, clip
 
 RAISED_IN = "_raised_in"  # judge.exceptions.RAISED_IN (that module imports this one)
 
 BUILTINS = vars(builtins)  # the judge's own builtins, which task code may change: ``restore``
+PRISTINE = dict(BUILTINS)  # as the fork server loads this module, before any task code ran: what every judge puts back
+_TAG = version_tag(BUILTINS)  # None where it cannot be read: then the builtins count as changed, always
+_PUT_BACK = [_TAG.value if _TAG is not None else None]  # their tag when they last were ``PRISTINE``
 
 
 class ProgramError(Exception):
@@ -21,10 +29,38 @@ class ProgramError(Exception):
     control flow (its type name is in the message)."""
 
 
-def restore(pristine: dict, _clear=BUILTINS.clear, _update=BUILTINS.update) -> None:
-    """Give the builtins back the state ``pristine`` holds (the judge's at its start)."""
-    _clear()
-    _update(pristine)
+def builtins_changed(_tag=_TAG, _put_back=_PUT_BACK) -> bool:
+    """Whether the builtins may differ from ``PRISTINE``: their dict changed since they last were
+    (even back), or its tag cannot be read."""
+    return _tag is None or _tag.value != _put_back[0]
+
+
+def restore(_clear=BUILTINS.clear, _update=BUILTINS.update, _tag=_TAG, _put_back=_PUT_BACK) -> None:
+    """Give the builtins back the state ``PRISTINE`` holds, where anything changed them."""
+    if builtins_changed():
+        _clear()
+        _update(PRISTINE)
+        if _tag is not None:
+            _put_back[0] = _tag.value
+
+
+def take_test_builtins(_dict=dict) -> dict | None:
+    """Before the judge's own code runs in the middle of a test (a request to the program): where
+    the test changed the builtins, its builtins, taken aside for ``give_test_builtins``, and
+    ``PRISTINE``'s in their place, so that no patch of the test's (``builtins.len = ...``) changes
+    what the judge's code does; None where it changed none."""
+    if not builtins_changed():
+        return None
+    taken = _dict(BUILTINS)
+    restore()
+    return taken
+
+
+def give_test_builtins(taken: dict | None, _clear=BUILTINS.clear, _update=BUILTINS.update) -> None:
+    """Give the test back the builtins ``take_test_builtins`` took aside (nothing if None)."""
+    if taken is not None:
+        _clear()
+        _update(taken)
 
 
 def describe(exc: BaseException) -> str:

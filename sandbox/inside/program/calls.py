@@ -670,10 +670,11 @@ def _snapshot(value, _dumps=marshal.dumps) -> bytes | None:
         return None
 
 
-def serve_calls(call_fd: int, reply_fd: int, namespace: dict, monitor, restore) -> None:
+def serve_calls(server: Server) -> None:
     """Answer the judge's calls of the program's names for one judged test until the judge closes
-    the pipes (the caller flushes the program's output and exits)."""
-    server = Server(call_fd, reply_fd, namespace, monitor, restore)
+    the pipes (the caller flushes the program's output and exits). A zygote makes ``server`` before
+    its tests' forks: each test's process then writes to fewer pages that it shares with the zygote
+    (each such write copies the page)."""
     try:
         server.serve()
     except (_Exit, OSError):  # the judge is done (or gone: the runner sees it)

@@ -38,7 +38,7 @@ from ..procs import (
     with_own_size,
 )
 from ..records import MESSAGE_LIMIT, NOT_PLAIN, RAISED, READY, RETURNED, clip, record_line, write_all
-from .calls import serve_calls
+from .calls import Server, serve_calls
 from .encode import NotPlainData, encode_value
 from .errors import exception_message, exception_only, print_exception
 from .lineage import BUILTIN_EXCEPTIONS
@@ -171,6 +171,7 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
             restore_builtins()
 
     hooks = _ForkHooks() if zygote_fd >= 0 else None
+    serving = _Serving(result_fd, namespace, monitor, put_back)
     exit_code = 0
     try:
         exec(code, namespace)
@@ -184,11 +185,11 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
             report(READY)
             # Returns in a test process; ``_kept`` stays referenced: freeing it would write to (and
             # so copy) every page that holds a test.
-            channel[0], kind, test, _kept = serve_tests(zygote_fd, result_fd, cpu_s)
+            channel[0], kind, test, _kept = serve_tests(zygote_fd, result_fd, cpu_s, serving.make)
             restore()
             checked[0] = True
         if kind == "serve":
-            serve_calls(result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor, put_back)
+            serve_calls(serving.server or serving.make())
         elif kind == "call" and test is not None:
             fn = dict.get(namespace, test["fn_name"])
             if fn is None:
@@ -221,6 +222,20 @@ def _python_child(p: PythonRequest | SpareRequest, result_fd: int) -> NoReturn:
     exit_code = _finish(exit_code, stdio, monitor, namespace, kind == "stdio")
     check()
     os._exit(exit_code)
+
+
+class _Serving:
+    """The server of the judge's calls (``calls.Server``): a zygote makes it before forking its
+    first test that serves them (``zygote.serve_tests``), so that each such test's process finds it
+    made (``calls.serve_calls``); a test's own process makes its own."""
+
+    def __init__(self, result_fd: int, namespace: dict, monitor, put_back):
+        self.args = (result_fd + CALL_FD_OFFSET, result_fd + CALL_FD_OFFSET + 1, namespace, monitor, put_back)
+        self.server: Server | None = None
+
+    def make(self) -> Server:
+        self.server = Server(*self.args)
+        return self.server
 
 
 class _Stdio:

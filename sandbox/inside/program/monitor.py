@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..dicttag import version_tag
 from ..records import FLAG, PLANTED_SUFFIXES
 
 _FUNCTION = type(lambda: None)
@@ -39,37 +40,13 @@ _WATCHED = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr_
 _STD_PATHS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2"})
 
 
-def _version_tag(d: dict):
-    """A reader (``.value``) of the version tag of dict ``d``, or None where it cannot be read.
-
-    CPython gives every dict a version tag (PEP 509; the field after ``ma_used``) that each change
-    to the dict replaces with a value never used before. Reading it touches one object, where
-    comparing the builtins with their snapshot touches every builtin, and so, after a fork, copies
-    every page that holds one (its reference count is written). The reader is trusted only where
-    a probe dict shows it changing with a value replaced in place, which changes neither the
-    dict's size nor its table (so the field read can be nothing else)."""
-    import ctypes
-
-    try:
-        offset = object.__basicsize__ + ctypes.sizeof(ctypes.c_ssize_t)
-        probe = {"x": 0}
-        tag = ctypes.c_uint64.from_address(id(probe) + offset)
-        before = tag.value
-        probe["x"] = 1
-        if tag.value == before:
-            return None
-        return ctypes.c_uint64.from_address(id(d) + offset)
-    except (AttributeError, TypeError, ValueError):  # pragma: no cover - not CPython
-        return None
-
-
 # The builtins as the fork server loaded them, before any program: what every process of the
 # program's starts with, and what the harness puts back (``restore_builtins``), held in tuples (a
 # program reaches this module through ``sys.modules``: nothing of it that decides may be mutable).
 _BUILTINS = vars(__import__("builtins"))
 _PRISTINE_ITEMS = tuple(_BUILTINS.items())
 _PRISTINE_KEYS, _PRISTINE_VALUES = tuple(_BUILTINS), tuple(_BUILTINS.values())
-_TAG = _version_tag(_BUILTINS)
+_TAG = version_tag(_BUILTINS)
 
 
 def builtins_untouched(_tag=_TAG, _pristine=_TAG.value if _TAG is not None else None) -> bool:

@@ -17,10 +17,10 @@ from ..procs import CALL_FD_OFFSET, fork_to_parent, recv_message
 from ..records import FORKED, record_line, write_all
 
 
-def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=fork_to_parent, _close=os.close, _dup2=os.dup2,
-                _exit=os._exit, _loads=marshal.loads, _socket_of=_socket.socket, _setrlimit=resource.setrlimit,
-                _rlimit_cpu=resource.RLIMIT_CPU, _getrlimit=resource.getrlimit, _tuple=tuple,
-                _recv_message=recv_message, _record_line=record_line, _write_all=write_all):
+def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, before_serving=None, _fork=fork_to_parent,
+                _close=os.close, _dup2=os.dup2, _exit=os._exit, _loads=marshal.loads, _socket_of=_socket.socket,
+                _setrlimit=resource.setrlimit, _rlimit_cpu=resource.RLIMIT_CPU, _getrlimit=resource.getrlimit,
+                _tuple=tuple, _recv_message=recv_message, _record_line=record_line, _write_all=write_all):
     """Fork one process per test request; that process returns ``(nonce, kind, test, kept)``.
 
     Messages on the Unix socket ``ctl_fd`` (``procs.recv_message``), ``marshal`` data. The first
@@ -30,7 +30,9 @@ def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=fork_to_parent, _
     its reply channel, for a process that serves the judge's calls (``calls``). The new process
     gets the per-test CPU limit back and returns what to run (``kept``: what the loop holds, for
     the test process to keep referenced: each object freed after the fork would write to, and so
-    copy, the page that holds it). At end of file (the runner is done with the job) the zygote exits.
+    copy, the page that holds it). ``before_serving`` runs once, before the first process that
+    serves the judge's calls is forked. At end of file (the runner is done with the job) the zygote
+    exits.
     """
     try:
         _, hard = _getrlimit(_rlimit_cpu)
@@ -46,6 +48,9 @@ def serve_tests(ctl_fd: int, result_fd: int, cpu_s: int, _fork=fork_to_parent, _
                 tests = _loads(data)
                 continue
             nonce, index = _loads(data)
+            if index < 0 and before_serving is not None:  # the first process that serves the judge's calls
+                before_serving()
+                before_serving = None
             pid = _fork()
             if pid == 0:
                 _close(ctl_fd)
