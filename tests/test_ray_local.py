@@ -13,7 +13,8 @@ import sys
 import tempfile
 
 import pytest
-from test_ray_executor import _score_samples
+
+from helpers import humaneval_samples
 
 pytestmark = pytest.mark.docker
 
@@ -25,7 +26,7 @@ def test_score_starts_a_local_ray_of_its_own(tmp_path):
     ray_tmp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths live under it
     env = {**os.environ, "RAY_TMPDIR": ray_tmp}
     env.pop("RAY_ADDRESS", None)
-    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(_score_samples(tmp_path)), "--suite",
+    proc = subprocess.run([sys.executable, "-m", "grpo_code.cli", "score", str(humaneval_samples(tmp_path)), "--suite",
                            "humaneval", "-k", "1", "--json", "--executor", "ray", "--concurrency", "1"],
                           capture_output=True, text=True, timeout=600, env=env)
     assert proc.returncode == 0, proc.stderr
