@@ -165,8 +165,10 @@ class _TestRun:
         self.limits = limits = language_limits(job["limits"], language)
         self.python = not language.run_command
         self.rlimits = child_rlimits(limits, self.python, language)
-        self.files = any(test["kind"] in FILE_KINDS for test in job["tests"])
-        if self.files:  # the folders a test file makes are the program's too, and its the test's
+        # A test's code shares the program's folder, as in one process: the files and temporary
+        # folders a test makes are the program's too, and the program's the test's (``judge.files``)
+        self.shares = any(test["kind"] in FILE_KINDS or test["kind"] == "assert" for test in job["tests"])
+        if self.shares:
             self.rlimits["umask"] = 0
         self.cpu_limit = limits["time_limit_s"] + CPU_GRACE_S
         self.memory_limit = (limits["memory_limit_mb"] + language.memory_overhead_mb) << 20 \
@@ -235,13 +237,13 @@ class _TestRun:
         if self.judge is None or not self.judge.exists():
             if self.judge is not None:  # it went away (killed with everything else): a fresh one
                 self.judge.forget()
-            if self.files:  # the job's folder is the test file's too (``judge.files``)
+            if self.shares:  # the job's folder is the test's too (``judge.files``)
                 os.chmod(self.workdir, 0o777)
             self.state.place_judge()
             self.judge = Judge.start(judge_request(JUDGE_DIR, (
                 self.job.get("test_setup"), self.judge_tests, self.limits["memory_limit_mb"] << 20,
                 self.job.get("checker"), self.job.get("allow_non_finite") is True,
-                self.workdir if self.files else None,
+                self.workdir if self.shares else None,
                 program_reads(self.code) if self.judge_tests and self.code is not None else frozenset())))
             self.state.judge_placed()
         return self.judge

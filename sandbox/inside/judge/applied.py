@@ -6,7 +6,8 @@ an object's own structure (its class's fields), which a ``Remote`` does not have
 object of the program's, each runs in the program's process on the real object (``program.calls``,
 op ``apply``), and what it gives comes back as any value does; applied to anything else, it is the
 judge's own. ``unittest.mock`` and pytest's ``monkeypatch`` are watched for the patches a test makes
-(``judge.environment.watch_patches``). A module is wrapped when a test first imports it
+(``judge.environment.watch_patches``); ``tempfile`` makes its folders where the program can use
+them (``judge.files.share_tempfile``). A module is wrapped when a test first imports it
 (``install``: an import hook of the judge's), never before: no test that does not use it pays for it.
 
 Stdlib only, light: the fork server loads it (``judge``).
@@ -19,9 +20,11 @@ import sys
 from typing import Any
 
 from .environment import watch_patches
+from .files import share_tempfile
 
 APPLIED = {"dataclasses": ("asdict", "astuple", "replace", "fields", "is_dataclass")}  # program.calls.APPLIED
 WATCHED = ("unittest.mock", "_pytest.monkeypatch")  # where a test's patches are made (``watch_patches``)
+SHARING = ("tempfile",)  # its folders made where the program can use them (``files.share_tempfile``)
 
 
 def _applied(module: str, name: str, original, remote_type: Any):
@@ -46,7 +49,7 @@ class _Wrapping:
         self.originals: dict[str, Any] = {}  # each module's own loader, by name
 
     def find_spec(self, fullname, path, target=None):
-        if fullname not in APPLIED and fullname not in WATCHED:
+        if fullname not in APPLIED and fullname not in WATCHED and fullname not in SHARING:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is None or spec.loader is None:
@@ -62,6 +65,9 @@ class _Wrapping:
         self.originals[module.__name__].exec_module(module)
         if module.__name__ in WATCHED:
             watch_patches(module)
+            return
+        if module.__name__ in SHARING:
+            share_tempfile(module)
             return
         for name in APPLIED[module.__name__]:
             setattr(module, name, _applied(module.__name__, name, getattr(module, name), self.remote_type))

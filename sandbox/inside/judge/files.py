@@ -34,28 +34,42 @@ TEST_MODULE = "__test__"  # what the test's classes and functions are the module
 
 
 def share_temporary_files(folder: str) -> None:
-    """Make the temporary folders and files the test makes the program's too: made in ``folder``
-    (the job's own, both processes' working folder), readable and writable by every user (a
-    folder ``mkdtemp`` makes is its maker's alone otherwise)."""
-    import tempfile  # (here, not at the top: the fork server loads this module, and tempfile imports
-    # random, whose at-fork hook would then reseed every process forked after it)
-
+    """Make the files and temporary folders the test makes the program's too: its working folder and
+    ``TMPDIR`` are ``folder`` (the job's own, the program's working folder), and what it makes is
+    readable and writable by every user (a folder ``mkdtemp`` makes is its maker's alone otherwise:
+    ``share_tempfile``, now or when a test first imports ``tempfile``, ``judge.applied``)."""
     os.umask(0)
     os.chdir(folder)
-    os.environ["TMPDIR"] = tempfile.tempdir = folder
-    mkdtemp, mkstemp = tempfile.mkdtemp, tempfile.mkstemp
+    os.environ["TMPDIR"] = folder
+    SHARED.append(folder)
+    # (``tempfile`` is not imported here: the fork server loads this module, and tempfile imports
+    # random, whose at-fork hook would then reseed every process forked after it)
+    module = sys.modules.get("tempfile")
+    if module is not None:
+        share_tempfile(module)
+
+
+SHARED: list[str] = []  # the job's folder, where the judge shares it (``share_temporary_files``)
+
+
+def share_tempfile(tempfile) -> None:
+    """``tempfile``'s folders and files made in the shared folder, for every user."""
+    if not SHARED:
+        return
+    tempfile.tempdir = SHARED[0]
+    mkdtemp, mkstemp_inner = tempfile.mkdtemp, tempfile._mkstemp_inner
 
     def shared_mkdtemp(*args, **kwargs):
         path = mkdtemp(*args, **kwargs)
         os.chmod(path, 0o777)
         return path
 
-    def shared_mkstemp(*args, **kwargs):
-        fd, path = mkstemp(*args, **kwargs)
-        os.chmod(path, 0o666)
+    def shared_mkstemp_inner(*args, **kwargs):  # (``mkstemp``'s, ``NamedTemporaryFile``'s, ``TemporaryFile``'s)
+        fd, path = mkstemp_inner(*args, **kwargs)
+        os.fchmod(fd, 0o666)
         return fd, path
 
-    tempfile.mkdtemp, tempfile.mkstemp = shared_mkdtemp, shared_mkstemp
+    tempfile.mkdtemp, tempfile._mkstemp_inner = shared_mkdtemp, shared_mkstemp_inner
 
 
 NOT_RUN = "not_run"  # a case collected that has not run to its end (yet)
