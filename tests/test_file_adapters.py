@@ -137,30 +137,23 @@ BIGCODEBENCH_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("field, value, words", KODCODE_ERRORS)
-def test_a_kodcode_row_that_does_not_fit_names_the_field(tmp_path, field, value, words):
-    rows = read_records(KODCODE)
-    if value is None:
-        del rows[1][field]
-    else:
-        rows[1][field] = value
-    with pytest.raises(TaskFormatError) as info:
-        _kodcode(_write(tmp_path, rows))
-    assert info.value.line == 2
-    assert "record does not fit the kodcode schema" in str(info.value) and words in str(info.value)
+# each adapter's fixture, the row changed (its place in the file) and its loader
+ROW_ERRORS = {"kodcode": (KODCODE, 1, _kodcode), "bigcodebench": (BIGCODEBENCH, 2, _bigcodebench)}
 
 
-@pytest.mark.parametrize("field, value, words", BIGCODEBENCH_ERRORS)
-def test_a_bigcodebench_row_that_does_not_fit_names_the_field(tmp_path, field, value, words):
-    rows = read_records(BIGCODEBENCH)
+@pytest.mark.parametrize("adapter, field, value, words", [("kodcode", *e) for e in KODCODE_ERRORS]
+                         + [("bigcodebench", *e) for e in BIGCODEBENCH_ERRORS])
+def test_a_row_that_does_not_fit_names_the_field(tmp_path, adapter, field, value, words):
+    path, row, load = ROW_ERRORS[adapter]
+    rows = read_records(path)
     if value is None:
-        del rows[2][field]
+        del rows[row][field]
     else:
-        rows[2][field] = value
+        rows[row][field] = value
     with pytest.raises(TaskFormatError) as info:
-        _bigcodebench(_write(tmp_path, rows))
-    assert info.value.line == 3
-    assert "record does not fit the bigcodebench schema" in str(info.value) and words in str(info.value)
+        load(_write(tmp_path, rows))
+    assert info.value.line == row + 1
+    assert f"record does not fit the {adapter} schema" in str(info.value) and words in str(info.value)
 
 
 def test_the_agreement_corpora_hold_thirty_tasks_each_read_through_their_adapters():

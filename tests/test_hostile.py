@@ -708,14 +708,6 @@ CROSSING_CHEATS = {
 }
 
 
-@pytest.mark.parametrize("name", list(CROSSING_CHEATS))
-def test_a_wrong_program_a_looser_crossing_paid_is_paid_nothing(executor, name):
-    program, entry_point, codes = CROSSING_CHEATS[name]
-    verdict = executor.run_one(Job(program=program, entry_point=entry_point,
-                                   tests=tuple(TestCase(kind="assert", code=c) for c in codes)))
-    assert verdict.pass_rate == 0.0, (statuses(verdict), [t.message for t in verdict.test_results])
-
-
 def test_a_correct_program_named_like_a_builtin_is_the_program_s(executor):
     # sum of squares named sum: the test's sum is the program's (the task's entry point), and gets its answer
     program = "def sum(xs):\n    total = 0\n    for x in xs:\n        total += x * x\n    return total\n"
@@ -975,9 +967,9 @@ LOOSER_CHEATS = {
 }
 
 
-@pytest.mark.parametrize("name", list(LOOSER_CHEATS))
-def test_a_wrong_program_the_crossing_s_looser_rules_could_pay_is_paid_nothing(executor, name):
-    program, entry_point, codes = LOOSER_CHEATS[name]
+@pytest.mark.parametrize("name", [*CROSSING_CHEATS, *LOOSER_CHEATS])
+def test_a_wrong_program_a_looser_crossing_paid_is_paid_nothing(executor, name):
+    program, entry_point, codes = {**CROSSING_CHEATS, **LOOSER_CHEATS}[name]
     verdict = executor.run_one(Job(program=program, entry_point=entry_point,
                                    tests=tuple(TestCase(kind="assert", code=c) for c in codes)))
     assert verdict.pass_rate == 0.0, (statuses(verdict), [t.message for t in verdict.test_results])

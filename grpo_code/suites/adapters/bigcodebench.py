@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import ast
 
-from grpo_code.suites.adapters.common import required_field
+from grpo_code.suites.adapters.common import text_field
 from grpo_code.suites.tasks import Task
 from sandbox import Limits, TestCase
 
@@ -52,14 +52,6 @@ PROMPT_TEMPLATE = ("{prompt}\n"
 TIME_LIMIT_S = 20.0  # CPU seconds for the whole class; its wall clock 3 x 20 + 1 s
 MEMORY_MB = 1024
 HARNESS_NAMES = "import os\nimport sys\nfrom os import environ\n"  # what unsafe_execute binds in the module
-
-
-def _text(record: dict, name: str) -> str:
-    """A required field that must be non-empty text."""
-    value = required_field(record, name)
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"{name!r} must be non-empty text, got {type(value).__name__} {str(value)[:40]!r}")
-    return value
 
 
 def libs_of(record: dict) -> list[str]:
@@ -99,11 +91,11 @@ def task_from_record(record: dict, index: int) -> Task:
         ValueError: the record does not fit the schema (the message names the field), or its test
             is one the judge cannot run (``'test': ...``).
     """
-    task_id = _text(record, "task_id")
-    complete = _text(record, "complete_prompt")
-    instruct = _text(record, "instruct_prompt")
-    body = _text(record, "canonical_solution")
-    test = _text(record, "test")
+    task_id = text_field(record, "task_id")
+    complete = text_field(record, "complete_prompt")
+    instruct = text_field(record, "instruct_prompt")
+    body = text_field(record, "canonical_solution")
+    test = text_field(record, "test")
     entry_point = record.get("entry_point") or "task_func"
     if not (isinstance(entry_point, str) and entry_point.isidentifier()):
         raise ValueError(f"'entry_point' must be a function name, got {entry_point!r}")

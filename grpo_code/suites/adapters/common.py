@@ -32,6 +32,14 @@ def required_field(record: dict, name: str, alias: str | None = None) -> Any:
     raise ValueError(f"the record has no {name!r}" + (f" (nor {alias!r})" if alias else ""))
 
 
+def text_field(record: dict, name: str) -> str:
+    """A required field that must be non-empty text."""
+    value = required_field(record, name)
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name!r} must be non-empty text, got {type(value).__name__} {str(value)[:40]!r}")
+    return value
+
+
 def json_field(record: dict, name: str) -> Any:
     """A required field that holds JSON text (data sets store nested data so), decoded; a field
     that is not text is returned as it is."""

@@ -33,7 +33,7 @@ Its harness writes ``solution.py`` and ``test_solution.py`` and runs ``pytest`` 
 
 from __future__ import annotations
 
-from grpo_code.suites.adapters.common import required_field
+from grpo_code.suites.adapters.common import required_field, text_field
 from grpo_code.suites.tasks import Task
 from sandbox import Limits, TestCase
 
@@ -44,14 +44,6 @@ PROMPT_TEMPLATE = ("{prompt}\n"
 MODULE = "solution"  # what KodCode's test files import the program as
 TIME_LIMIT_S = 10.0  # CPU seconds for the whole file: its wall clock, 3 x 10 + 1 s, is the pipeline's timeout 30
 MEMORY_MB = 1024
-
-
-def _text(record: dict, name: str) -> str:
-    """A required field that must be non-empty text."""
-    value = required_field(record, name)
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"{name!r} must be non-empty text, got {type(value).__name__} {str(value)[:40]!r}")
-    return value
 
 
 def functions(record: dict) -> list[dict]:
@@ -95,8 +87,8 @@ def task_from_record(record: dict, index: int) -> Task:
     question_id = required_field(record, "question_id")
     if not isinstance(question_id, (str, int)) or not str(question_id).strip():
         raise ValueError(f"'question_id' must be text, got {question_id!r}")
-    question = _text(record, "question")
-    test = _text(record, "test")
+    question = text_field(record, "question")
+    test = text_field(record, "test")
     solution = record.get("solution")
     if solution is not None and not isinstance(solution, str):
         raise ValueError(f"'solution' must be text (a Python module), got {type(solution).__name__}")

@@ -120,11 +120,11 @@ def _where(target) -> tuple[str, str] | None:
 
 
 def _environ_data() -> dict | None:
-    """``os.environ``'s own table (bytes to bytes), copied; None where a test replaced ``os.environ``
-    with something else. Compared in one step, where ``os.environ`` compared with a dict decodes
-    every variable."""
+    """``os.environ``'s own table (bytes to bytes); None where a test replaced ``os.environ`` with
+    something else. Compared in one step, where ``os.environ`` compared with a dict decodes every
+    variable."""
     data = getattr(os.environ, "_data", None)
-    return dict(data) if type(data) is dict else None
+    return data if type(data) is dict else None
 
 
 class Environment:
@@ -140,7 +140,8 @@ class Environment:
         self.seen = 0  # the namespace's size when its definitions were last sent
         self.sent: set[str] = set()  # the names of the test's definitions sent
         self.environ = dict(os.environ)  # the environment variables at the test's start
-        self.environ_data = _environ_data()  # and as ``os.environ`` holds them (bytes), compared at each request
+        data = _environ_data()  # and as ``os.environ`` holds them (bytes), compared at each request
+        self.environ_data = dict(data) if data is not None else None
         self.cwd = os.getcwd()
 
     def outgoing(self, sender, name: str, test_builtins: dict | None) -> tuple | None:
